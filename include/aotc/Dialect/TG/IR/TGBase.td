@@ -1,0 +1,61 @@
+//===- TGBase.td - tg dialect definition, types and base op --*- tablegen -*-===//
+//
+// The `tg` ("tensor graph") dialect: the graph-level IR that aotc's importers
+// produce and its code generators consume. Every op works on ranked,
+// statically shaped tensors and has value semantics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_DIALECT_TG_IR_TGBASE_TD
+#define AOTC_DIALECT_TG_IR_TGBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+def TG_Dialect : Dialect {
+  let name = "tg";
+  let cppNamespace = "::aotc::tg";
+  let summary = "Tensor graph: aotc's graph-level dialect";
+  let description = [{
+    `tg` describes a machine-learning graph as a function of ranked,
+    statically shaped tensors. Ops have value semantics, no side effects and
+    infer their result types from their operands and attributes, so a
+    builder only names the inputs. Elementwise ops broadcast their operands
+    the way NumPy and ONNX do: shapes are aligned at the trailing dimension
+    and a dimension of size 1 stretches to match the other.
+
+    The element types accepted by the verifiers are f16, bf16, f32, f64 and
+    the signless integers i1, i8, i16, i32 and i64. Integers are treated as
+    signed where signedness matters (division, comparison, max/min).
+
+    The dialect is lowered to `linalg` by `aotc-convert-tg-to-linalg`.
+  }];
+  let hasConstantMaterializer = 1;
+  let useDefaultAttributePrinterParser = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+def TG_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
+def TG_Int : AnyTypeOf<[I1, I8, I16, I32, I64]>;
+def TG_Element : AnyTypeOf<[TG_Float, TG_Int]>;
+
+def TG_Tensor : StaticShapeTensorOf<[TG_Element]>;
+def TG_FloatTensor : StaticShapeTensorOf<[TG_Float]>;
+def TG_BoolTensor : StaticShapeTensorOf<[I1]>;
+def TG_NumericTensor : StaticShapeTensorOf<[TG_Float, I8, I16, I32, I64]>;
+
+//===----------------------------------------------------------------------===//
+// Base op
+//===----------------------------------------------------------------------===//
+
+/// Every tg op is pure and ranked-static; the shared traits live here once.
+class TG_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TG_Dialect, mnemonic, !listconcat([Pure], traits)>;
+
+#endif // AOTC_DIALECT_TG_IR_TGBASE_TD

@@ -1,0 +1,73 @@
+//===- TGTypeInference.h - shape rules of the tg ops --------------*- C++ -*-===//
+//
+// The shape and type rules of the tg ops as free functions. Op verifiers,
+// `inferReturnTypes`, builders and the importers all call these, so a rule is
+// written once. Each function reports a user-facing error at `loc` when one is
+// given and the rule is violated, and returns failure.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_DIALECT_TG_IR_TGTYPEINFERENCE_H
+#define AOTC_DIALECT_TG_IR_TGTYPEINFERENCE_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/TypeRange.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace aotc::tg {
+
+/// Broadcasts `lhs` against `rhs` NumPy-style (align trailing dimensions; a
+/// size-1 dimension stretches). Returns std::nullopt when incompatible.
+std::optional<llvm::SmallVector<int64_t>>
+broadcastShapes(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs);
+
+/// Infers the broadcast result type of an elementwise op over `operands`.
+/// The element type is `elementType` when given, else the first operand's.
+llvm::LogicalResult
+inferBroadcastResultType(std::optional<mlir::Location> loc,
+                         mlir::TypeRange operands, mlir::Type elementType,
+                         llvm::SmallVectorImpl<mlir::Type> &inferred);
+
+/// Infers `[..., M, N]` from `[..., M, K] x [..., K, N]` with broadcast batch
+/// dimensions.
+llvm::LogicalResult inferMatmulShape(std::optional<mlir::Location> loc,
+                                     mlir::RankedTensorType lhs,
+                                     mlir::RankedTensorType rhs,
+                                     llvm::SmallVectorImpl<int64_t> &shape);
+
+/// Checks that `axes` are distinct and within `[0, rank)`.
+llvm::LogicalResult verifyAxes(std::optional<mlir::Location> loc,
+                               llvm::ArrayRef<int64_t> axes, int64_t rank);
+
+/// Infers the shape that reducing `shape` over `axes` leaves.
+llvm::LogicalResult inferReduceShape(std::optional<mlir::Location> loc,
+                                     llvm::ArrayRef<int64_t> shape,
+                                     llvm::ArrayRef<int64_t> axes,
+                                     bool keepDims,
+                                     llvm::SmallVectorImpl<int64_t> &result);
+
+/// Infers the transposed shape; `permutation` must permute `[0, rank)`.
+llvm::LogicalResult inferTransposeShape(std::optional<mlir::Location> loc,
+                                        llvm::ArrayRef<int64_t> shape,
+                                        llvm::ArrayRef<int64_t> permutation,
+                                        llvm::SmallVectorImpl<int64_t> &result);
+
+/// Infers the concatenation of `inputs` along `axis`.
+llvm::LogicalResult inferConcatShape(std::optional<mlir::Location> loc,
+                                     mlir::TypeRange inputs, int64_t axis,
+                                     llvm::SmallVectorImpl<int64_t> &result);
+
+/// Infers the shape of a static strided slice.
+llvm::LogicalResult inferSliceShape(std::optional<mlir::Location> loc,
+                                    llvm::ArrayRef<int64_t> shape,
+                                    llvm::ArrayRef<int64_t> start,
+                                    llvm::ArrayRef<int64_t> limit,
+                                    llvm::ArrayRef<int64_t> stride,
+                                    llvm::SmallVectorImpl<int64_t> &result);
+
+} // namespace aotc::tg
+
+#endif // AOTC_DIALECT_TG_IR_TGTYPEINFERENCE_H

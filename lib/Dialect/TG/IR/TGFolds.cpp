@@ -1,0 +1,445 @@
+//===- TGFolds.cpp - folds and canonicalizations of the tg ops ------------===//
+//
+// Folds evaluate ops on small constants (at most kMaxFoldElements elements,
+// or splats of any size) and drop identities (x + 0, x * 1, identity
+// transpose/reshape/slice/broadcast). Canonicalization patterns merge chains
+// of reshapes and transposes. Each rule is pinned by a case in
+// test/Dialect/TG/canonicalize.mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Dialect/TG/IR/TGOps.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APInt.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace aotc::tg;
+
+/// Non-splat constants above this many elements are not folded: folding
+/// would copy them into the IR and bloat the object's read-only data.
+static constexpr int64_t kMaxFoldElements = 1024;
+
+using FloatFn = llvm::function_ref<std::optional<APFloat>(const APFloat &,
+                                                          const APFloat &)>;
+using IntFn = llvm::function_ref<std::optional<APInt>(const APInt &,
+                                                      const APInt &)>;
+
+/// Returns `attr` as dense elements if it is small enough to fold.
+static DenseElementsAttr foldable(Attribute attr) {
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(attr);
+  if (!dense || (!dense.isSplat() && dense.getNumElements() > kMaxFoldElements))
+    return nullptr;
+  return dense;
+}
+
+/// Linear index into a tensor of `shape` broadcast to `resultShape`, for the
+/// result element at `linear`.
+static int64_t broadcastIndex(int64_t linear, ArrayRef<int64_t> resultShape,
+                              ArrayRef<int64_t> shape) {
+  int64_t index = 0, stride = 1;
+  int64_t offset = resultShape.size() - shape.size();
+  for (int64_t d = resultShape.size() - 1; d >= 0; --d) {
+    int64_t coord = linear % resultShape[d];
+    linear /= resultShape[d];
+    if (d < offset)
+      continue;
+    int64_t size = shape[d - offset];
+    index += (size == 1 ? 0 : coord) * stride;
+    stride *= size;
+  }
+  return index;
+}
+
+/// Evaluates a broadcasting binary op on constant operands.
+static Attribute foldBinary(ArrayRef<Attribute> operands, Type resultType,
+                            FloatFn floatFn, IntFn intFn) {
+  DenseElementsAttr lhs = foldable(operands[0]), rhs = foldable(operands[1]);
+  auto type = dyn_cast<RankedTensorType>(resultType);
+  if (!lhs || !rhs || !type)
+    return {};
+  bool splat = lhs.isSplat() && rhs.isSplat();
+  if (!splat && type.getNumElements() > kMaxFoldElements)
+    return {};
+  int64_t count = splat ? 1 : type.getNumElements();
+  ArrayRef<int64_t> lShape = lhs.getType().getShape();
+  ArrayRef<int64_t> rShape = rhs.getType().getShape();
+  auto index = [&](int64_t i, DenseElementsAttr attr, ArrayRef<int64_t> shape) {
+    return attr.isSplat() ? 0 : broadcastIndex(i, type.getShape(), shape);
+  };
+  if (isa<FloatType>(type.getElementType())) {
+    if (!floatFn)
+      return {};
+    auto l = lhs.getValues<APFloat>(), r = rhs.getValues<APFloat>();
+    SmallVector<APFloat> values;
+    for (int64_t i = 0; i < count; ++i) {
+      std::optional<APFloat> v =
+          floatFn(l[index(i, lhs, lShape)], r[index(i, rhs, rShape)]);
+      if (!v)
+        return {};
+      values.push_back(*v);
+    }
+    return splat ? DenseElementsAttr::get(type, values.front())
+                 : DenseElementsAttr::get(type, values);
+  }
+  if (!intFn)
+    return {};
+  auto l = lhs.getValues<APInt>(), r = rhs.getValues<APInt>();
+  SmallVector<APInt> values;
+  for (int64_t i = 0; i < count; ++i) {
+    std::optional<APInt> v =
+        intFn(l[index(i, lhs, lShape)], r[index(i, rhs, rShape)]);
+    if (!v)
+      return {};
+    values.push_back(*v);
+  }
+  return splat ? DenseElementsAttr::get(type, values.front())
+               : DenseElementsAttr::get(type, values);
+}
+
+/// Evaluates a unary op on a constant operand, elementwise.
+static Attribute
+foldUnary(Attribute operand, Type resultType,
+          llvm::function_ref<std::optional<APFloat>(const APFloat &)> floatFn,
+          llvm::function_ref<std::optional<APInt>(const APInt &)> intFn) {
+  DenseElementsAttr input = foldable(operand);
+  auto type = dyn_cast<RankedTensorType>(resultType);
+  if (!input || !type)
+    return {};
+  int64_t count = input.isSplat() ? 1 : input.getNumElements();
+  if (isa<FloatType>(type.getElementType())) {
+    if (!floatFn)
+      return {};
+    auto in = input.getValues<APFloat>();
+    SmallVector<APFloat> values;
+    for (int64_t i = 0; i < count; ++i) {
+      std::optional<APFloat> v = floatFn(in[i]);
+      if (!v)
+        return {};
+      values.push_back(*v);
+    }
+    return input.isSplat() ? DenseElementsAttr::get(type, values.front())
+                           : DenseElementsAttr::get(type, values);
+  }
+  if (!intFn)
+    return {};
+  auto in = input.getValues<APInt>();
+  SmallVector<APInt> values;
+  for (int64_t i = 0; i < count; ++i) {
+    std::optional<APInt> v = intFn(in[i]);
+    if (!v)
+      return {};
+    values.push_back(*v);
+  }
+  return input.isSplat() ? DenseElementsAttr::get(type, values.front())
+                         : DenseElementsAttr::get(type, values);
+}
+
+/// Wraps a libm function of double as a fold of any float semantics. The
+/// result is rounded once from double, which is exact enough for the f16,
+/// bf16 and f32 folds and matches libm for f64.
+static auto mathFold(double (*fn)(double)) {
+  return [fn](const APFloat &x) -> std::optional<APFloat> {
+    bool lost;
+    APFloat wide = x;
+    wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+    APFloat result(fn(wide.convertToDouble()));
+    result.convert(x.getSemantics(), APFloat::rmNearestTiesToEven, &lost);
+    return result;
+  };
+}
+
+/// True if `attr` is a splat equal to `value` (a float or integer constant).
+static bool isSplatOf(Attribute attr, double value) {
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(attr);
+  if (!dense || !dense.isSplat())
+    return false;
+  if (isa<FloatType>(dense.getElementType()))
+    return dense.getSplatValue<APFloat>().isExactlyValue(value);
+  return dense.getSplatValue<APInt>().getSExtValue() ==
+         static_cast<int64_t>(value);
+}
+
+/// Returns `value` if its type is `type` (an identity fold must not change
+/// the result type, e.g. by skipping a broadcast).
+static OpFoldResult ifSameType(Value value, Type type) {
+  return value.getType() == type ? OpFoldResult(value) : OpFoldResult();
+}
+
+//===----------------------------------------------------------------------===//
+// Constant
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+//===----------------------------------------------------------------------===//
+// Binary elementwise
+//===----------------------------------------------------------------------===//
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(adaptor.getRhs(), 0))
+    if (OpFoldResult r = ifSameType(getLhs(), getType()))
+      return r;
+  if (isSplatOf(adaptor.getLhs(), 0))
+    if (OpFoldResult r = ifSameType(getRhs(), getType()))
+      return r;
+  return foldBinary(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        return a + b;
+      },
+      [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        return a + b;
+      });
+}
+
+OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(adaptor.getRhs(), 0))
+    if (OpFoldResult r = ifSameType(getLhs(), getType()))
+      return r;
+  return foldBinary(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        return a - b;
+      },
+      [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        return a - b;
+      });
+}
+
+OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(adaptor.getRhs(), 1))
+    if (OpFoldResult r = ifSameType(getLhs(), getType()))
+      return r;
+  if (isSplatOf(adaptor.getLhs(), 1))
+    if (OpFoldResult r = ifSameType(getRhs(), getType()))
+      return r;
+  return foldBinary(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        return a * b;
+      },
+      [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        return a * b;
+      });
+}
+
+OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(adaptor.getRhs(), 1))
+    if (OpFoldResult r = ifSameType(getLhs(), getType()))
+      return r;
+  return foldBinary(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        return a / b;
+      },
+      [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        // Division by zero is undefined at run time; leave it there.
+        if (b.isZero())
+          return std::nullopt;
+        return a.sdiv(b);
+      });
+}
+
+OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs())
+    return getLhs();
+  return foldBinary(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        return llvm::maximum(a, b);
+      },
+      [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        return a.sge(b) ? a : b;
+      });
+}
+
+OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs())
+    return getLhs();
+  return foldBinary(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        return llvm::minimum(a, b);
+      },
+      [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        return a.sle(b) ? a : b;
+      });
+}
+
+OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(adaptor.getRhs(), 1))
+    if (OpFoldResult r = ifSameType(getLhs(), getType()))
+      return r;
+  return foldBinary(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        bool lost;
+        APFloat x = a, y = b;
+        x.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+        y.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+        APFloat r(std::pow(x.convertToDouble(), y.convertToDouble()));
+        r.convert(a.getSemantics(), APFloat::rmNearestTiesToEven, &lost);
+        return r;
+      },
+      /*intFn=*/nullptr);
+}
+
+//===----------------------------------------------------------------------===//
+// Unary elementwise
+//===----------------------------------------------------------------------===//
+
+OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(
+      adaptor.getInput(), getType(),
+      [](const APFloat &x) -> std::optional<APFloat> { return -x; },
+      [](const APInt &x) -> std::optional<APInt> { return -x; });
+}
+
+OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(
+      adaptor.getInput(), getType(),
+      [](const APFloat &x) -> std::optional<APFloat> { return abs(x); },
+      [](const APInt &x) -> std::optional<APInt> { return x.abs(); });
+}
+
+OpFoldResult ReluOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(
+      adaptor.getInput(), getType(),
+      [](const APFloat &x) -> std::optional<APFloat> {
+        return llvm::maximum(x, APFloat::getZero(x.getSemantics()));
+      },
+      [](const APInt &x) -> std::optional<APInt> {
+        return x.isNegative() ? APInt::getZero(x.getBitWidth()) : x;
+      });
+}
+
+OpFoldResult ExpOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(), mathFold(std::exp), nullptr);
+}
+OpFoldResult LogOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(), mathFold(std::log), nullptr);
+}
+OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(), mathFold(std::sqrt),
+                   nullptr);
+}
+OpFoldResult RsqrtOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return 1.0 / std::sqrt(x); }),
+                   nullptr);
+}
+OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(), mathFold(std::tanh),
+                   nullptr);
+}
+OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return 1.0 / (1.0 + std::exp(-x)); }),
+                   nullptr);
+}
+OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(), mathFold(std::erf), nullptr);
+}
+
+//===----------------------------------------------------------------------===//
+// Shape ops
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  if (auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput()))
+    return dense.reshape(getType());
+  return {};
+}
+
+namespace {
+/// reshape(reshape(x)) -> reshape(x): only the final shape matters.
+struct ComposeReshapes final : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto producer = op.getInput().getDefiningOp<ReshapeOp>();
+    if (!producer)
+      return rewriter.notifyMatchFailure(op, "input is not a reshape");
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(),
+                                           producer.getInput());
+    return success();
+  }
+};
+
+/// transpose(transpose(x, p1), p2) -> transpose(x, p1 o p2).
+struct ComposeTransposes final : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto producer = op.getInput().getDefiningOp<TransposeOp>();
+    if (!producer)
+      return rewriter.notifyMatchFailure(op, "input is not a transpose");
+    ArrayRef<int64_t> inner = producer.getPermutation();
+    SmallVector<int64_t> composed;
+    for (int64_t p : op.getPermutation())
+      composed.push_back(inner[p]);
+    rewriter.replaceOpWithNewOp<TransposeOp>(op, producer.getInput(),
+                                             composed);
+    return success();
+  }
+};
+} // namespace
+
+void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                            MLIRContext *context) {
+  patterns.add<ComposeReshapes>(context);
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
+  ArrayRef<int64_t> perm = getPermutation();
+  bool identity = true;
+  for (auto [i, p] : llvm::enumerate(perm))
+    identity &= static_cast<int64_t>(i) == p;
+  if (identity)
+    return getInput();
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
+  if (dense && dense.isSplat())
+    return dense.resizeSplat(getType());
+  return {};
+}
+
+void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                              MLIRContext *context) {
+  patterns.add<ComposeTransposes>(context);
+}
+
+OpFoldResult BroadcastToOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
+  if (dense && dense.isSplat())
+    return dense.resizeSplat(getType());
+  return {};
+}
+
+OpFoldResult ConcatOp::fold(FoldAdaptor) {
+  if (getInputs().size() == 1)
+    return getInputs().front();
+  return {};
+}
+
+OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
+  if (dense && dense.isSplat())
+    return dense.resizeSplat(getType());
+  return {};
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  return {};
+}

@@ -1,0 +1,200 @@
+//===- TGTypeInference.cpp - shape rules of the tg ops --------------------===//
+//
+// Implements the shape rules declared in TGTypeInference.h. Messages follow
+// MLIR style: lowercase, what was expected first, then what was found.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Dialect/TG/IR/TGTypeInference.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+using namespace mlir;
+
+namespace aotc::tg {
+
+namespace {
+/// Formats a shape as `[2, 3]` for diagnostics.
+std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+LogicalResult fail(std::optional<Location> loc, const llvm::Twine &msg) {
+  if (loc)
+    emitError(*loc) << msg;
+  return failure();
+}
+} // namespace
+
+std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
+                                                    ArrayRef<int64_t> rhs) {
+  size_t rank = std::max(lhs.size(), rhs.size());
+  SmallVector<int64_t> result(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t l = i < lhs.size() ? lhs[lhs.size() - 1 - i] : 1;
+    int64_t r = i < rhs.size() ? rhs[rhs.size() - 1 - i] : 1;
+    if (l != r && l != 1 && r != 1)
+      return std::nullopt;
+    result[rank - 1 - i] = l == 1 ? r : l;
+  }
+  return result;
+}
+
+LogicalResult inferBroadcastResultType(std::optional<Location> loc,
+                                       TypeRange operands, Type elementType,
+                                       SmallVectorImpl<Type> &inferred) {
+  if (operands.empty())
+    return fail(loc, "expected at least one operand");
+  SmallVector<int64_t> shape;
+  for (auto [i, type] : llvm::enumerate(operands)) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return fail(loc, "expected ranked tensor operands");
+    if (i == 0) {
+      shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+      continue;
+    }
+    std::optional<SmallVector<int64_t>> next =
+        broadcastShapes(shape, tensor.getShape());
+    if (!next)
+      return fail(loc, "expected broadcast-compatible shapes, got " +
+                           shapeStr(shape) + " and " +
+                           shapeStr(tensor.getShape()));
+    shape = std::move(*next);
+  }
+  if (!elementType)
+    elementType = cast<RankedTensorType>(operands.front()).getElementType();
+  inferred.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult inferMatmulShape(std::optional<Location> loc,
+                               RankedTensorType lhs, RankedTensorType rhs,
+                               SmallVectorImpl<int64_t> &shape) {
+  if (lhs.getRank() < 2 || rhs.getRank() < 2)
+    return fail(loc, "expected operands of rank >= 2, got ranks " +
+                         llvm::Twine(lhs.getRank()) + " and " +
+                         llvm::Twine(rhs.getRank()));
+  ArrayRef<int64_t> l = lhs.getShape(), r = rhs.getShape();
+  int64_t k = l.back(), k2 = r[r.size() - 2];
+  if (k != k2)
+    return fail(loc, "expected matching contraction dimensions, got " +
+                         llvm::Twine(k) + " (lhs " + shapeStr(l) + ") and " +
+                         llvm::Twine(k2) + " (rhs " + shapeStr(r) + ")");
+  std::optional<SmallVector<int64_t>> batch =
+      broadcastShapes(l.drop_back(2), r.drop_back(2));
+  if (!batch)
+    return fail(loc, "expected broadcast-compatible batch dimensions, got " +
+                         shapeStr(l.drop_back(2)) + " and " +
+                         shapeStr(r.drop_back(2)));
+  shape.assign(batch->begin(), batch->end());
+  shape.push_back(l[l.size() - 2]);
+  shape.push_back(r.back());
+  return success();
+}
+
+LogicalResult verifyAxes(std::optional<Location> loc, ArrayRef<int64_t> axes,
+                         int64_t rank) {
+  llvm::SmallBitVector seen(rank);
+  for (int64_t axis : axes) {
+    if (axis < 0 || axis >= rank)
+      return fail(loc, "expected axes in [0, " + llvm::Twine(rank) +
+                           "), got " + llvm::Twine(axis));
+    if (seen.test(axis))
+      return fail(loc, "expected distinct axes, got " + llvm::Twine(axis) +
+                           " twice");
+    seen.set(axis);
+  }
+  return success();
+}
+
+LogicalResult inferReduceShape(std::optional<Location> loc,
+                               ArrayRef<int64_t> shape, ArrayRef<int64_t> axes,
+                               bool keepDims, SmallVectorImpl<int64_t> &result) {
+  if (failed(verifyAxes(loc, axes, shape.size())))
+    return failure();
+  for (auto [i, dim] : llvm::enumerate(shape)) {
+    if (!llvm::is_contained(axes, static_cast<int64_t>(i)))
+      result.push_back(dim);
+    else if (keepDims)
+      result.push_back(1);
+  }
+  return success();
+}
+
+LogicalResult inferTransposeShape(std::optional<Location> loc,
+                                  ArrayRef<int64_t> shape,
+                                  ArrayRef<int64_t> permutation,
+                                  SmallVectorImpl<int64_t> &result) {
+  if (permutation.size() != shape.size())
+    return fail(loc, "expected a permutation of " + llvm::Twine(shape.size()) +
+                         " dimensions, got " +
+                         llvm::Twine(permutation.size()) + " entries");
+  if (failed(verifyAxes(std::nullopt, permutation, shape.size())))
+    return fail(loc, "expected a permutation of [0, " +
+                         llvm::Twine(shape.size()) + "), got " +
+                         shapeStr(permutation));
+  for (int64_t p : permutation)
+    result.push_back(shape[p]);
+  return success();
+}
+
+LogicalResult inferConcatShape(std::optional<Location> loc, TypeRange inputs,
+                               int64_t axis, SmallVectorImpl<int64_t> &result) {
+  if (inputs.empty())
+    return fail(loc, "expected at least one input");
+  auto first = cast<RankedTensorType>(inputs.front());
+  int64_t rank = first.getRank();
+  if (axis < 0 || axis >= rank)
+    return fail(loc, "expected axis in [0, " + llvm::Twine(rank) + "), got " +
+                         llvm::Twine(axis));
+  result.assign(first.getShape().begin(), first.getShape().end());
+  for (Type t : inputs.drop_front()) {
+    auto type = cast<RankedTensorType>(t);
+    if (type.getRank() != rank)
+      return fail(loc, "expected inputs of rank " + llvm::Twine(rank) +
+                           ", got rank " + llvm::Twine(type.getRank()));
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d == axis)
+        continue;
+      if (type.getDimSize(d) != result[d])
+        return fail(loc, "expected inputs to agree off the concat axis, got " +
+                             shapeStr(first.getShape()) + " and " +
+                             shapeStr(type.getShape()));
+    }
+    result[axis] += type.getDimSize(axis);
+  }
+  return success();
+}
+
+LogicalResult inferSliceShape(std::optional<Location> loc,
+                              ArrayRef<int64_t> shape, ArrayRef<int64_t> start,
+                              ArrayRef<int64_t> limit, ArrayRef<int64_t> stride,
+                              SmallVectorImpl<int64_t> &result) {
+  size_t rank = shape.size();
+  if (start.size() != rank || limit.size() != rank || stride.size() != rank)
+    return fail(loc, "expected start, limit and stride of length " +
+                         llvm::Twine(rank) + " (the input rank)");
+  for (size_t d = 0; d < rank; ++d) {
+    if (stride[d] <= 0)
+      return fail(loc, "expected positive strides, got " +
+                           llvm::Twine(stride[d]) + " in dimension " +
+                           llvm::Twine(d));
+    if (start[d] < 0 || start[d] > limit[d] || limit[d] > shape[d])
+      return fail(loc, "expected 0 <= start <= limit <= " +
+                           llvm::Twine(shape[d]) + " in dimension " +
+                           llvm::Twine(d) + ", got start " +
+                           llvm::Twine(start[d]) + " and limit " +
+                           llvm::Twine(limit[d]));
+    result.push_back(llvm::divideCeil(limit[d] - start[d], stride[d]));
+  }
+  return success();
+}
+
+} // namespace aotc::tg
