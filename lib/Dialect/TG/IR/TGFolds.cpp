@@ -2,9 +2,17 @@
 //
 // Folds evaluate ops on small constants (at most kMaxFoldElements elements,
 // or splats of any size) and drop identities (x + 0, x * 1, identity
-// transpose/reshape/slice/broadcast). Canonicalization patterns merge chains
-// of reshapes and transposes. Each rule is pinned by a case in
+// transpose/reshape/slice/broadcast/cast, single-input concat, empty
+// reduce). An identity fold never changes a value's type: `x + 0` where the
+// zero broadcasts `x` to a larger shape stays. Canonicalization patterns
+// merge chains of reshapes and transposes. Each rule is pinned by a case in
 // test/Dialect/TG/canonicalize.mlir.
+//
+// Float constants are evaluated in their own semantics with APFloat, except
+// transcendental functions, which go through the host's libm in double and
+// round once to the element type. Integer folds wrap like the generated
+// code, and leave undefined behavior (division by zero, INT_MIN / -1) for
+// run time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,29 +146,49 @@ foldUnary(Attribute operand, Type resultType,
                          : DenseElementsAttr::get(type, values);
 }
 
-/// Wraps a libm function of double as a fold of any float semantics. The
-/// result is rounded once from double, which is exact enough for the f16,
-/// bf16 and f32 folds and matches libm for f64.
-static auto mathFold(double (*fn)(double)) {
+/// Converts `x` to double; exact for every tg float type.
+static double toDouble(const APFloat &x) {
+  bool lost;
+  APFloat wide = x;
+  wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+  return wide.convertToDouble();
+}
+
+/// Rounds `value` to the float semantics `semantics`, to nearest even.
+static APFloat fromDouble(double value, const llvm::fltSemantics &semantics) {
+  bool lost;
+  APFloat result(value);
+  result.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
+  return result;
+}
+
+/// Wraps a function of double as a fold of any float semantics: the operand
+/// widens exactly to double and the result rounds once to the element type.
+template <typename Fn>
+static auto mathFold(Fn fn) {
   return [fn](const APFloat &x) -> std::optional<APFloat> {
-    bool lost;
-    APFloat wide = x;
-    wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
-    APFloat result(fn(wide.convertToDouble()));
-    result.convert(x.getSemantics(), APFloat::rmNearestTiesToEven, &lost);
-    return result;
+    return fromDouble(fn(toDouble(x)), x.getSemantics());
   };
 }
 
-/// True if `attr` is a splat equal to `value` (a float or integer constant).
-static bool isSplatOf(Attribute attr, double value) {
+/// True if `attr` is a splat of zero (either sign for floats).
+static bool isSplatZero(Attribute attr) {
   auto dense = dyn_cast_if_present<DenseElementsAttr>(attr);
   if (!dense || !dense.isSplat())
     return false;
   if (isa<FloatType>(dense.getElementType()))
-    return dense.getSplatValue<APFloat>().isExactlyValue(value);
-  return dense.getSplatValue<APInt>().getSExtValue() ==
-         static_cast<int64_t>(value);
+    return dense.getSplatValue<APFloat>().isZero();
+  return dense.getSplatValue<APInt>().isZero();
+}
+
+/// True if `attr` is a splat of one.
+static bool isSplatOne(Attribute attr) {
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(attr);
+  if (!dense || !dense.isSplat())
+    return false;
+  if (isa<FloatType>(dense.getElementType()))
+    return dense.getSplatValue<APFloat>().isExactlyValue(1.0);
+  return dense.getSplatValue<APInt>().isOne();
 }
 
 /// Returns `value` if its type is `type` (an identity fold must not change
@@ -180,10 +208,10 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 //===----------------------------------------------------------------------===//
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 0))
+  if (isSplatZero(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
-  if (isSplatOf(adaptor.getLhs(), 0))
+  if (isSplatZero(adaptor.getLhs()))
     if (OpFoldResult r = ifSameType(getRhs(), getType()))
       return r;
   return foldBinary(
@@ -197,7 +225,7 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 0))
+  if (isSplatZero(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
   return foldBinary(
@@ -211,10 +239,10 @@ OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 1))
+  if (isSplatOne(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
-  if (isSplatOf(adaptor.getLhs(), 1))
+  if (isSplatOne(adaptor.getLhs()))
     if (OpFoldResult r = ifSameType(getRhs(), getType()))
       return r;
   return foldBinary(
@@ -228,7 +256,7 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 1))
+  if (isSplatOne(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
   return foldBinary(
@@ -237,10 +265,15 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
         return a / b;
       },
       [](const APInt &a, const APInt &b) -> std::optional<APInt> {
-        // Division by zero is undefined at run time; leave it there.
+        // Division by zero and INT_MIN / -1 are undefined at run time; leave
+        // them there.
         if (b.isZero())
           return std::nullopt;
-        return a.sdiv(b);
+        bool overflow = false;
+        APInt quotient = a.sdiv_ov(b, overflow);
+        if (overflow)
+          return std::nullopt;
+        return quotient;
       });
 }
 
@@ -271,19 +304,13 @@ OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 1))
+  if (isSplatOne(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
   return foldBinary(
       adaptor.getOperands(), getType(),
       [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
-        bool lost;
-        APFloat x = a, y = b;
-        x.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
-        y.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
-        APFloat r(std::pow(x.convertToDouble(), y.convertToDouble()));
-        r.convert(a.getSemantics(), APFloat::rmNearestTiesToEven, &lost);
-        return r;
+        return fromDouble(std::pow(toDouble(a), toDouble(b)), a.getSemantics());
       },
       /*intFn=*/nullptr);
 }
@@ -318,31 +345,51 @@ OpFoldResult ReluOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult ExpOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(), mathFold(std::exp), nullptr);
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::exp(x); }), nullptr);
 }
+
 OpFoldResult LogOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(), mathFold(std::log), nullptr);
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::log(x); }), nullptr);
 }
+
 OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(), mathFold(std::sqrt),
-                   nullptr);
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::sqrt(x); }), nullptr);
 }
+
 OpFoldResult RsqrtOp::fold(FoldAdaptor adaptor) {
   return foldUnary(adaptor.getInput(), getType(),
                    mathFold([](double x) { return 1.0 / std::sqrt(x); }),
                    nullptr);
 }
+
 OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(), mathFold(std::tanh),
-                   nullptr);
-}
-OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
   return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return 1.0 / (1.0 + std::exp(-x)); }),
-                   nullptr);
+                   mathFold([](double x) { return std::tanh(x); }), nullptr);
 }
+
+OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(
+      adaptor.getInput(), getType(),
+      mathFold([](double x) { return 1.0 / (1.0 + std::exp(-x)); }), nullptr);
+}
+
 OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(), mathFold(std::erf), nullptr);
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::erf(x); }), nullptr);
+}
+
+//===----------------------------------------------------------------------===//
+// Reduction
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ReduceOp::fold(FoldAdaptor) {
+  // Reducing over no axes leaves every element alone, whatever the kind.
+  if (getAxes().empty())
+    return getInput();
+  return {};
 }
 
 //===----------------------------------------------------------------------===//
@@ -352,7 +399,7 @@ OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
-  if (auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput()))
+  if (DenseElementsAttr dense = foldable(adaptor.getInput()))
     return dense.reshape(getType());
   return {};
 }

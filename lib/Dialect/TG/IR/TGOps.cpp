@@ -3,6 +3,10 @@
 // `inferReturnTypes` and verifiers of the tg ops. The shape rules themselves
 // live in TGTypeInference.cpp; folds and canonicalizations in TGFolds.cpp.
 //
+// `inferReturnTypes` runs while the custom assembly is parsed, before the
+// operand type constraints are verified, so it checks that the operand types
+// it reads are statically shaped tensors instead of assuming it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
@@ -14,9 +18,9 @@ using namespace mlir;
 using namespace aotc::tg;
 
 /// Builds a tensor type of `shape` with the element type of `like`.
-static RankedTensorType withShape(Type like, ArrayRef<int64_t> shape) {
-  return RankedTensorType::get(shape,
-                               cast<RankedTensorType>(like).getElementType());
+static RankedTensorType withShape(RankedTensorType like,
+                                  ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape, like.getElementType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -24,18 +28,13 @@ static RankedTensorType withShape(Type like, ArrayRef<int64_t> shape) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ConstantOp::inferReturnTypes(MLIRContext *,
-                                           std::optional<Location>,
+                                           std::optional<Location> loc,
                                            Adaptor adaptor,
                                            SmallVectorImpl<Type> &types) {
-  types.push_back(adaptor.getValue().getType());
-  return success();
-}
-
-LogicalResult ConstantOp::verify() {
-  auto type = dyn_cast<RankedTensorType>(getValue().getType());
-  if (!type || !type.hasStaticShape())
-    return emitOpError("expected a statically shaped tensor value, got ")
-           << getValue().getType();
+  Type type = adaptor.getValue().getType();
+  if (failed(getStaticTensorType(loc, type)))
+    return failure();
+  types.push_back(type);
   return success();
 }
 
@@ -56,17 +55,25 @@ LogicalResult SelectOp::inferReturnTypes(MLIRContext *,
                                          std::optional<Location> loc,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &types) {
-  Type onTrue = adaptor.getOnTrue().getType();
-  Type onFalse = adaptor.getOnFalse().getType();
-  Type element = cast<RankedTensorType>(onTrue).getElementType();
-  if (element != cast<RankedTensorType>(onFalse).getElementType()) {
+  FailureOr<RankedTensorType> onTrue =
+      getStaticTensorType(loc, adaptor.getOnTrue().getType());
+  if (failed(onTrue))
+    return failure();
+  FailureOr<RankedTensorType> onFalse =
+      getStaticTensorType(loc, adaptor.getOnFalse().getType());
+  if (failed(onFalse))
+    return failure();
+  Type element = onTrue->getElementType();
+  if (element != onFalse->getElementType()) {
     if (loc)
-      mlir::emitError(*loc) << "expected on_true and on_false of one element type, "
-                      << "got " << onTrue << " and " << onFalse;
+      mlir::emitError(*loc)
+          << "expected on_true and on_false of one element type, got "
+          << element << " and " << onFalse->getElementType();
     return failure();
   }
   return inferBroadcastResultType(
-      loc, {adaptor.getCondition().getType(), onTrue, onFalse}, element, types);
+      loc, {adaptor.getCondition().getType(), *onTrue, *onFalse}, element,
+      types);
 }
 
 //===----------------------------------------------------------------------===//
@@ -77,12 +84,18 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
                                          std::optional<Location> loc,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &types) {
-  auto lhs = cast<RankedTensorType>(adaptor.getLhs().getType());
-  auto rhs = cast<RankedTensorType>(adaptor.getRhs().getType());
-  SmallVector<int64_t> shape;
-  if (failed(inferMatmulShape(loc, lhs, rhs, shape)))
+  FailureOr<RankedTensorType> lhs =
+      getStaticTensorType(loc, adaptor.getLhs().getType());
+  if (failed(lhs))
     return failure();
-  types.push_back(withShape(lhs, shape));
+  FailureOr<RankedTensorType> rhs =
+      getStaticTensorType(loc, adaptor.getRhs().getType());
+  if (failed(rhs))
+    return failure();
+  SmallVector<int64_t> shape;
+  if (failed(inferMatmulShape(loc, *lhs, *rhs, shape)))
+    return failure();
+  types.push_back(withShape(*lhs, shape));
   return success();
 }
 
@@ -90,12 +103,15 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
                                          std::optional<Location> loc,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &types) {
-  auto input = cast<RankedTensorType>(adaptor.getInput().getType());
+  FailureOr<RankedTensorType> input =
+      getStaticTensorType(loc, adaptor.getInput().getType());
+  if (failed(input))
+    return failure();
   SmallVector<int64_t> shape;
-  if (failed(inferReduceShape(loc, input.getShape(), adaptor.getAxes(),
+  if (failed(inferReduceShape(loc, input->getShape(), adaptor.getAxes(),
                               adaptor.getKeepdims(), shape)))
     return failure();
-  types.push_back(withShape(input, shape));
+  types.push_back(withShape(*input, shape));
   return success();
 }
 
@@ -104,11 +120,11 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
 //===----------------------------------------------------------------------===//
 
 LogicalResult ReshapeOp::verify() {
-  auto input = getInput().getType(), result = getResult().getType();
+  TensorType input = getInput().getType(), result = getResult().getType();
   if (input.getNumElements() != result.getNumElements())
-    return emitOpError("expected the result to have the input's ")
-           << input.getNumElements() << " elements, got "
-           << result.getNumElements();
+    return emitOpError("expected a result with the input's ")
+           << input.getNumElements() << " elements, got " << result << " ("
+           << result.getNumElements() << " elements)";
   return success();
 }
 
@@ -116,12 +132,15 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
                                             std::optional<Location> loc,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &types) {
-  auto input = cast<RankedTensorType>(adaptor.getInput().getType());
+  FailureOr<RankedTensorType> input =
+      getStaticTensorType(loc, adaptor.getInput().getType());
+  if (failed(input))
+    return failure();
   SmallVector<int64_t> shape;
-  if (failed(inferTransposeShape(loc, input.getShape(),
+  if (failed(inferTransposeShape(loc, input->getShape(),
                                  adaptor.getPermutation(), shape)))
     return failure();
-  types.push_back(withShape(input, shape));
+  types.push_back(withShape(*input, shape));
   return success();
 }
 
@@ -130,8 +149,8 @@ LogicalResult BroadcastToOp::verify() {
   ArrayRef<int64_t> result = getResult().getType().getShape();
   std::optional<SmallVector<int64_t>> shape = broadcastShapes(input, result);
   if (!shape || ArrayRef<int64_t>(*shape) != result)
-    return emitOpError("expected the input shape to broadcast to the result "
-                       "shape, got ")
+    return emitOpError("expected an input shape that broadcasts to the "
+                       "result shape, got ")
            << getInput().getType() << " -> " << getResult().getType();
   return success();
 }
@@ -144,7 +163,7 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
   TypeRange inputs = adaptor.getInputs().getTypes();
   if (failed(inferConcatShape(loc, inputs, adaptor.getAxis(), shape)))
     return failure();
-  types.push_back(withShape(inputs.front(), shape));
+  types.push_back(withShape(cast<RankedTensorType>(inputs.front()), shape));
   return success();
 }
 
@@ -152,12 +171,15 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
                                         std::optional<Location> loc,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &types) {
-  auto input = cast<RankedTensorType>(adaptor.getInput().getType());
+  FailureOr<RankedTensorType> input =
+      getStaticTensorType(loc, adaptor.getInput().getType());
+  if (failed(input))
+    return failure();
   SmallVector<int64_t> shape;
-  if (failed(inferSliceShape(loc, input.getShape(), adaptor.getStart(),
+  if (failed(inferSliceShape(loc, input->getShape(), adaptor.getStart(),
                              adaptor.getLimit(), adaptor.getStride(), shape)))
     return failure();
-  types.push_back(withShape(input, shape));
+  types.push_back(withShape(*input, shape));
   return success();
 }
 

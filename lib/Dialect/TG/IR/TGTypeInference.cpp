@@ -1,7 +1,9 @@
 //===- TGTypeInference.cpp - shape rules of the tg ops --------------------===//
 //
 // Implements the shape rules declared in TGTypeInference.h. Messages follow
-// MLIR style: lowercase, what was expected first, then what was found.
+// MLIR style: lowercase, what was expected first, then what was found, with
+// shapes printed as `[2, 3]`. Every message is pinned by a case in
+// test/Dialect/TG/invalid.mlir.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,27 +12,42 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
 namespace aotc::tg {
 
 namespace {
-/// Formats a shape as `[2, 3]` for diagnostics.
-std::string shapeStr(ArrayRef<int64_t> shape) {
-  std::string s = "[";
+/// Formats a shape (or any list of integers) as `[2, 3]` for diagnostics.
+std::string listStr(ArrayRef<int64_t> values) {
+  std::string s;
   llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
+  os << "[";
+  llvm::interleaveComma(values, os);
   os << "]";
   return s;
 }
 
+/// Reports `msg` at `loc` when a location is given; always fails.
 LogicalResult fail(std::optional<Location> loc, const llvm::Twine &msg) {
   if (loc)
     emitError(*loc) << msg;
   return failure();
 }
 } // namespace
+
+FailureOr<RankedTensorType> getStaticTensorType(std::optional<Location> loc,
+                                                Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape()) {
+    if (loc)
+      emitError(*loc) << "expected a statically shaped tensor, got " << type;
+    return failure();
+  }
+  return tensor;
+}
 
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
                                                     ArrayRef<int64_t> rhs) {
@@ -53,19 +70,19 @@ LogicalResult inferBroadcastResultType(std::optional<Location> loc,
     return fail(loc, "expected at least one operand");
   SmallVector<int64_t> shape;
   for (auto [i, type] : llvm::enumerate(operands)) {
-    auto tensor = dyn_cast<RankedTensorType>(type);
-    if (!tensor)
-      return fail(loc, "expected ranked tensor operands");
+    FailureOr<RankedTensorType> tensor = getStaticTensorType(loc, type);
+    if (failed(tensor))
+      return failure();
     if (i == 0) {
-      shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+      llvm::append_range(shape, tensor->getShape());
       continue;
     }
     std::optional<SmallVector<int64_t>> next =
-        broadcastShapes(shape, tensor.getShape());
+        broadcastShapes(shape, tensor->getShape());
     if (!next)
       return fail(loc, "expected broadcast-compatible shapes, got " +
-                           shapeStr(shape) + " and " +
-                           shapeStr(tensor.getShape()));
+                           listStr(shape) + " and " +
+                           listStr(tensor->getShape()));
     shape = std::move(*next);
   }
   if (!elementType)
@@ -78,21 +95,21 @@ LogicalResult inferMatmulShape(std::optional<Location> loc,
                                RankedTensorType lhs, RankedTensorType rhs,
                                SmallVectorImpl<int64_t> &shape) {
   if (lhs.getRank() < 2 || rhs.getRank() < 2)
-    return fail(loc, "expected operands of rank >= 2, got ranks " +
+    return fail(loc, "expected operands of rank 2 or more, got ranks " +
                          llvm::Twine(lhs.getRank()) + " and " +
                          llvm::Twine(rhs.getRank()));
   ArrayRef<int64_t> l = lhs.getShape(), r = rhs.getShape();
-  int64_t k = l.back(), k2 = r[r.size() - 2];
-  if (k != k2)
-    return fail(loc, "expected matching contraction dimensions, got " +
-                         llvm::Twine(k) + " (lhs " + shapeStr(l) + ") and " +
-                         llvm::Twine(k2) + " (rhs " + shapeStr(r) + ")");
+  int64_t lhsK = l.back(), rhsK = r[r.size() - 2];
+  if (lhsK != rhsK)
+    return fail(loc, "expected the lhs columns to match the rhs rows, got " +
+                         listStr(l) + " (K = " + llvm::Twine(lhsK) + ") and " +
+                         listStr(r) + " (K = " + llvm::Twine(rhsK) + ")");
   std::optional<SmallVector<int64_t>> batch =
       broadcastShapes(l.drop_back(2), r.drop_back(2));
   if (!batch)
     return fail(loc, "expected broadcast-compatible batch dimensions, got " +
-                         shapeStr(l.drop_back(2)) + " and " +
-                         shapeStr(r.drop_back(2)));
+                         listStr(l.drop_back(2)) + " and " +
+                         listStr(r.drop_back(2)));
   shape.assign(batch->begin(), batch->end());
   shape.push_back(l[l.size() - 2]);
   shape.push_back(r.back());
@@ -133,13 +150,14 @@ LogicalResult inferTransposeShape(std::optional<Location> loc,
                                   ArrayRef<int64_t> permutation,
                                   SmallVectorImpl<int64_t> &result) {
   if (permutation.size() != shape.size())
-    return fail(loc, "expected a permutation of " + llvm::Twine(shape.size()) +
-                         " dimensions, got " +
-                         llvm::Twine(permutation.size()) + " entries");
+    return fail(loc, "expected a permutation with " +
+                         llvm::Twine(shape.size()) +
+                         " entries (the input rank), got " +
+                         listStr(permutation));
   if (failed(verifyAxes(std::nullopt, permutation, shape.size())))
     return fail(loc, "expected a permutation of [0, " +
                          llvm::Twine(shape.size()) + "), got " +
-                         shapeStr(permutation));
+                         listStr(permutation));
   for (int64_t p : permutation)
     result.push_back(shape[p]);
   return success();
@@ -149,24 +167,32 @@ LogicalResult inferConcatShape(std::optional<Location> loc, TypeRange inputs,
                                int64_t axis, SmallVectorImpl<int64_t> &result) {
   if (inputs.empty())
     return fail(loc, "expected at least one input");
-  auto first = cast<RankedTensorType>(inputs.front());
+  SmallVector<RankedTensorType> types;
+  for (Type type : inputs) {
+    FailureOr<RankedTensorType> tensor = getStaticTensorType(loc, type);
+    if (failed(tensor))
+      return failure();
+    types.push_back(*tensor);
+  }
+  RankedTensorType first = types.front();
   int64_t rank = first.getRank();
+  for (RankedTensorType type : ArrayRef(types).drop_front())
+    if (type.getRank() != rank)
+      return fail(loc, "expected inputs of one rank, got " +
+                           listStr(first.getShape()) + " and " +
+                           listStr(type.getShape()));
   if (axis < 0 || axis >= rank)
     return fail(loc, "expected axis in [0, " + llvm::Twine(rank) + "), got " +
                          llvm::Twine(axis));
   result.assign(first.getShape().begin(), first.getShape().end());
-  for (Type t : inputs.drop_front()) {
-    auto type = cast<RankedTensorType>(t);
-    if (type.getRank() != rank)
-      return fail(loc, "expected inputs of rank " + llvm::Twine(rank) +
-                           ", got rank " + llvm::Twine(type.getRank()));
+  for (RankedTensorType type : ArrayRef(types).drop_front()) {
     for (int64_t d = 0; d < rank; ++d) {
-      if (d == axis)
-        continue;
-      if (type.getDimSize(d) != result[d])
-        return fail(loc, "expected inputs to agree off the concat axis, got " +
-                             shapeStr(first.getShape()) + " and " +
-                             shapeStr(type.getShape()));
+      if (d != axis && type.getDimSize(d) != result[d])
+        return fail(loc, "expected inputs to match in every dimension but "
+                         "axis " +
+                             llvm::Twine(axis) + ", got " +
+                             listStr(first.getShape()) + " and " +
+                             listStr(type.getShape()));
     }
     result[axis] += type.getDimSize(axis);
   }
@@ -179,8 +205,11 @@ LogicalResult inferSliceShape(std::optional<Location> loc,
                               SmallVectorImpl<int64_t> &result) {
   size_t rank = shape.size();
   if (start.size() != rank || limit.size() != rank || stride.size() != rank)
-    return fail(loc, "expected start, limit and stride of length " +
-                         llvm::Twine(rank) + " (the input rank)");
+    return fail(loc, "expected start, limit and stride with " +
+                         llvm::Twine(rank) +
+                         " entries each (the input rank), got " +
+                         listStr(start) + ", " + listStr(limit) + " and " +
+                         listStr(stride));
   for (size_t d = 0; d < rank; ++d) {
     if (stride[d] <= 0)
       return fail(loc, "expected positive strides, got " +

@@ -41,14 +41,26 @@ def TG_Dialect : Dialect {
 // Types
 //===----------------------------------------------------------------------===//
 
-def TG_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
-def TG_Int : AnyTypeOf<[I1, I8, I16, I32, I64]>;
-def TG_Element : AnyTypeOf<[TG_Float, TG_Int]>;
+// The summaries name the accepted element types the way users write them, so
+// an operand constraint reads "statically shaped tensor of f16, bf16, f32 or
+// f64 values" in diagnostics and in the generated documentation.
+def TG_Float : AnyTypeOf<[F16, BF16, F32, F64], "f16, bf16, f32 or f64">;
+def TG_Bool : AnyTypeOf<[I1], "i1">;
+def TG_NonBoolInt : AnyTypeOf<[I8, I16, I32, I64], "i8, i16, i32 or i64">;
+def TG_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "i1, i8, i16, i32 or i64">;
+def TG_Element : AnyTypeOf<[TG_Float, TG_Int],
+    "f16, bf16, f32, f64, i1, i8, i16, i32 or i64">;
+def TG_Numeric : AnyTypeOf<[TG_Float, TG_NonBoolInt],
+    "f16, bf16, f32, f64, i8, i16, i32 or i64">;
 
+/// Any tensor tg accepts.
 def TG_Tensor : StaticShapeTensorOf<[TG_Element]>;
+/// Tensors of floats, for transcendental ops.
 def TG_FloatTensor : StaticShapeTensorOf<[TG_Float]>;
-def TG_BoolTensor : StaticShapeTensorOf<[I1]>;
-def TG_NumericTensor : StaticShapeTensorOf<[TG_Float, I8, I16, I32, I64]>;
+/// Tensors of i1, for masks.
+def TG_BoolTensor : StaticShapeTensorOf<[TG_Bool]>;
+/// Tensors with arithmetic: every element type but i1.
+def TG_NumericTensor : StaticShapeTensorOf<[TG_Numeric]>;
 
 //===----------------------------------------------------------------------===//
 // Base op

@@ -42,45 +42,52 @@ def TG_ReduceKindAttr : EnumAttr<TG_Dialect, TG_ReduceKind, "reduce_kind">;
 //===----------------------------------------------------------------------===//
 
 def TG_ConstantOp : TG_Op<"constant", [ConstantLike, InferTypeOpAdaptor]> {
-  let summary = "A tensor constant";
+  let summary = "Tensor constant";
   let description = [{
-    Produces the tensor held by `value`, any `ElementsAttr` (a dense literal,
-    a splat, or a `dense_resource` blob for large weights). The result type
-    is the attribute's type.
+    Produces the tensor held by `value`: any `ElementsAttr` whose type is a
+    statically shaped tensor of a tg element type, such as a dense literal, a
+    splat, or a `dense_resource` blob for large weights. The result type is
+    the attribute's type.
 
     ```mlir
-    %0 = tg.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    %w = tg.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+    %z = tg.constant dense<0> : tensor<16xi8>
     ```
   }];
   let arguments = (ins ElementsAttr:$value);
   let results = (outs TG_Tensor:$result);
   let assemblyFormat = "$value attr-dict";
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
 // Elementwise binary ops (broadcasting)
 //===----------------------------------------------------------------------===//
 
-class TG_BinaryOp<string mnemonic, Type operandType, string semantics,
-                  list<Trait> traits = []>
+/// An elementwise op of two operands that broadcast NumPy-style. `summary`
+/// names the operation, `semantics` is its formula and `notes` a paragraph
+/// on the element types' details and the folds.
+class TG_BinaryOp<string mnemonic, string opSummary, string semantics,
+                  string notes, list<Trait> traits = []>
     : TG_Op<mnemonic, !listconcat(traits,
           [SameOperandsAndResultElementType, InferTypeOpAdaptor])> {
-  let summary = "Elementwise " # semantics # " with broadcasting";
+  let summary = "Elementwise " # opSummary # " with broadcasting";
   let description = [{
-    Computes `}] # semantics # [{` elementwise. The operands broadcast
-    NumPy-style: shapes align at the trailing dimension, missing leading
-    dimensions count as 1, and a dimension of size 1 stretches to the other
-    operand's size. The result has the broadcast shape and the operands'
-    element type.
+    Computes `}] # semantics # [{` elementwise. The operands share an element
+    type (f16, bf16, f32, f64, i8, i16, i32 or i64) and broadcast NumPy-style:
+    shapes align at the trailing dimension, missing leading dimensions count
+    as 1, and a dimension of size 1 stretches to the other operand's size.
+    The result has the broadcast shape and the operands' element type.
+
+    }] # notes # [{
 
     ```mlir
     %r = tg.}] # mnemonic # [{ %a, %b : tensor<4x3xf32>, tensor<3xf32>
+    // %r : tensor<4x3xf32>
     ```
   }];
-  let arguments = (ins operandType:$lhs, operandType:$rhs);
-  let results = (outs operandType:$result);
+  let arguments = (ins TG_NumericTensor:$lhs, TG_NumericTensor:$rhs);
+  let results = (outs TG_NumericTensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)";
   let hasFolder = 1;
   let extraClassDefinition = [{
@@ -94,29 +101,56 @@ class TG_BinaryOp<string mnemonic, Type operandType, string semantics,
   }];
 }
 
-def TG_AddOp : TG_BinaryOp<"add", TG_NumericTensor, "lhs + rhs",
-                           [Commutative]>;
-def TG_SubOp : TG_BinaryOp<"sub", TG_NumericTensor, "lhs - rhs">;
-def TG_MulOp : TG_BinaryOp<"mul", TG_NumericTensor, "lhs * rhs",
-                           [Commutative]>;
-def TG_DivOp : TG_BinaryOp<"div", TG_NumericTensor,
-                           "lhs / rhs (integers truncate toward zero)">;
-def TG_MaxOp : TG_BinaryOp<"max", TG_NumericTensor,
-                           "max(lhs, rhs) (NaN propagates)", [Commutative]>;
-def TG_MinOp : TG_BinaryOp<"min", TG_NumericTensor,
-                           "min(lhs, rhs) (NaN propagates)", [Commutative]>;
-def TG_PowOp : TG_BinaryOp<"pow", TG_NumericTensor, "lhs ** rhs">;
+def TG_AddOp : TG_BinaryOp<"add", "addition", "lhs + rhs", [{
+    Integers wrap around on overflow. Adding a splat zero of the result's
+    type folds away (`x + 0 -> x`, `0 + x -> x`); a zero that broadcasts the
+    other operand to a larger shape does not.
+  }], [Commutative]>;
+def TG_SubOp : TG_BinaryOp<"sub", "subtraction", "lhs - rhs", [{
+    Integers wrap around on overflow. Subtracting a splat zero of the
+    result's type folds away (`x - 0 -> x`).
+  }]>;
+def TG_MulOp : TG_BinaryOp<"mul", "multiplication", "lhs * rhs", [{
+    Integers wrap around on overflow. Multiplying by a splat one of the
+    result's type folds away (`x * 1 -> x`, `1 * x -> x`).
+  }], [Commutative]>;
+def TG_DivOp : TG_BinaryOp<"div", "division", "lhs / rhs", [{
+    Integer division is signed and truncates toward zero; dividing an integer
+    by zero, or the minimum value by -1, is undefined behavior, so such
+    constants are left for run time rather than folded. Dividing by a splat
+    one folds away (`x / 1 -> x`).
+  }]>;
+def TG_MaxOp : TG_BinaryOp<"max", "maximum", "max(lhs, rhs)", [{
+    Integers compare as signed. For floats a NaN in either operand gives NaN
+    (IEEE 754-2019 `maximum`), and `+0.0` is larger than `-0.0`.
+    `max(x, x)` folds to `x`.
+  }], [Commutative]>;
+def TG_MinOp : TG_BinaryOp<"min", "minimum", "min(lhs, rhs)", [{
+    Integers compare as signed. For floats a NaN in either operand gives NaN
+    (IEEE 754-2019 `minimum`), and `-0.0` is smaller than `+0.0`.
+    `min(x, x)` folds to `x`.
+  }], [Commutative]>;
+def TG_PowOp : TG_BinaryOp<"pow", "power", "lhs ** rhs", [{
+    Floats follow C's `pow`; integers follow `math.ipowi` (a signed
+    exponent, wrapping on overflow) and are not constant-folded. Raising to
+    a splat one folds away (`x ** 1 -> x`).
+  }]>;
 
 //===----------------------------------------------------------------------===//
 // Elementwise unary ops
 //===----------------------------------------------------------------------===//
 
-class TG_UnaryOp<string mnemonic, Type operandType, string semantics>
+/// An elementwise op of one operand whose result type is the operand's.
+class TG_UnaryOp<string mnemonic, Type operandType, string opSummary,
+                 string semantics, string notes = "">
     : TG_Op<mnemonic, [SameOperandsAndResultType, InferTypeOpInterface]> {
-  let summary = "Elementwise " # semantics;
+  let summary = "Elementwise " # opSummary;
   let description = [{
-    Computes `}] # semantics # [{` for every element. The result has the
-    operand's type.
+    Computes `}] # semantics # [{` for every element `x`. The result has the
+    operand's type. Constant operands with at most 1024 elements (or splats of
+    any size) fold.
+
+    }] # notes # [{
 
     ```mlir
     %r = tg.}] # mnemonic # [{ %x : tensor<2x3xf32>
@@ -128,16 +162,27 @@ class TG_UnaryOp<string mnemonic, Type operandType, string semantics>
   let hasFolder = 1;
 }
 
-def TG_NegOp : TG_UnaryOp<"neg", TG_NumericTensor, "-x">;
-def TG_AbsOp : TG_UnaryOp<"abs", TG_NumericTensor, "|x|">;
-def TG_ExpOp : TG_UnaryOp<"exp", TG_FloatTensor, "e ** x">;
-def TG_LogOp : TG_UnaryOp<"log", TG_FloatTensor, "ln(x)">;
-def TG_SqrtOp : TG_UnaryOp<"sqrt", TG_FloatTensor, "sqrt(x)">;
-def TG_RsqrtOp : TG_UnaryOp<"rsqrt", TG_FloatTensor, "1 / sqrt(x)">;
-def TG_TanhOp : TG_UnaryOp<"tanh", TG_FloatTensor, "tanh(x)">;
-def TG_SigmoidOp : TG_UnaryOp<"sigmoid", TG_FloatTensor, "1 / (1 + e ** -x)">;
-def TG_ReluOp : TG_UnaryOp<"relu", TG_NumericTensor, "max(x, 0)">;
-def TG_ErfOp : TG_UnaryOp<"erf", TG_FloatTensor, "erf(x)">;
+def TG_NegOp : TG_UnaryOp<"neg", TG_NumericTensor, "negation", "-x",
+    "Accepts floats and integers other than i1; integers wrap around.">;
+def TG_AbsOp : TG_UnaryOp<"abs", TG_NumericTensor, "absolute value", "|x|",
+    [{Accepts floats and integers other than i1; the absolute value of the
+    minimum integer is itself.}]>;
+def TG_ExpOp : TG_UnaryOp<"exp", TG_FloatTensor, "exponential", "e ** x",
+    "Accepts floats only.">;
+def TG_LogOp : TG_UnaryOp<"log", TG_FloatTensor, "natural logarithm",
+    "ln(x)", "Accepts floats only; `log(0)` is `-inf`, `log(x < 0)` is NaN.">;
+def TG_SqrtOp : TG_UnaryOp<"sqrt", TG_FloatTensor, "square root", "sqrt(x)",
+    "Accepts floats only; the square root of a negative number is NaN.">;
+def TG_RsqrtOp : TG_UnaryOp<"rsqrt", TG_FloatTensor, "reciprocal square root",
+    "1 / sqrt(x)", "Accepts floats only.">;
+def TG_TanhOp : TG_UnaryOp<"tanh", TG_FloatTensor, "hyperbolic tangent",
+    "tanh(x)", "Accepts floats only.">;
+def TG_SigmoidOp : TG_UnaryOp<"sigmoid", TG_FloatTensor, "logistic sigmoid",
+    "1 / (1 + e ** -x)", "Accepts floats only.">;
+def TG_ReluOp : TG_UnaryOp<"relu", TG_NumericTensor, "rectified linear unit",
+    "max(x, 0)", "Accepts floats and integers other than i1; NaN stays NaN.">;
+def TG_ErfOp : TG_UnaryOp<"erf", TG_FloatTensor, "Gauss error function",
+    "erf(x)", "Accepts floats only.">;
 
 //===----------------------------------------------------------------------===//
 // Compare and select
@@ -147,32 +192,40 @@ def TG_CompareOp : TG_Op<"compare",
     [SameOperandsElementType, InferTypeOpAdaptor]> {
   let summary = "Elementwise comparison with broadcasting";
   let description = [{
-    Compares `lhs` and `rhs` elementwise with `predicate` (eq, ne, lt, le, gt,
-    ge) after NumPy broadcasting and yields an i1 tensor of the broadcast
-    shape. Float comparisons are ordered (false when either side is NaN)
-    except `ne`, which is true for NaN. Integers compare as signed.
+    Compares `lhs` and `rhs` elementwise with `predicate` (`eq`, `ne`, `lt`,
+    `le`, `gt` or `ge`) after NumPy broadcasting and yields an i1 tensor of
+    the broadcast shape. The operands share an element type, which may be
+    any tg element type.
+
+    Float comparisons are ordered (false when either side is NaN) except
+    `ne`, which is true when either side is NaN. Integers compare as signed,
+    except i1, where `false < true`.
 
     ```mlir
     %m = tg.compare gt, %a, %b : tensor<4xf32>, tensor<f32>
+    // %m : tensor<4xi1>
     ```
   }];
   let arguments = (ins TG_ComparePredicateAttr:$predicate, TG_Tensor:$lhs,
                        TG_Tensor:$rhs);
   let results = (outs TG_BoolTensor:$result);
+  // The predicate attribute prints its own leading space.
   let assemblyFormat = [{
-    $predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)
+    `` $predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)
   }];
 }
 
 def TG_SelectOp : TG_Op<"select", [InferTypeOpAdaptor]> {
   let summary = "Elementwise choice between two tensors";
   let description = [{
-    Yields `on_true` where `condition` is true and `on_false` elsewhere. All
-    three operands broadcast NumPy-style to a common shape; `on_true` and
-    `on_false` share an element type, which is the result's.
+    Yields `on_true` where `condition` is true and `on_false` elsewhere. The
+    three operands broadcast NumPy-style to a common shape, the result's.
+    `condition` is an i1 tensor; `on_true` and `on_false` share an element
+    type, which is the result's.
 
     ```mlir
     %r = tg.select %m, %a, %b : tensor<4xi1>, tensor<4xf32>, tensor<f32>
+    // %r : tensor<4xf32>
     ```
   }];
   let arguments = (ins TG_BoolTensor:$condition, TG_Tensor:$on_true,
@@ -190,15 +243,18 @@ def TG_SelectOp : TG_Op<"select", [InferTypeOpAdaptor]> {
 
 def TG_MatmulOp : TG_Op<"matmul",
     [SameOperandsAndResultElementType, InferTypeOpAdaptor]> {
-  let summary = "Batched matrix multiplication with broadcast batch dims";
+  let summary = "Batched matrix multiplication with broadcast batch dimensions";
   let description = [{
-    Multiplies the matrices in the two innermost dimensions:
-    `[..., M, K] x [..., K, N] -> [..., M, N]`. Both operands have rank at
-    least 2; the leading (batch) dimensions broadcast NumPy-style, like
-    `numpy.matmul`. Accumulation is in the element type.
+    Multiplies the matrices in the two innermost dimensions,
+    `[..., M, K] x [..., K, N] -> [..., M, N]`, like `numpy.matmul`. Both
+    operands have rank at least 2 and the same element type; the leading
+    (batch) dimensions broadcast NumPy-style, so a rank-2 operand is shared
+    by every matrix of the other. Accumulation is in the element type and
+    integers wrap around.
 
     ```mlir
     %c = tg.matmul %a, %b : tensor<8x4x16xf32>, tensor<16x32xf32>
+    // %c : tensor<8x4x32xf32>
     ```
   }];
   let arguments = (ins TG_NumericTensor:$lhs, TG_NumericTensor:$rhs);
@@ -210,22 +266,28 @@ def TG_ReduceOp : TG_Op<"reduce", [InferTypeOpAdaptor]> {
   let summary = "Reduction over a set of axes";
   let description = [{
     Reduces `input` over `axes` with `kind`: `sum`, `max`, `min`, `mean`
-    (sum divided by the number of reduced elements) or `prod`. Axes are
-    distinct and in `[0, rank)`; an empty list reduces nothing. With
-    `keepdims` the reduced dimensions stay as size 1, otherwise they are
-    dropped.
+    (the sum divided by the number of reduced elements, truncated toward
+    zero for integers) or `prod`. `max` and `min` propagate NaN. The axes
+    are distinct and in `[0, rank)`, in any order. With `keepdims` the reduced
+    dimensions stay as size 1, otherwise they are dropped. An empty `axes`
+    reduces nothing and folds to the input.
 
     ```mlir
     %s = tg.reduce sum %x axes = [1] keepdims : tensor<4x8xf32>
+    // %s : tensor<4x1xf32>
+    %m = tg.reduce max %x axes = [0, 1] : tensor<4x8xf32>
+    // %m : tensor<f32>
     ```
   }];
   let arguments = (ins TG_ReduceKindAttr:$kind, TG_NumericTensor:$input,
                        DenseI64ArrayAttr:$axes, UnitAttr:$keepdims);
   let results = (outs TG_NumericTensor:$result);
+  // The kind attribute prints its own leading space.
   let assemblyFormat = [{
-    $kind $input `axes` `=` $axes (`keepdims` $keepdims^)? attr-dict `:`
+    `` $kind $input `axes` `=` $axes (`keepdims` $keepdims^)? attr-dict `:`
     type($input)
   }];
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -236,7 +298,12 @@ def TG_ReshapeOp : TG_Op<"reshape", [SameOperandsAndResultElementType]> {
   let summary = "Reinterpret a tensor with a new shape";
   let description = [{
     Returns the elements of `input`, in row-major order, with the result's
-    shape. The element counts must match.
+    shape. The input and the result have the same number of elements and
+    the same element type.
+
+    A reshape to the input's own type folds away, a chain of reshapes
+    becomes one, and a reshape of a constant folds (at most 1024 elements,
+    or a splat of any size).
 
     ```mlir
     %r = tg.reshape %x : tensor<2x3xf32> -> tensor<6xf32>
@@ -256,8 +323,13 @@ def TG_TransposeOp : TG_Op<"transpose", [InferTypeOpAdaptor]> {
     Result dimension `i` is input dimension `permutation[i]`, as in
     `numpy.transpose`. `permutation` is a permutation of `[0, rank)`.
 
+    An identity permutation folds away, a chain of transposes becomes one
+    transpose of the composed permutation, and a transpose of a splat
+    constant folds.
+
     ```mlir
     %t = tg.transpose %x permutation = [1, 0] : tensor<2x3xf32>
+    // %t : tensor<3x2xf32>
     ```
   }];
   let arguments = (ins TG_Tensor:$input, DenseI64ArrayAttr:$permutation);
@@ -273,8 +345,11 @@ def TG_BroadcastToOp : TG_Op<"broadcast_to",
     [SameOperandsAndResultElementType]> {
   let summary = "Broadcast a tensor to a shape";
   let description = [{
-    Broadcasts `input` NumPy-style to the result's shape, which must be
-    what broadcasting the input against it gives (the result's shape).
+    Broadcasts `input` NumPy-style to the result's shape: the shapes align at
+    the trailing dimension, and every input dimension either equals the
+    result's or is 1. The result's rank is at least the input's. A broadcast
+    to the input's own type folds away, and a broadcast of a splat constant
+    folds.
 
     ```mlir
     %b = tg.broadcast_to %x : tensor<3xf32> -> tensor<2x3xf32>
@@ -291,11 +366,13 @@ def TG_ConcatOp : TG_Op<"concat",
     [SameOperandsAndResultElementType, InferTypeOpAdaptor]> {
   let summary = "Concatenate tensors along an axis";
   let description = [{
-    Joins one or more tensors of equal rank along `axis`; every other
-    dimension must agree.
+    Joins one or more tensors of equal rank and element type along `axis`,
+    in `[0, rank)`; every other dimension must agree. A concatenation of a
+    single tensor folds to it.
 
     ```mlir
     %c = tg.concat %a, %b axis = 1 : tensor<2x3xf32>, tensor<2x5xf32>
+    // %c : tensor<2x8xf32>
     ```
   }];
   let arguments = (ins Variadic<TG_Tensor>:$inputs, I64Attr:$axis);
@@ -309,13 +386,18 @@ def TG_SliceOp : TG_Op<"slice",
   let summary = "Strided slice with static bounds";
   let description = [{
     Takes, along every dimension `d`, the elements
-    `start[d], start[d] + stride[d], ...` below `limit[d]`. Bounds satisfy
-    `0 <= start <= limit <= dim` and strides are positive, so the result
-    dimension is `ceil((limit - start) / stride)`.
+    `start[d], start[d] + stride[d], ...` below `limit[d]`. `start`, `limit`
+    and `stride` have one entry per input dimension, the bounds satisfy
+    `0 <= start <= limit <= dim` and the strides are positive, so result
+    dimension `d` is `ceil((limit[d] - start[d]) / stride[d])`.
+
+    A slice that keeps the whole input folds away, and a slice of a splat
+    constant folds.
 
     ```mlir
     %s = tg.slice %x start = [0, 1] limit = [4, 5] stride = [2, 1]
         : tensor<4x8xf32>
+    // %s : tensor<2x4xf32>
     ```
   }];
   let arguments = (ins TG_Tensor:$input, DenseI64ArrayAttr:$start,
@@ -331,9 +413,11 @@ def TG_SliceOp : TG_Op<"slice",
 def TG_CastOp : TG_Op<"cast", [SameOperandsAndResultShape]> {
   let summary = "Elementwise element-type conversion";
   let description = [{
-    Converts every element to the result's element type: floats round to
-    nearest, float to integer truncates toward zero, integers sign-extend or
-    truncate, and any nonzero value becomes `true` when cast to i1.
+    Converts every element to the result's element type; the shape is
+    unchanged. Floats round to nearest even, floats convert to integers by
+    truncating toward zero, integers sign-extend or truncate, and any
+    nonzero value becomes `true` when cast to i1 (i1 itself converts as
+    0 or 1). A cast to the input's own type folds away.
 
     ```mlir
     %i = tg.cast %x : tensor<4xf32> -> tensor<4xi32>

@@ -13,26 +13,35 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/TypeRange.h"
+#include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
 namespace aotc::tg {
 
+/// Returns `type` as a statically shaped ranked tensor type, or reports
+/// "expected a statically shaped tensor, got ..." and fails. The
+/// `inferReturnTypes` of the ops call it first: at parse time they see the
+/// operand types before any verifier has checked them.
+llvm::FailureOr<mlir::RankedTensorType>
+getStaticTensorType(std::optional<mlir::Location> loc, mlir::Type type);
+
 /// Broadcasts `lhs` against `rhs` NumPy-style (align trailing dimensions; a
 /// size-1 dimension stretches). Returns std::nullopt when incompatible.
 std::optional<llvm::SmallVector<int64_t>>
 broadcastShapes(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs);
 
-/// Infers the broadcast result type of an elementwise op over `operands`.
-/// The element type is `elementType` when given, else the first operand's.
+/// Infers the broadcast result type of an elementwise op over `operands`
+/// (statically shaped tensors, broadcast left to right). The element type is
+/// `elementType` when given, else the first operand's.
 llvm::LogicalResult
 inferBroadcastResultType(std::optional<mlir::Location> loc,
                          mlir::TypeRange operands, mlir::Type elementType,
                          llvm::SmallVectorImpl<mlir::Type> &inferred);
 
 /// Infers `[..., M, N]` from `[..., M, K] x [..., K, N]` with broadcast batch
-/// dimensions.
+/// dimensions; both operands have rank at least 2.
 llvm::LogicalResult inferMatmulShape(std::optional<mlir::Location> loc,
                                      mlir::RankedTensorType lhs,
                                      mlir::RankedTensorType rhs,
@@ -42,7 +51,8 @@ llvm::LogicalResult inferMatmulShape(std::optional<mlir::Location> loc,
 llvm::LogicalResult verifyAxes(std::optional<mlir::Location> loc,
                                llvm::ArrayRef<int64_t> axes, int64_t rank);
 
-/// Infers the shape that reducing `shape` over `axes` leaves.
+/// Infers the shape that reducing `shape` over `axes` leaves: reduced
+/// dimensions become 1 with `keepDims`, else they are dropped.
 llvm::LogicalResult inferReduceShape(std::optional<mlir::Location> loc,
                                      llvm::ArrayRef<int64_t> shape,
                                      llvm::ArrayRef<int64_t> axes,
@@ -55,12 +65,14 @@ llvm::LogicalResult inferTransposeShape(std::optional<mlir::Location> loc,
                                         llvm::ArrayRef<int64_t> permutation,
                                         llvm::SmallVectorImpl<int64_t> &result);
 
-/// Infers the concatenation of `inputs` along `axis`.
+/// Infers the concatenation of `inputs` (one or more statically shaped
+/// tensors of one rank) along `axis`.
 llvm::LogicalResult inferConcatShape(std::optional<mlir::Location> loc,
                                      mlir::TypeRange inputs, int64_t axis,
                                      llvm::SmallVectorImpl<int64_t> &result);
 
-/// Infers the shape of a static strided slice.
+/// Infers the shape of a static strided slice: one `start`, `limit` and
+/// positive `stride` per dimension with `0 <= start <= limit <= dim`.
 llvm::LogicalResult inferSliceShape(std::optional<mlir::Location> loc,
                                     llvm::ArrayRef<int64_t> shape,
                                     llvm::ArrayRef<int64_t> start,
