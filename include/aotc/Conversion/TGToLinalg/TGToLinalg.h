@@ -1,0 +1,31 @@
+//===- TGToLinalg.h - tg to linalg conversion ---------------------*- C++ -*-===//
+//
+// Patterns that lower the tg dialect to linalg, tensor, arith and math on
+// tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_CONVERSION_TGTOLINALG_TGTOLINALG_H
+#define AOTC_CONVERSION_TGTOLINALG_TGTOLINALG_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace aotc {
+
+/// Adds the patterns that rewrite elementwise tg ops (unary, binary,
+/// compare, select, cast) to `linalg.generic` with broadcasting maps.
+void populateTGElementwiseToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
+/// Adds the patterns for tg.matmul and tg.reduce.
+void populateTGContractionToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
+/// Adds the patterns for data movement: constant, reshape, transpose,
+/// broadcast_to, concat, slice.
+void populateTGDataMovementToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
+/// Adds every tg-to-linalg pattern.
+void populateTGToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
+} // namespace aotc
+
+#endif // AOTC_CONVERSION_TGTOLINALG_TGTOLINALG_H

@@ -1,0 +1,53 @@
+//===- CompileOptions.h - what one aotc invocation asks for -------*- C++ -*-===//
+//
+// The options of one compilation, filled by the `aotc` tool from its command
+// line (or by any other client of the driver library) and read by
+// aotc::compile. No global state: everything a compilation needs is here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_DRIVER_COMPILEOPTIONS_H
+#define AOTC_DRIVER_COMPILEOPTIONS_H
+
+#include "aotc/Target/CPU/ObjectEmitter.h"
+
+#include <string>
+
+namespace aotc {
+
+/// What the driver writes to the output path.
+enum class EmitKind {
+  Object,   ///< an ELF object (plus the C header)
+  Assembly, ///< target assembly (plus the C header)
+  LLVMIR,   ///< optimized LLVM IR
+  MLIR,     ///< the graph as read/imported, in the tg dialect
+};
+
+/// One compilation of one graph file.
+struct CompileOptions {
+  /// The graph file: a `.mlir` module with a func.func in tg ops.
+  std::string inputPath;
+  /// Output file; empty means NAME.o (or .s, .ll, .mlir per `emit`).
+  std::string outputPath;
+  /// C header path; empty means NAME.h. Written for objects and assembly.
+  std::string headerPath;
+  /// C identifier prefixing every symbol and macro; empty means derived
+  /// from the input file's name.
+  std::string name;
+  /// The function to compile; empty means the module's only public one.
+  std::string entry;
+  /// Target architecture; `x86_64` is the only one so far.
+  std::string target = "x86_64";
+  /// CPU and optimization level of the code generator.
+  cpu::CodegenOptions codegen;
+  EmitKind emit = EmitKind::Object;
+  /// When set, the IR after every stage, the LLVM IR and the assembly are
+  /// written there, numbered in pipeline order.
+  std::string dumpDir;
+  /// Fuse elementwise linalg ops (on by default; off to measure fusion).
+  bool fusion = true;
+};
+
+} // namespace aotc
+
+#endif // AOTC_DRIVER_COMPILEOPTIONS_H

@@ -1,0 +1,64 @@
+//===- HeaderEmitter.h - the C header of a compiled graph ---------*- C++ -*-===//
+//
+// Writes the C99 header that is the contract between a compiled graph and the
+// apps that call it:
+//
+//   #define NAME_NUM_INPUTS  n
+//   #define NAME_NUM_OUTPUTS m
+//   #define NAME_TEMP_BYTES  t
+//   static const size_t NAME_INPUT_BYTES[]  = { ... };
+//   static const size_t NAME_OUTPUT_BYTES[] = { ... };
+//   int NAME_run(const void *const *inputs, void *const *outputs, void *temp);
+//
+// plus per-tensor names, dtypes and shapes, and a typed wrapper.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_DRIVER_HEADEREMITTER_H
+#define AOTC_DRIVER_HEADEREMITTER_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace aotc {
+
+/// One input or output of the compiled function.
+struct TensorSignature {
+  std::string name;
+  mlir::RankedTensorType type;
+};
+
+/// Everything the header states about a compiled graph.
+struct GraphSignature {
+  /// The C prefix (--name).
+  std::string name;
+  /// Where it came from, for the banner.
+  std::string source;
+  std::vector<TensorSignature> inputs;
+  std::vector<TensorSignature> outputs;
+  /// Scratch bytes the call may be given (NAME_TEMP_BYTES).
+  uint64_t tempBytes = 0;
+};
+
+/// The C type that holds one element of `type` in memory (`float`, `int8_t`,
+/// `bool`, `uint16_t` for f16/bf16), or "" when the header cannot express it.
+llvm::StringRef getCElementType(mlir::Type type);
+
+/// The short dtype name used in comments and metadata (`f32`, `i64`, ...).
+std::string getDTypeName(mlir::Type type);
+
+/// The bytes one tensor of `type` occupies (i1 takes a byte per element).
+uint64_t getTensorBytes(mlir::RankedTensorType type);
+
+/// True when `name` is a valid C identifier.
+bool isCIdentifier(llvm::StringRef name);
+
+/// Writes the header for `signature`.
+void emitCHeader(const GraphSignature &signature, llvm::raw_ostream &os);
+
+} // namespace aotc
+
+#endif // AOTC_DRIVER_HEADEREMITTER_H

@@ -1,0 +1,57 @@
+//===- Passes.td - x86-64 target passes ----------------------*- tablegen -*-===//
+//
+// Passes specific to aotc's CPU target.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_TARGET_CPU_PASSES_TD
+#define AOTC_TARGET_CPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GenerateEntryPointPass
+    : Pass<"aotc-cpu-generate-entry-point", "mlir::ModuleOp"> {
+  let summary = "Wrap the graph function in the C entry point of the header";
+  let description = [{
+    Creates the public function of aotc's C ABI,
+
+    ```c
+    int NAME_run(const void *const *inputs, void *const *outputs, void *temp);
+    ```
+
+    around the graph function `entry` (tensors in, tensors out), inlines the
+    graph into it and makes the graph function private so `symbol-dce`
+    removes it. Each input pointer is wrapped in a memref descriptor of its
+    static shape (row-major, offset 0) and enters the graph through
+    `bufferization.to_tensor restrict`; each result is written into its output
+    pointer by `bufferization.materialize_in_destination`, so one-shot
+    bufferization computes results in place in the caller's buffers. Runs on
+    tensors, before bufferization.
+
+    Before:
+    ```mlir
+    func.func @main(%x: tensor<4xf32>) -> tensor<4xf32>
+    ```
+    After:
+    ```mlir
+    func.func @NAME_run(%inputs: !llvm.ptr, %outputs: !llvm.ptr,
+                        %temp: !llvm.ptr) -> i32 {
+      // load inputs[0], build memref<4xf32>, to_tensor, compute,
+      // materialize_in_destination into outputs[0]; return 0
+    }
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "The graph function to wrap">,
+    Option<"symbolPrefix", "name", "std::string", /*default=*/"\"graph\"",
+           "The C name prefix: the entry point is <name>_run">,
+  ];
+  let dependentDialects = [
+    "mlir::LLVM::LLVMDialect",
+    "mlir::bufferization::BufferizationDialect",
+    "mlir::memref::MemRefDialect",
+  ];
+}
+
+#endif // AOTC_TARGET_CPU_PASSES_TD

@@ -1,0 +1,363 @@
+//===- Driver.cpp - the library behind the aotc tool ----------------------===//
+//
+// Reads a graph, runs the CPU pipeline stage by stage (dumping IR between
+// stages on request), generates machine code through LLVM and writes the
+// object and its C header atomically.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Driver/Driver.h"
+
+#include "aotc/Driver/HeaderEmitter.h"
+#include "aotc/InitAll.h"
+#include "aotc/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace mlir;
+
+namespace aotc {
+
+std::string getVersionString() {
+  return "aotc 0.1.0 (LLVM " LLVM_VERSION_STRING ")";
+}
+
+namespace {
+
+/// Prints `aotc: error: <message>` and returns failure.
+LogicalResult error(llvm::raw_ostream &diag, const llvm::Twine &message) {
+  diag << "aotc: error: " << message << "\n";
+  return failure();
+}
+
+/// Output files written to temporaries beside their destinations and renamed
+/// into place together by commit(); discarded if the compilation fails, so a
+/// failed run never leaves a partial or stale-looking output behind.
+class PendingOutputs {
+public:
+  PendingOutputs(llvm::raw_ostream &diag) : diag(diag) {}
+  ~PendingOutputs() {
+    for (Pending &file : files)
+      llvm::consumeError(file.temp.discard());
+  }
+
+  /// Creates a temporary beside `path` and lets `write` fill it.
+  LogicalResult
+  add(StringRef path,
+      llvm::function_ref<LogicalResult(llvm::raw_pwrite_stream &)> write) {
+    llvm::Expected<llvm::sys::fs::TempFile> temp =
+        llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%");
+    if (!temp)
+      return error(diag, "cannot write '" + path +
+                             "': " + llvm::toString(temp.takeError()));
+    files.push_back({std::move(*temp), path.str()});
+    llvm::raw_fd_ostream os(files.back().temp.FD, /*shouldClose=*/false);
+    if (failed(write(os)))
+      return failure();
+    os.flush();
+    if (os.has_error())
+      return error(diag, "cannot write '" + path +
+                             "': " + os.error().message());
+    return success();
+  }
+
+  /// Renames every temporary to its destination.
+  LogicalResult commit() {
+    for (Pending &file : files)
+      if (llvm::Error err = file.temp.keep(file.path))
+        return error(diag, "cannot write '" + file.path +
+                               "': " + llvm::toString(std::move(err)));
+    files.clear();
+    return success();
+  }
+
+private:
+  struct Pending {
+    llvm::sys::fs::TempFile temp;
+    std::string path;
+  };
+  llvm::raw_ostream &diag;
+  std::vector<Pending> files;
+};
+
+/// A C identifier derived from the input file's name: `my-model.mlir` ->
+/// `my_model`.
+std::string defaultName(StringRef inputPath) {
+  std::string name;
+  for (char c : llvm::sys::path::stem(inputPath))
+    name += llvm::isAlnum(c) ? c : '_';
+  if (name.empty() || llvm::isDigit(name.front()))
+    name = "g" + name;
+  return name;
+}
+
+StringRef extensionFor(EmitKind emit) {
+  switch (emit) {
+  case EmitKind::Object:
+    return ".o";
+  case EmitKind::Assembly:
+    return ".s";
+  case EmitKind::LLVMIR:
+    return ".ll";
+  case EmitKind::MLIR:
+    return ".mlir";
+  }
+  llvm_unreachable("unknown emit kind");
+}
+
+/// The compilation of one graph; holds the state shared by the steps.
+class Compilation {
+public:
+  Compilation(const CompileOptions &options, llvm::raw_ostream &diag)
+      : options(options), diag(diag), outputs(diag) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult checkOptions();
+  LogicalResult parseInput();
+  LogicalResult selectEntry();
+  LogicalResult runPipeline();
+  LogicalResult generateCode();
+  /// Writes `text` to NN-<stem> in the dump directory, when dumping.
+  LogicalResult dump(StringRef stem,
+                     llvm::function_ref<void(llvm::raw_ostream &)> print);
+
+  const CompileOptions &options;
+  llvm::raw_ostream &diag;
+  PendingOutputs outputs;
+  std::string name, outputPath, headerPath;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  MLIRContext context{MLIRContext::Threading::DISABLED};
+  llvm::SourceMgr sourceMgr;
+  OwningOpRef<ModuleOp> module;
+  func::FuncOp entry;
+  GraphSignature signature;
+  unsigned dumpIndex = 0;
+};
+
+LogicalResult Compilation::checkOptions() {
+  if (options.target != "x86_64")
+    return error(diag, "unknown --target '" + options.target +
+                           "'; expected x86_64");
+  name = options.name.empty() ? defaultName(options.inputPath) : options.name;
+  if (!isCIdentifier(name))
+    return error(diag, "--name '" + name +
+                           "' is not a C identifier (letters, digits and '_', "
+                           "not starting with a digit)");
+  if (options.codegen.optLevel > 3)
+    return error(diag, "unknown optimization level -O" +
+                           llvm::Twine(options.codegen.optLevel) +
+                           "; expected -O0 to -O3");
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> tm =
+      cpu::createTargetMachine(options.codegen);
+  if (!tm)
+    return error(diag, llvm::toString(tm.takeError()));
+  machine = std::move(*tm);
+  outputPath = options.outputPath.empty()
+                   ? name + extensionFor(options.emit).str()
+                   : options.outputPath;
+  headerPath = options.headerPath.empty() ? name + ".h" : options.headerPath;
+  return success();
+}
+
+LogicalResult Compilation::parseInput() {
+  const std::string &path = options.inputPath;
+  if (llvm::sys::fs::is_directory(path))
+    return error(diag, "cannot read '" + path + "': it is a directory");
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return error(diag,
+                 "cannot read '" + path + "': " + buffer.getError().message());
+  if ((*buffer)->getBufferSize() == 0)
+    return error(diag, "'" + path + "' is empty; expected an MLIR module");
+  StringRef extension = llvm::sys::path::extension(path);
+  if (extension == ".onnx")
+    return error(diag, "'" + path +
+                           "': ONNX import is not available in this build; "
+                           "expected a .mlir file in the tg dialect");
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  context.appendDialectRegistry(registry);
+  context.loadAllAvailableDialects();
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  return success(static_cast<bool>(module));
+}
+
+LogicalResult Compilation::selectEntry() {
+  SmallVector<func::FuncOp> candidates;
+  for (auto func : module->getOps<func::FuncOp>()) {
+    if (!options.entry.empty() ? func.getSymName() == options.entry
+                               : func.isPublic() && !func.isExternal())
+      candidates.push_back(func);
+  }
+  if (candidates.empty())
+    return error(diag, options.entry.empty()
+                           ? "'" + options.inputPath +
+                                 "' has no public func.func to compile"
+                           : "'" + options.inputPath +
+                                 "' has no func.func named '" + options.entry +
+                                 "'");
+  if (candidates.size() > 1)
+    return error(diag, "'" + options.inputPath + "' has " +
+                           llvm::Twine(candidates.size()) +
+                           " public functions; choose one with --entry");
+  entry = candidates.front();
+  if (entry.isExternal())
+    return entry.emitError("expected a function with a body to compile");
+
+  signature.name = name;
+  signature.source = llvm::sys::path::filename(options.inputPath).str();
+  auto describe = [&](Type type, DictionaryAttr attrs, StringRef fallback,
+                      std::vector<TensorSignature> &into) -> LogicalResult {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return entry.emitError("expected statically shaped tensors in the "
+                             "signature of the compiled function, got ")
+             << type;
+    if (getCElementType(tensor.getElementType()).empty())
+      return entry.emitError("unsupported element type ")
+             << tensor.getElementType()
+             << " in the signature of the compiled function";
+    auto named = attrs ? attrs.getAs<StringAttr>("tg.name") : StringAttr();
+    into.push_back({named ? named.str() : fallback.str(), tensor});
+    return success();
+  };
+  for (auto [i, type] : llvm::enumerate(entry.getArgumentTypes()))
+    if (failed(describe(type, entry.getArgAttrDict(i),
+                        ("input" + llvm::Twine(i)).str(), signature.inputs)))
+      return failure();
+  for (auto [i, type] : llvm::enumerate(entry.getResultTypes()))
+    if (failed(describe(type, entry.getResultAttrDict(i),
+                        ("output" + llvm::Twine(i)).str(), signature.outputs)))
+      return failure();
+  return success();
+}
+
+LogicalResult
+Compilation::dump(StringRef stem,
+                  llvm::function_ref<void(llvm::raw_ostream &)> print) {
+  if (options.dumpDir.empty())
+    return success();
+  if (std::error_code ec =
+          llvm::sys::fs::create_directories(options.dumpDir))
+    return error(diag, "cannot create --dump-dir '" + options.dumpDir +
+                           "': " + ec.message());
+  SmallString<128> path(options.dumpDir);
+  llvm::sys::path::append(path, llvm::formatv("{0:2}-{1}", dumpIndex++, stem)
+                                    .str());
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return error(diag, "cannot write '" + path + "': " + ec.message());
+  print(os);
+  return success();
+}
+
+LogicalResult Compilation::runPipeline() {
+  CPUPipelineOptions pipelineOptions;
+  pipelineOptions.entry = entry.getSymName().str();
+  pipelineOptions.name = name;
+  pipelineOptions.fusion = options.fusion;
+  if (failed(dump("input.mlir", [&](auto &os) { module->print(os); })))
+    return failure();
+  for (const PipelineStage &stage : getCPUPipelineStages()) {
+    PassManager pm(&context);
+    stage.build(pm, pipelineOptions);
+    if (failed(pm.run(*module)))
+      return failure();
+    if (failed(dump((stage.name + ".mlir").str(),
+                    [&](auto &os) { module->print(os); })))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult Compilation::generateCode() {
+  llvm::LLVMContext llvmContext;
+  llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
+      cpu::translateToLLVMIR(*module, llvmContext, *machine, name + "_run");
+  if (!llvmModule)
+    return error(diag, llvm::toString(llvmModule.takeError()));
+  if (failed(dump("llvm-ir.ll", [&](auto &os) { (*llvmModule)->print(os, nullptr); })))
+    return failure();
+  cpu::optimizeLLVMModule(**llvmModule, *machine, options.codegen.optLevel);
+  if (failed(dump("llvm-ir-optimized.ll",
+                  [&](auto &os) { (*llvmModule)->print(os, nullptr); })))
+    return failure();
+
+  if (!options.dumpDir.empty()) {
+    // Assembly generation mutates nothing we need afterwards, but the code
+    // generator consumes the module: emit it from a copy.
+    SmallString<0> assembly;
+    llvm::raw_svector_ostream os(assembly);
+    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(**llvmModule);
+    if (llvm::Error err =
+            cpu::emitMachineCode(*copy, *machine, /*assembly=*/true, os))
+      return error(diag, llvm::toString(std::move(err)));
+    if (failed(dump("x86_64.s", [&](auto &out) { out << assembly; })))
+      return failure();
+  }
+
+  if (options.emit == EmitKind::LLVMIR)
+    return outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
+      (*llvmModule)->print(os, nullptr);
+      return success();
+    });
+  bool assembly = options.emit == EmitKind::Assembly;
+  if (failed(outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
+        if (llvm::Error err =
+                cpu::emitMachineCode(**llvmModule, *machine, assembly, os))
+          return error(diag, llvm::toString(std::move(err)));
+        return success();
+      })))
+    return failure();
+  return outputs.add(headerPath, [&](llvm::raw_pwrite_stream &os) {
+    emitCHeader(signature, os);
+    return success();
+  });
+}
+
+LogicalResult Compilation::run() {
+  if (failed(checkOptions()))
+    return failure();
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diag);
+  if (failed(parseInput()) || failed(selectEntry()))
+    return failure();
+  if (options.emit == EmitKind::MLIR) {
+    if (failed(outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
+          module->print(os);
+          return success();
+        })))
+      return failure();
+    return outputs.commit();
+  }
+  if (failed(runPipeline()) || failed(generateCode()))
+    return failure();
+  return outputs.commit();
+}
+
+} // namespace
+
+int compile(const CompileOptions &options, llvm::raw_ostream &diag) {
+  Compilation compilation(options, diag);
+  return succeeded(compilation.run()) ? 0 : 1;
+}
+
+} // namespace aotc

@@ -1,0 +1,216 @@
+//===- HeaderEmitter.cpp - the C header of a compiled graph ---------------===//
+//
+// Implements HeaderEmitter.h. The output must compile as C99 and C++ with
+// -Wall -Wextra -pedantic -Werror, so: no zero-length arrays (a graph with no
+// inputs still gets a one-element array, documented), no unused functions
+// that are not `static inline`, and only <stddef.h>, <stdint.h>, <stdbool.h>.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Driver/HeaderEmitter.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+
+namespace aotc {
+
+StringRef getCElementType(Type type) {
+  if (type.isF32())
+    return "float";
+  if (type.isF64())
+    return "double";
+  if (type.isF16() || type.isBF16())
+    return "uint16_t";
+  if (type.isInteger(1))
+    return "bool";
+  if (type.isInteger(8))
+    return "int8_t";
+  if (type.isInteger(16))
+    return "int16_t";
+  if (type.isInteger(32))
+    return "int32_t";
+  if (type.isInteger(64))
+    return "int64_t";
+  return "";
+}
+
+std::string getDTypeName(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
+}
+
+uint64_t getTensorBytes(RankedTensorType type) {
+  unsigned bits = type.getElementTypeBitWidth();
+  return type.getNumElements() * std::max<uint64_t>(1, bits / 8);
+}
+
+bool isCIdentifier(StringRef name) {
+  if (name.empty() || llvm::isDigit(name.front()))
+    return false;
+  return llvm::all_of(
+      name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// `4x8` for a shape; `scalar` for rank 0.
+static std::string shapeString(RankedTensorType type) {
+  if (type.getRank() == 0)
+    return "scalar";
+  return llvm::join(llvm::map_range(type.getShape(),
+                                    [](int64_t d) { return std::to_string(d); }),
+                    "x");
+}
+
+/// Escapes `s` for a C string literal.
+static std::string cString(StringRef s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (llvm::isPrint(c))
+      out += c;
+    else
+      out += "\\x" + llvm::utohexstr(static_cast<unsigned char>(c), true, 2);
+  }
+  return out + "\"";
+}
+
+/// Makes `name` a C identifier usable as a parameter (prefixed so it never
+/// collides with a keyword), unique among `used`.
+static std::string parameterName(StringRef prefix, StringRef name,
+                                 llvm::StringSet<> &used) {
+  std::string id = prefix.str();
+  for (char c : name)
+    id += llvm::isAlnum(c) ? c : '_';
+  std::string unique = id;
+  for (int i = 1; !used.insert(unique).second; ++i)
+    unique = id + "_" + std::to_string(i);
+  return unique;
+}
+
+/// Writes `{ a, b, c }` of `values`, or `{ 0 }` for an empty list (C forbids
+/// empty initializers).
+template <typename Range, typename Fn>
+static void initializer(llvm::raw_ostream &os, const Range &values, Fn fn) {
+  os << "{ ";
+  if (values.empty())
+    os << "0 /* none */";
+  llvm::interleaveComma(values, os, fn);
+  os << " }";
+}
+
+static void emitTensorTable(llvm::raw_ostream &os, StringRef title,
+                            ArrayRef<TensorSignature> tensors) {
+  os << " * " << title << ":\n";
+  if (tensors.empty())
+    os << " *   (none)\n";
+  for (auto [i, t] : llvm::enumerate(tensors))
+    os << " *   " << i << ": " << t.name << "  " << getDTypeName(t.type.getElementType())
+       << "[" << shapeString(t.type) << "]  " << getTensorBytes(t.type)
+       << " bytes\n";
+}
+
+static void emitTensorMetadata(llvm::raw_ostream &os, StringRef name,
+                               StringRef kind,
+                               ArrayRef<TensorSignature> tensors) {
+  std::string upper = kind.upper();
+  os << "static const size_t " << name << "_" << upper << "_BYTES[] = ";
+  initializer(os, tensors, [&](const TensorSignature &t) {
+    os << getTensorBytes(t.type);
+  });
+  os << ";\n";
+  os << "static const char *const " << name << "_" << upper << "_NAMES[] = ";
+  initializer(os, tensors,
+              [&](const TensorSignature &t) { os << cString(t.name); });
+  os << ";\n";
+  os << "static const char *const " << name << "_" << upper << "_DTYPES[] = ";
+  initializer(os, tensors, [&](const TensorSignature &t) {
+    os << cString(getDTypeName(t.type.getElementType()));
+  });
+  os << ";\n";
+  for (auto [i, t] : llvm::enumerate(tensors)) {
+    std::string prefix = (name + "_" + upper + "_" + llvm::Twine(i)).str();
+    os << "#define " << prefix << "_RANK " << t.type.getRank() << "\n";
+    os << "#define " << prefix << "_ELEMENTS " << t.type.getNumElements()
+       << "\n";
+    if (t.type.getRank() > 0) {
+      os << "static const int64_t " << prefix << "_SHAPE[] = { ";
+      llvm::interleaveComma(t.type.getShape(), os);
+      os << " };\n";
+    }
+  }
+}
+
+void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
+  const std::string &n = sig.name;
+  std::string guard = "AOTC_GENERATED_" + StringRef(n).upper() + "_H";
+
+  os << "/* " << n << ".h: C interface of the graph compiled from '"
+     << sig.source << "'.\n"
+     << " * Generated by aotc; do not edit.\n *\n";
+  emitTensorTable(os, "Inputs (in call order)", sig.inputs);
+  emitTensorTable(os, "Outputs (in call order)", sig.outputs);
+  os << " *\n"
+     << " * " << n << "_run returns 0 on success. `temp` may be NULL (the call "
+     << "then\n"
+     << " * finds its own scratch); otherwise it holds at least " << n
+     << "_TEMP_BYTES\n"
+     << " * bytes, 64-byte aligned. Inputs and outputs need only their "
+     << "element\n"
+     << " * type's natural alignment. Calls with distinct `temp` buffers may "
+     << "run\n"
+     << " * concurrently. f16 and bf16 elements are passed as their 16-bit "
+     << "patterns.\n"
+     << " */\n";
+  os << "#ifndef " << guard << "\n#define " << guard << "\n\n";
+  os << "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n";
+  os << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+
+  os << "#define " << n << "_NUM_INPUTS  " << sig.inputs.size() << "\n";
+  os << "#define " << n << "_NUM_OUTPUTS " << sig.outputs.size() << "\n";
+  os << "#define " << n << "_TEMP_BYTES  " << sig.tempBytes
+     << " /* scratch bytes the caller may pass; 0 if none */\n\n";
+  os << "/* Per tensor, in call order: size in bytes, name, dtype, shape. */\n";
+  emitTensorMetadata(os, n, "input", sig.inputs);
+  emitTensorMetadata(os, n, "output", sig.outputs);
+
+  os << "\n/* Runs the graph: inputs[i] points at input i, outputs[i] at a "
+     << "buffer of\n * " << n << "_OUTPUT_BYTES[i] bytes. */\n";
+  os << "int " << n
+     << "_run(const void *const *inputs, void *const *outputs, void *temp);\n";
+
+  // The typed wrapper: one pointer per tensor, in call order.
+  llvm::StringSet<> used;
+  used.insert("temp");
+  SmallVector<std::string> inNames, outNames;
+  for (const TensorSignature &t : sig.inputs)
+    inNames.push_back(parameterName("in_", t.name, used));
+  for (const TensorSignature &t : sig.outputs)
+    outNames.push_back(parameterName("out_", t.name, used));
+  os << "\n/* Typed convenience wrapper around " << n << "_run. */\n";
+  os << "static inline int " << n << "_run_typed(";
+  SmallVector<std::string> params;
+  for (auto [t, p] : llvm::zip(sig.inputs, inNames))
+    params.push_back(("const " + getCElementType(t.type.getElementType()) +
+                      " *" + p)
+                         .str());
+  for (auto [t, p] : llvm::zip(sig.outputs, outNames))
+    params.push_back(
+        (getCElementType(t.type.getElementType()) + " *" + p).str());
+  params.push_back("void *temp");
+  os << llvm::join(params, ", ") << ") {\n";
+  os << "  const void *const inputs[] = ";
+  initializer(os, inNames, [&](const std::string &p) { os << p; });
+  os << ";\n  void *const outputs[] = ";
+  initializer(os, outNames, [&](const std::string &p) { os << p; });
+  os << ";\n  return " << n << "_run(inputs, outputs, temp);\n}\n\n";
+
+  os << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n";
+  os << "#endif /* " << guard << " */\n";
+}
+
+} // namespace aotc

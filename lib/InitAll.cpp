@@ -1,0 +1,30 @@
+//===- InitAll.cpp - register every aotc dialect and pass -----------------===//
+//
+// Implements InitAll.h. The upstream dialect list is what the pipelines can
+// produce, so a module dumped after any stage parses again in aotc-opt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/InitAll.h"
+
+#include "aotc/Conversion/Passes.h"
+#include "aotc/Dialect/TG/IR/TGDialect.h"
+#include "aotc/Pipelines/Pipelines.h"
+#include "aotc/Target/CPU/Passes.h"
+
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+void aotc::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<tg::TGDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+}
+
+void aotc::registerAllPasses() {
+  mlir::registerAllPasses();
+  registerAotcConversionPasses();
+  registerAotcCPUPasses();
+  registerPipelines();
+}

@@ -1,0 +1,131 @@
+//===- CPUPipeline.cpp - the x86-64 code generation pipeline --------------===//
+//
+// Builds the stages declared in Pipelines.h from upstream MLIR passes and
+// aotc's own. Comments say why each pass sits where it does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Pipelines/Pipelines.h"
+
+#include "aotc/Conversion/Passes.h"
+#include "aotc/Target/CPU/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace aotc {
+
+void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
+  // Fold constants and identities while the graph is still tg: the folds
+  // there know the ops' semantics, linalg's only see generic regions.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createConvertTGToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
+  if (!options.fusion)
+    return;
+  // Producer/consumer fusion of elementwise generics (broadcasts included,
+  // since they are indexing maps) and of elementwise producers into
+  // reductions: `reduce_sum(x + y*z)` becomes one linalg.generic.
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void buildBufferizationStage(OpPassManager &pm,
+                             const CPUPipelineOptions &options) {
+  GenerateEntryPointPassOptions entry;
+  entry.entry = options.entry;
+  entry.symbolPrefix = options.name;
+  pm.addPass(createGenerateEntryPointPass(entry));
+  // The graph is inlined into the entry point so results can be computed in
+  // the caller's output buffers (materialize_in_destination) ...
+  pm.addPass(createInlinerPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createCanonicalizerPass());
+  // ... which empty-tensor elimination makes the destination of the ops
+  // producing them, before one-shot bufferization decides what to copy.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+  // Every temporary is freed on every path: the object leaks nothing.
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createCanonicalizerPass());
+}
+
+void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &) {
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  // Subviews and reshapes of buffers become plain descriptor arithmetic.
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  // Integer powers have no LLVM intrinsic: expand them to loops first. Math
+  // with an LLVM intrinsic uses it; the rest (erf, tanh, ...) calls libm.
+  ConvertMathToFuncsOptions mathToFuncs;
+  mathToFuncs.convertCtlz = false;
+  pm.addPass(createConvertMathToFuncs(mathToFuncs));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+static const PipelineStage kCPUStages[] = {
+    {"tg-to-linalg", buildTGToLinalgStage},
+    {"fusion", buildFusionStage},
+    {"bufferize", buildBufferizationStage},
+    {"loops", buildLoopsStage},
+    {"llvm", buildLLVMStage},
+};
+
+ArrayRef<PipelineStage> getCPUPipelineStages() { return kCPUStages; }
+
+void buildCPUCodegenPipeline(OpPassManager &pm,
+                             const CPUPipelineOptions &options) {
+  for (const PipelineStage &stage : kCPUStages)
+    stage.build(pm, options);
+}
+
+void registerPipelines() {
+  static const char *const descriptions[] = {
+      "CPU stage 1: fold tg and lower it to linalg on tensors",
+      "CPU stage 2: fuse elementwise linalg producers and consumers",
+      "CPU stage 3: generate the C entry point and bufferize",
+      "CPU stage 4: lower linalg on buffers to loops",
+      "CPU stage 5: lower to the LLVM dialect",
+  };
+  for (auto [stage, description] : llvm::zip(kCPUStages, descriptions))
+    PassPipelineRegistration<CPUPipelineOptions>(
+        ("aotc-cpu-" + stage.name).str(), description, stage.build);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "aotc-cpu-pipeline", "The whole CPU pipeline, tg to the LLVM dialect",
+      buildCPUCodegenPipeline);
+}
+
+} // namespace aotc

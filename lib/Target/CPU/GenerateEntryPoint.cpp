@@ -1,0 +1,122 @@
+//===- GenerateEntryPoint.cpp - the C entry point of a compiled graph -----===//
+//
+// Implements `aotc-cpu-generate-entry-point`: wraps the graph function (on
+// tensors) in `int NAME_run(const void *const *inputs, void *const *outputs,
+// void *temp)`. The wrapper builds a memref descriptor of the static shape
+// around each caller pointer, so after bufferization the graph reads its
+// inputs and writes its results directly in the caller's buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_GENERATEENTRYPOINTPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// Loads `array[index]`, a pointer, from an array of pointers.
+Value loadPointer(OpBuilder &b, Location loc, Value array, int64_t index) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value slot = LLVM::GEPOp::create(b, loc, ptrType, ptrType, array,
+                                   ArrayRef<LLVM::GEPArg>{index});
+  return LLVM::LoadOp::create(b, loc, ptrType, slot);
+}
+
+/// Views the caller's buffer at `ptr` as an identity-layout memref of the
+/// tensor's static shape.
+Value viewAsMemRef(OpBuilder &b, Location loc,
+                   const LLVMTypeConverter &converter, Value ptr,
+                   RankedTensorType type) {
+  auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
+  Value descriptor =
+      MemRefDescriptor::fromStaticShape(b, loc, converter, memrefType, ptr);
+  return UnrealizedConversionCastOp::create(b, loc, memrefType, descriptor)
+      .getResult(0);
+}
+
+struct GenerateEntryPointPass final
+    : aotc::impl::GenerateEntryPointPassBase<GenerateEntryPointPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    auto graph = module.lookupSymbol<func::FuncOp>(entry);
+    if (!graph || graph.isExternal()) {
+      module.emitError() << "expected a func.func @" << entry
+                         << " with a body to compile";
+      return signalPassFailure();
+    }
+    for (Type type : llvm::concat<const Type>(graph.getArgumentTypes(),
+                                              graph.getResultTypes())) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.hasStaticShape()) {
+        graph.emitError() << "expected statically shaped tensor arguments "
+                             "and results, got "
+                          << type;
+        return signalPassFailure();
+      }
+    }
+    std::string runName = symbolPrefix + "_run";
+    if (module.lookupSymbol(runName)) {
+      module.emitError() << "expected no symbol named '" << runName
+                         << "', which the entry point needs";
+      return signalPassFailure();
+    }
+
+    Location loc = graph.getLoc();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    auto run = func::FuncOp::create(
+        b, loc, runName,
+        b.getFunctionType({ptrType, ptrType, ptrType}, {b.getI32Type()}));
+    Block *body = run.addEntryBlock();
+    b.setInsertionPointToStart(body);
+    LLVMTypeConverter converter(context);
+
+    SmallVector<Value> inputs;
+    for (auto [i, type] : llvm::enumerate(graph.getArgumentTypes())) {
+      auto tensorType = cast<RankedTensorType>(type);
+      Value ptr = loadPointer(b, loc, body->getArgument(0), i);
+      Value memref = viewAsMemRef(b, loc, converter, ptr, tensorType);
+      inputs.push_back(bufferization::ToTensorOp::create(
+          b, loc, tensorType, memref, /*restrict=*/true, /*writable=*/false));
+    }
+    // The output views come before the graph so that they dominate it:
+    // empty-tensor elimination can then make them the destinations of the
+    // ops computing the results, and nothing is copied at the end.
+    SmallVector<Value> outputs;
+    for (auto [i, type] : llvm::enumerate(graph.getResultTypes())) {
+      Value ptr = loadPointer(b, loc, body->getArgument(1), i);
+      outputs.push_back(
+          viewAsMemRef(b, loc, converter, ptr, cast<RankedTensorType>(type)));
+    }
+    auto call = func::CallOp::create(b, loc, graph, inputs);
+    for (auto [result, memref] : llvm::zip(call.getResults(), outputs)) {
+      auto store = bufferization::MaterializeInDestinationOp::create(
+          b, loc, result, memref);
+      store.setRestrict(true);
+      store.setWritable(true);
+    }
+    Value ok = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+    func::ReturnOp::create(b, loc, ok);
+    // The pipeline's inliner folds the graph into the entry point; once
+    // private and uncalled, symbol-dce drops it.
+    graph.setPrivate();
+  }
+};
+
+} // namespace

@@ -1,0 +1,36 @@
+# -*- Python -*-
+# lit configuration of aotc's test suite.
+
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "aotc"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".c"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.aotc_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tools = ["aotc-opt", "aotc"]
+llvm_config.add_tool_substitutions(tools, [config.aotc_tools_dir])
+
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%cc", config.c_compiler))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%aotc_src", config.aotc_src_root))
+# Compiles a graph with aotc, links it into a C harness through the header,
+# runs it on random inputs and compares every output with numpy.
+config.substitutions.append(
+    ("%run-graph",
+     "%s %s/python/aotc_testing/run_graph.py --aotc %s/aotc --cc %s"
+     % (config.python_executable, config.aotc_src_root,
+        config.aotc_tools_dir, config.c_compiler)))
+
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")

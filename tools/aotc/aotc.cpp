@@ -1,0 +1,97 @@
+//===- aotc.cpp - the aotc command-line compiler --------------------------===//
+//
+// Turns command-line flags into a CompileOptions and calls the driver
+// library; no compilation logic lives here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Driver/Driver.h"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <CLI/CLI.hpp>
+
+#include <map>
+
+static const char *const kDescription = R"(aotc: compile an ML graph ahead of time into an object file and a C header.
+
+The graph is a .mlir file holding a func.func in the tg dialect. The object
+needs only libc and libm; the header declares
+
+  int NAME_run(const void *const *inputs, void *const *outputs, void *temp);
+
+with the byte size, name, dtype and shape of every tensor.
+
+Example:
+  aotc mlp.mlir -o mlp.o --header mlp.h --name mlp
+  cc app.c mlp.o -lm -o app
+)";
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  aotc::CompileOptions options;
+  CLI::App app(kDescription, "aotc");
+  app.get_formatter()->column_width(34);
+
+  app.add_option("GRAPH", options.inputPath, "The graph to compile (.mlir)")
+      ->required()
+      ->type_name("FILE");
+  app.add_option("-o,--output", options.outputPath,
+                 "Output file (default: NAME.o, or .s/.ll/.mlir per --emit)")
+      ->type_name("FILE");
+  app.add_option("--header", options.headerPath,
+                 "C header to write (default: NAME.h)")
+      ->type_name("FILE");
+  app.add_option("--name", options.name,
+                 "C prefix of every symbol: NAME_run, NAME_NUM_INPUTS, ... "
+                 "(default: from GRAPH's file name)");
+  app.add_option("--entry", options.entry,
+                 "Function to compile (default: the module's only public "
+                 "function)")
+      ->type_name("FUNC");
+  app.add_option("--target", options.target, "Target: x86_64")
+      ->default_val("x86_64");
+  app.add_option("--cpu", options.codegen.cpu,
+                 "LLVM CPU to generate code for, e.g. x86-64, x86-64-v4, "
+                 "skylake-avx512; 'native' is this machine")
+      ->default_val("x86-64-v3");
+  std::map<std::string, aotc::EmitKind> emitKinds{
+      {"obj", aotc::EmitKind::Object},
+      {"asm", aotc::EmitKind::Assembly},
+      {"llvm", aotc::EmitKind::LLVMIR},
+      {"mlir", aotc::EmitKind::MLIR}};
+  app.add_option("--emit", options.emit,
+                 "What to write: obj (object + header), asm (assembly + "
+                 "header), llvm (optimized LLVM IR), mlir (the graph in tg)")
+      ->transform(CLI::CheckedTransformer(emitKinds, CLI::ignore_case))
+      ->default_str("obj");
+  unsigned optLevel = 2;
+  app.add_option("-O", optLevel, "Optimization level, -O0 to -O3")
+      ->check(CLI::Range(0u, 3u))
+      ->default_val(2)
+      ->type_name("LEVEL");
+  app.add_option("--dump-dir", options.dumpDir,
+                 "Write the IR after every pipeline stage, the LLVM IR and "
+                 "the assembly to DIR, numbered in order")
+      ->type_name("DIR");
+  bool noFusion = false;
+  app.add_flag("--no-fusion", noFusion,
+               "Do not fuse elementwise ops (to measure what fusion gains)");
+  app.set_version_flag("--version", aotc::getVersionString());
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion &e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError &e) {
+    llvm::errs() << "aotc: error: " << e.what()
+                 << "\n(run 'aotc --help' for usage)\n";
+    return 2;
+  }
+  options.codegen.optLevel = optLevel;
+  options.fusion = !noFusion;
+  return aotc::compile(options, llvm::errs());
+}
