@@ -35,6 +35,10 @@ void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
 void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   if (!options.fusion)
     return;
+  // Elementwise fusion only rewrites linalg.generic, so named ops
+  // (linalg.reduce, linalg.matmul, linalg.transpose, ...) become generics
+  // first; their producers can then fuse into them too.
+  pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   // Producer/consumer fusion of elementwise generics (broadcasts included,
   // since they are indexing maps) and of elementwise producers into
   // reductions: `reduce_sum(x + y*z)` becomes one linalg.generic.
