@@ -1,0 +1,48 @@
+//===- TGToLinalg.cpp - tg to linalg conversion pass ----------------------===//
+//
+// The `aotc-convert-tg-to-linalg` pass: applies the pattern sets of
+// Elementwise.cpp, Contraction.cpp and DataMovement.cpp with a conversion
+// target in which every tg op is illegal.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Conversion/Passes.h"
+#include "aotc/Dialect/TG/IR/TGOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_CONVERTTGTOLINALGPASS
+#include "aotc/Conversion/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+void aotc::populateTGToLinalgPatterns(RewritePatternSet &patterns) {
+  populateTGElementwiseToLinalgPatterns(patterns);
+  populateTGContractionToLinalgPatterns(patterns);
+  populateTGDataMovementToLinalgPatterns(patterns);
+}
+
+namespace {
+struct ConvertTGToLinalgPass final
+    : aotc::impl::ConvertTGToLinalgPassBase<ConvertTGToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    ConversionTarget target(*context);
+    target.addIllegalDialect<aotc::tg::TGDialect>();
+    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
+                           math::MathDialect, tensor::TensorDialect>();
+    RewritePatternSet patterns(context);
+    aotc::populateTGToLinalgPatterns(patterns);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
