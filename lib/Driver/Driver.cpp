@@ -19,6 +19,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -147,6 +148,7 @@ private:
   func::FuncOp entry;
   GraphSignature signature;
   unsigned dumpIndex = 0;
+  bool reportedError = false;
 };
 
 LogicalResult Compilation::checkOptions() {
@@ -185,6 +187,14 @@ LogicalResult Compilation::parseInput() {
                  "cannot read '" + path + "': " + buffer.getError().message());
   if ((*buffer)->getBufferSize() == 0)
     return error(diag, "'" + path + "' is empty; expected an MLIR module");
+  // Binary input would make the parser echo raw bytes in its diagnostic.
+  StringRef text = (*buffer)->getBuffer();
+  const auto *begin = reinterpret_cast<const llvm::UTF8 *>(text.begin());
+  if (text.contains('\0') ||
+      !llvm::isLegalUTF8String(
+          &begin, reinterpret_cast<const llvm::UTF8 *>(text.end())))
+    return error(diag, "'" + path +
+                           "' is not a text file; expected an MLIR module");
   StringRef extension = llvm::sys::path::extension(path);
   if (extension == ".onnx")
     return error(diag, "'" + path +
@@ -280,8 +290,14 @@ LogicalResult Compilation::runPipeline() {
   for (const PipelineStage &stage : getCPUPipelineStages()) {
     PassManager pm(&context);
     stage.build(pm, pipelineOptions);
-    if (failed(pm.run(*module)))
+    if (failed(pm.run(*module))) {
+      // Passes report their failures as diagnostics; should one fail
+      // silently, the user still gets a line saying where.
+      if (!reportedError)
+        return error(diag, "internal compiler error: pipeline stage '" +
+                               stage.name + "' failed without a diagnostic");
       return failure();
+    }
     if (failed(dump((stage.name + ".mlir").str(),
                     [&](auto &os) { module->print(os); })))
       return failure();
@@ -338,6 +354,12 @@ LogicalResult Compilation::run() {
   if (failed(checkOptions()))
     return failure();
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diag);
+  // Registered last, so it runs first: notes the error, then lets the
+  // source manager handler print it.
+  ScopedDiagnosticHandler errorTracker(&context, [&](Diagnostic &d) {
+    reportedError |= d.getSeverity() == DiagnosticSeverity::Error;
+    return failure();
+  });
   if (failed(parseInput()) || failed(selectEntry()))
     return failure();
   if (options.emit == EmitKind::MLIR) {

@@ -50,22 +50,26 @@ int main(int argc, char **argv) {
                  "Function to compile (default: the module's only public "
                  "function)")
       ->type_name("FUNC");
-  app.add_option("--target", options.target, "Target: x86_64")
-      ->default_val("x86_64");
+  app.add_option("--target", options.target, "Target architecture: x86_64")
+      ->default_val("x86_64")
+      ->type_name("ARCH");
   app.add_option("--cpu", options.codegen.cpu,
                  "LLVM CPU to generate code for, e.g. x86-64, x86-64-v4, "
                  "skylake-avx512; 'native' is this machine")
-      ->default_val("x86-64-v3");
-  std::map<std::string, aotc::EmitKind> emitKinds{
+      ->default_val("x86-64-v3")
+      ->type_name("CPU");
+  const std::map<std::string, aotc::EmitKind> emitKinds{
       {"obj", aotc::EmitKind::Object},
       {"asm", aotc::EmitKind::Assembly},
       {"llvm", aotc::EmitKind::LLVMIR},
       {"mlir", aotc::EmitKind::MLIR}};
-  app.add_option("--emit", options.emit,
+  std::string emit = "obj";
+  app.add_option("--emit", emit,
                  "What to write: obj (object + header), asm (assembly + "
                  "header), llvm (optimized LLVM IR), mlir (the graph in tg)")
-      ->transform(CLI::CheckedTransformer(emitKinds, CLI::ignore_case))
-      ->default_str("obj");
+      ->check(CLI::IsMember({"obj", "asm", "llvm", "mlir"}))
+      ->default_val("obj")
+      ->type_name("KIND");
   unsigned optLevel = 2;
   app.add_option("-O", optLevel, "Optimization level, -O0 to -O3")
       ->check(CLI::Range(0u, 3u))
@@ -92,6 +96,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   options.codegen.optLevel = optLevel;
+  options.emit = emitKinds.at(emit);
   options.fusion = !noFusion;
   return aotc::compile(options, llvm::errs());
 }

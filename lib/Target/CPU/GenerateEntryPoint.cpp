@@ -31,7 +31,7 @@ namespace {
 Value loadPointer(OpBuilder &b, Location loc, Value array, int64_t index) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   Value slot = LLVM::GEPOp::create(b, loc, ptrType, ptrType, array,
-                                   ArrayRef<LLVM::GEPArg>{index});
+                                   ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(index)});
   return LLVM::LoadOp::create(b, loc, ptrType, slot);
 }
 

@@ -69,8 +69,10 @@ createTargetMachine(const CodegenOptions &options) {
       list.push_back((feature.second ? "+" : "-") + feature.first().str());
     features = join(list, ",");
   }
+  // Ask a baseline subtarget whether the name is valid: creating one for an
+  // unknown CPU makes LLVM print its own warning.
   std::unique_ptr<MCSubtargetInfo> subtarget(
-      target->createMCSubtargetInfo(triple, cpu, ""));
+      target->createMCSubtargetInfo(triple, "x86-64", ""));
   if (!subtarget || !subtarget->isCPUStringValid(cpu))
     return createStringError(
         inconvertibleErrorCode(),
