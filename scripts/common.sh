@@ -48,31 +48,57 @@ aotc_install_deps() {
   "$AOTC_ROOT/scripts/install-deps"
 }
 
-# Configures AOTC_BUILD_DIR if it is not configured yet, then builds the
-# given ninja targets (default: everything). Holds a lock on the build
-# directory so two scripts never run ninja in it at once.
-aotc_build() {
-  mkdir -p "$AOTC_BUILD_DIR"
-  local lock_fd
-  exec {lock_fd}>"$AOTC_BUILD_DIR/.aotc-build.lock"
-  if ! flock -n "$lock_fd"; then
-    echo "waiting for another build in $AOTC_BUILD_DIR to finish..."
-    flock "$lock_fd"
-  fi
+# Prints the pids of ninja processes working in AOTC_BUILD_DIR (ninja -C
+# changes into the directory it builds, so its cwd tells).
+aotc_ninjas_in_build_dir() {
+  local dir proc comm
+  dir=$(cd "$AOTC_BUILD_DIR" && pwd -P)
+  for proc in /proc/[0-9]*; do
+    read -r comm <"$proc/comm" 2>/dev/null || continue
+    [[ $comm == ninja ]] || continue
+    [[ $(readlink "$proc/cwd" 2>/dev/null) == "$dir" ]] && echo "${proc#/proc/}"
+  done
+  return 0
+}
 
-  if [[ ! -f $AOTC_BUILD_DIR/build.ninja ]]; then
-    aotc_step "configuring $AOTC_BUILD_DIR"
-    if ! cmake -G Ninja -S "$AOTC_ROOT" -B "$AOTC_BUILD_DIR" \
-           -DCMAKE_BUILD_TYPE=Release </dev/null; then
-      exec {lock_fd}>&-
-      return 1
+# Makes this script the only one building in AOTC_BUILD_DIR: takes the
+# directory's lock (held until the script exits) and then waits for any
+# ninja started by hand there to finish, since two ninjas in one build
+# directory race on the same outputs.
+aotc_claim_build_dir() {
+  mkdir -p "$AOTC_BUILD_DIR"
+  if [[ -z ${AOTC_LOCK_FD:-} ]]; then
+    exec {AOTC_LOCK_FD}>"$AOTC_BUILD_DIR/.aotc-build.lock"
+    if ! flock -n "$AOTC_LOCK_FD"; then
+      echo "waiting for another script building in $AOTC_BUILD_DIR..."
+      flock "$AOTC_LOCK_FD"
     fi
   fi
-  local jobs
-  jobs=$(aotc_jobs)
-  aotc_step "building $AOTC_BUILD_DIR (${jobs} jobs)${1:+: $*}"
-  local status=0
-  ninja -C "$AOTC_BUILD_DIR" -j"$jobs" "$@" </dev/null || status=$?
-  exec {lock_fd}>&-
-  return $status
+  local others
+  others=$(aotc_ninjas_in_build_dir)
+  if [[ -n $others ]]; then
+    echo "waiting for ninja (pid ${others//$'\n'/, }) in $AOTC_BUILD_DIR to finish..."
+    while [[ -n $(aotc_ninjas_in_build_dir) ]]; do
+      sleep 2
+    done
+  fi
+}
+
+# Runs ninja in AOTC_BUILD_DIR with `aotc_jobs` jobs, alone.
+aotc_ninja() {
+  aotc_claim_build_dir
+  ninja -C "$AOTC_BUILD_DIR" -j"$(aotc_jobs)" "$@" </dev/null
+}
+
+# Configures AOTC_BUILD_DIR if it is not configured yet, then builds the
+# given ninja targets (default: everything).
+aotc_build() {
+  aotc_claim_build_dir
+  if [[ ! -f $AOTC_BUILD_DIR/build.ninja ]]; then
+    aotc_step "configuring $AOTC_BUILD_DIR"
+    cmake -G Ninja -S "$AOTC_ROOT" -B "$AOTC_BUILD_DIR" \
+      -DCMAKE_BUILD_TYPE=Release </dev/null || return
+  fi
+  aotc_step "building $AOTC_BUILD_DIR ($(aotc_jobs) jobs)${1:+: $*}"
+  aotc_ninja "$@"
 }
