@@ -14,8 +14,7 @@
 
 /* Prints `name: f32[1x8]` for a tensor described by the header. */
 static void print_signature(const char *kind, const char *name,
-                            const char *dtype, const int64_t *shape,
-                            int rank) {
+                            const char *dtype, const int64_t *shape, int rank) {
   int d;
   printf("%s %s: %s[", kind, name, dtype);
   for (d = 0; d < rank; ++d)
@@ -24,8 +23,8 @@ static void print_signature(const char *kind, const char *name,
 }
 
 int main(void) {
-  static const float x[mlp_INPUT_0_ELEMENTS] = {0.5f,  -1.0f, 0.25f, 2.0f,
-                                                -0.75f, 1.5f, 0.0f,  -0.5f};
+  static const float x[mlp_INPUT_0_ELEMENTS] = {0.5f,   -1.0f, 0.25f, 2.0f,
+                                                -0.75f, 1.5f,  0.0f,  -0.5f};
   float probabilities[mlp_OUTPUT_0_ELEMENTS];
   float sum = 0.0f;
   int i, status, best = 0;
