@@ -66,11 +66,12 @@ static void *xmalloc(size_t n) {
 
 /* Bytes of one element of the dtype string ("f32" -> 4, "i1" -> 1). */
 static size_t element_size(const char *dtype) {
-  long bits = strtol(dtype + 1, NULL, 10);
-  if ((dtype[0] != 'f' && dtype[0] != 'i' && dtype[0] != 'b') || bits <= 0)
-    fail(1, "unknown dtype in the header", dtype);
-  if (dtype[0] == 'b') /* bf16 */
+  long bits;
+  if (strcmp(dtype, "bf16") == 0)
     return 2;
+  bits = strtol(dtype + 1, NULL, 10);
+  if ((dtype[0] != 'f' && dtype[0] != 'i') || bits <= 0)
+    fail(1, "unknown dtype in the header", dtype);
   return bits < 8 ? 1 : (size_t)bits / 8;
 }
 
