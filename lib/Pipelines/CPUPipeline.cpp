@@ -11,6 +11,8 @@
 #include "aotc/Target/CPU/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -70,6 +72,9 @@ void buildBufferizationStage(OpPassManager &pm,
   // Every temporary is freed on every path: the object leaks nothing.
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createCanonicalizerPass());
+  // Copies between strided buffers (concat, slices) would call MLIR's
+  // runtime library; as linalg.copy they become loops in the next stage.
+  pm.addNestedPass<func::FuncOp>(createLowerStridedCopiesPass());
 }
 
 void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &) {
@@ -84,6 +89,16 @@ void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &) {
   // Subviews and reshapes of buffers become plain descriptor arithmetic.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // x86 has no bf16 arithmetic and LLVM would call libgcc's conversion
+  // helpers: compute bf16 math in f32 and expand the bf16 <-> f32
+  // conversions into integer ops, so the object needs only libc and libm.
+  pm.addPass(math::createMathExtendToSupportedTypes());
+  arith::ArithEmulateUnsupportedFloatsOptions emulate;
+  emulate.sourceTypeStrs = {"bf16"};
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
   // Integer powers have no LLVM intrinsic: expand them to loops first. Math
   // with an LLVM intrinsic uses it; the rest (erf, tanh, ...) calls libm.
   ConvertMathToFuncsOptions mathToFuncs;

@@ -7,6 +7,7 @@
 #ifndef AOTC_TARGET_CPU_PASSES_H
 #define AOTC_TARGET_CPU_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -54,4 +54,32 @@ def GenerateEntryPointPass
   ];
 }
 
+def LowerStridedCopiesPass
+    : Pass<"aotc-cpu-lower-strided-copies", "mlir::func::FuncOp"> {
+  let summary = "Turn memref.copy of strided buffers into linalg.copy";
+  let description = [{
+    The LLVM lowering of `memref.copy` calls MLIR's C runner library
+    (`memrefCopy`) whenever a side is not contiguous, e.g. a copy into a
+    strided slice made for a concat or from a strided slice. A compiled graph
+    must need nothing but libc and libm, so such copies become `linalg.copy`,
+    which the loop stage turns into plain loops. Contiguous copies stay
+    `memref.copy` (they lower to `llvm.memcpy`).
+
+    Before:
+    ```mlir
+    memref.copy %a, %b : memref<2x3xf32> to memref<2x3xf32, strided<[6, 1]>>
+    ```
+    After:
+    ```mlir
+    linalg.copy ins(%a : memref<2x3xf32>)
+                outs(%b : memref<2x3xf32, strided<[6, 1]>>)
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+  let statistics = [
+    Statistic<"numCopiesLowered", "num-copies-lowered",
+              "Strided memref.copy ops rewritten as linalg.copy">,
+  ];
+}
+
 #endif // AOTC_TARGET_CPU_PASSES_TD
