@@ -33,8 +33,8 @@ static constexpr int64_t kMaxFoldElements = 1024;
 
 using FloatFn = llvm::function_ref<std::optional<APFloat>(const APFloat &,
                                                           const APFloat &)>;
-using IntFn = llvm::function_ref<std::optional<APInt>(const APInt &,
-                                                      const APInt &)>;
+using IntFn =
+    llvm::function_ref<std::optional<APInt>(const APInt &, const APInt &)>;
 
 /// Returns `attr` as dense elements if it is small enough to fold.
 static DenseElementsAttr foldable(Attribute attr) {
@@ -162,12 +162,25 @@ static APFloat fromDouble(double value, const llvm::fltSemantics &semantics) {
   return result;
 }
 
-/// Wraps a function of double as a fold of any float semantics: the operand
-/// widens exactly to double and the result rounds once to the element type.
-template <typename Fn>
-static auto mathFold(Fn fn) {
+/// Evaluates a libm function `fn` of double for a fold in float semantics
+/// `semantics`. A NaN made from non-NaN operands (sqrt(-1), pow(-2, 0.5)) is
+/// not folded: its sign and payload depend on the host, so it is left for
+/// the target to compute.
+template <typename Fn, typename... Args>
+static std::optional<APFloat> evalInDouble(const llvm::fltSemantics &semantics,
+                                           Fn fn, const Args &...args) {
+  double result = fn(toDouble(args)...);
+  if (std::isnan(result) && !(args.isNaN() || ...))
+    return std::nullopt;
+  return fromDouble(result, semantics);
+}
+
+/// Wraps a function of double as a unary fold of any float semantics: the
+/// operand widens exactly to double and the result rounds once to the
+/// element type.
+template <typename Fn> static auto mathFold(Fn fn) {
   return [fn](const APFloat &x) -> std::optional<APFloat> {
-    return fromDouble(fn(toDouble(x)), x.getSemantics());
+    return evalInDouble(x.getSemantics(), fn, x);
   };
 }
 
@@ -310,7 +323,9 @@ OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
   return foldBinary(
       adaptor.getOperands(), getType(),
       [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
-        return fromDouble(std::pow(toDouble(a), toDouble(b)), a.getSemantics());
+        return evalInDouble(
+            a.getSemantics(), [](double x, double y) { return std::pow(x, y); },
+            a, b);
       },
       /*intFn=*/nullptr);
 }
@@ -431,8 +446,7 @@ struct ComposeTransposes final : OpRewritePattern<TransposeOp> {
     SmallVector<int64_t> composed;
     for (int64_t p : op.getPermutation())
       composed.push_back(inner[p]);
-    rewriter.replaceOpWithNewOp<TransposeOp>(op, producer.getInput(),
-                                             composed);
+    rewriter.replaceOpWithNewOp<TransposeOp>(op, producer.getInput(), composed);
     return success();
   }
 };

@@ -66,8 +66,7 @@ std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
 LogicalResult inferBroadcastResultType(std::optional<Location> loc,
                                        TypeRange operands, Type elementType,
                                        SmallVectorImpl<Type> &inferred) {
-  if (operands.empty())
-    return fail(loc, "expected at least one operand");
+  assert(!operands.empty() && "expected at least one operand");
   SmallVector<int64_t> shape;
   for (auto [i, type] : llvm::enumerate(operands)) {
     FailureOr<RankedTensorType> tensor = getStaticTensorType(loc, type);
@@ -121,8 +120,8 @@ LogicalResult verifyAxes(std::optional<Location> loc, ArrayRef<int64_t> axes,
   llvm::SmallBitVector seen(rank);
   for (int64_t axis : axes) {
     if (axis < 0 || axis >= rank)
-      return fail(loc, "expected axes in [0, " + llvm::Twine(rank) +
-                           "), got " + llvm::Twine(axis));
+      return fail(loc, "expected axes in [0, " + llvm::Twine(rank) + "), got " +
+                           llvm::Twine(axis));
     if (seen.test(axis))
       return fail(loc, "expected distinct axes, got " + llvm::Twine(axis) +
                            " twice");
@@ -133,7 +132,8 @@ LogicalResult verifyAxes(std::optional<Location> loc, ArrayRef<int64_t> axes,
 
 LogicalResult inferReduceShape(std::optional<Location> loc,
                                ArrayRef<int64_t> shape, ArrayRef<int64_t> axes,
-                               bool keepDims, SmallVectorImpl<int64_t> &result) {
+                               bool keepDims,
+                               SmallVectorImpl<int64_t> &result) {
   if (failed(verifyAxes(loc, axes, shape.size())))
     return failure();
   for (auto [i, dim] : llvm::enumerate(shape)) {
@@ -150,10 +150,9 @@ LogicalResult inferTransposeShape(std::optional<Location> loc,
                                   ArrayRef<int64_t> permutation,
                                   SmallVectorImpl<int64_t> &result) {
   if (permutation.size() != shape.size())
-    return fail(loc, "expected a permutation with " +
-                         llvm::Twine(shape.size()) +
-                         " entries (the input rank), got " +
-                         listStr(permutation));
+    return fail(loc,
+                "expected a permutation with " + llvm::Twine(shape.size()) +
+                    " entries (the input rank), got " + listStr(permutation));
   if (failed(verifyAxes(std::nullopt, permutation, shape.size())))
     return fail(loc, "expected a permutation of [0, " +
                          llvm::Twine(shape.size()) + "), got " +
@@ -205,22 +204,21 @@ LogicalResult inferSliceShape(std::optional<Location> loc,
                               SmallVectorImpl<int64_t> &result) {
   size_t rank = shape.size();
   if (start.size() != rank || limit.size() != rank || stride.size() != rank)
-    return fail(loc, "expected start, limit and stride with " +
-                         llvm::Twine(rank) +
-                         " entries each (the input rank), got " +
-                         listStr(start) + ", " + listStr(limit) + " and " +
-                         listStr(stride));
+    return fail(loc,
+                "expected start, limit and stride with " + llvm::Twine(rank) +
+                    " entries each (the input rank), got " + listStr(start) +
+                    ", " + listStr(limit) + " and " + listStr(stride));
   for (size_t d = 0; d < rank; ++d) {
     if (stride[d] <= 0)
       return fail(loc, "expected positive strides, got " +
                            llvm::Twine(stride[d]) + " in dimension " +
                            llvm::Twine(d));
     if (start[d] < 0 || start[d] > limit[d] || limit[d] > shape[d])
-      return fail(loc, "expected 0 <= start <= limit <= " +
-                           llvm::Twine(shape[d]) + " in dimension " +
-                           llvm::Twine(d) + ", got start " +
-                           llvm::Twine(start[d]) + " and limit " +
-                           llvm::Twine(limit[d]));
+      return fail(loc,
+                  "expected 0 <= start <= limit <= " + llvm::Twine(shape[d]) +
+                      " in dimension " + llvm::Twine(d) + ", got start " +
+                      llvm::Twine(start[d]) + " and limit " +
+                      llvm::Twine(limit[d]));
     result.push_back(llvm::divideCeil(limit[d] - start[d], stride[d]));
   }
   return success();

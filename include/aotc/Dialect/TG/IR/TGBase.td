@@ -1,4 +1,4 @@
-//===- TGBase.td - tg dialect definition, types and base op --*- tablegen -*-===//
+//===- TGBase.td - tg dialect, types and base op -----------*- tablegen -*-===//
 //
 // The `tg` ("tensor graph") dialect: the graph-level IR that aotc's importers
 // produce and its code generators consume. Every op works on ranked,

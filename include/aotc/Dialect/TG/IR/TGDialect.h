@@ -1,4 +1,4 @@
-//===- TGDialect.h - tg dialect declaration -----------------------*- C++ -*-===//
+//===- TGDialect.h - tg dialect declaration ---------------------*- C++ -*-===//
 //
 // Declares the tg dialect class and its enums. Include TGOps.h for the ops.
 //
@@ -10,8 +10,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 
-#include "aotc/Dialect/TG/IR/TGOpsDialect.h.inc"
 #include "aotc/Dialect/TG/IR/TGEnums.h.inc"
+#include "aotc/Dialect/TG/IR/TGOpsDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "aotc/Dialect/TG/IR/TGAttrs.h.inc"

@@ -1,4 +1,4 @@
-//===- TGOps.h - tg dialect operations ----------------------------*- C++ -*-===//
+//===- TGOps.h - tg dialect operations --------------------------*- C++ -*-===//
 //
 // Declares the tg ops generated from TGOps.td.
 //

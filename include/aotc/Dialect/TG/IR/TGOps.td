@@ -1,4 +1,4 @@
-//===- TGOps.td - tg dialect operations ----------------------*- tablegen -*-===//
+//===- TGOps.td - tg dialect operations --------------------*- tablegen -*-===//
 //
 // Operations of the tg dialect. Result types are inferred everywhere the
 // operands and attributes determine them (InferTypeOpAdaptor); the few ops

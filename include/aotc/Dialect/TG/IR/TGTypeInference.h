@@ -1,4 +1,4 @@
-//===- TGTypeInference.h - shape rules of the tg ops --------------*- C++ -*-===//
+//===- TGTypeInference.h - shape rules of the tg ops ------------*- C++ -*-===//
 //
 // The shape and type rules of the tg ops as free functions. Op verifiers,
 // `inferReturnTypes`, builders and the importers all call these, so a rule is
