@@ -11,6 +11,7 @@
 #include "aotc/Dialect/TG/IR/TGDialect.h"
 #include "aotc/Pipelines/Pipelines.h"
 #include "aotc/Target/CPU/Passes.h"
+#include "aotc/Transforms/Passes.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -26,5 +27,6 @@ void aotc::registerAllPasses() {
   mlir::registerAllPasses();
   registerAotcConversionPasses();
   registerAotcCPUPasses();
+  registerAotcTransformsPasses();
   registerPipelines();
 }

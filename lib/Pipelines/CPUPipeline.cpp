@@ -9,6 +9,7 @@
 
 #include "aotc/Conversion/Passes.h"
 #include "aotc/Target/CPU/Passes.h"
+#include "aotc/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -41,10 +42,11 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // (linalg.reduce, linalg.matmul, linalg.transpose, ...) become generics
   // first; their producers can then fuse into them too.
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
-  // Producer/consumer fusion of elementwise generics (broadcasts included,
-  // since they are indexing maps) and of elementwise producers into
-  // reductions: `reduce_sum(x + y*z)` becomes one linalg.generic.
-  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  // Producer/consumer fusion of elementwise generics and of elementwise
+  // producers into reductions: `reduce_sum(x + y*z)` becomes one
+  // linalg.generic. Producers that the consumer would read more than once
+  // (broadcasts, matmul operands) stay separate rather than be recomputed.
+  pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -1,0 +1,68 @@
+// RUN: aotc-opt %s --aotc-convert-tg-to-linalg --linalg-generalize-named-ops --aotc-fuse-elementwise --split-input-file | FileCheck %s
+
+// reduce_sum(x + y*z): both elementwise producers fuse into the reduction.
+
+// CHECK-LABEL: func.func @seed
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<64x32xf32>, %[[Y:[a-z0-9]+]]: tensor<64x32xf32>, %[[Z:[a-z0-9]+]]: tensor<64x32xf32>
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:      ins(%[[X]], %[[Y]], %[[Z]] :
+// CHECK:           arith.mulf
+// CHECK:           arith.addf
+// CHECK:           arith.addf
+// CHECK-NOT:     linalg.generic
+func.func @seed(%x: tensor<64x32xf32>, %y: tensor<64x32xf32>, %z: tensor<64x32xf32>) -> tensor<64xf32> {
+  %0 = tg.mul %y, %z : tensor<64x32xf32>, tensor<64x32xf32>
+  %1 = tg.add %x, %0 : tensor<64x32xf32>, tensor<64x32xf32>
+  %2 = tg.reduce sum %1 axes = [1] : tensor<64x32xf32>
+  return %2 : tensor<64xf32>
+}
+
+// -----
+
+// A matmul reads each lhs element N times: relu(h) stays its own kernel
+// instead of being recomputed inside the matmul loop.
+
+// CHECK-LABEL: func.func @no_recompute_in_matmul
+// CHECK:         %[[RELU:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+// CHECK:           arith.maximumf
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-SAME:      ins(%[[RELU]], %{{.+}} :
+func.func @no_recompute_in_matmul(%h: tensor<8x16xf32>, %w: tensor<16x4xf32>) -> tensor<8x4xf32> {
+  %0 = tg.relu %h : tensor<8x16xf32>
+  %1 = tg.matmul %0, %w : tensor<8x16xf32>, tensor<16x4xf32>
+  return %1 : tensor<8x4xf32>
+}
+
+// -----
+
+// A broadcast consumer reads each producer element 8 times: not fused.
+
+// CHECK-LABEL: func.func @no_recompute_through_broadcast
+// CHECK:         %[[E:.+]] = linalg.generic
+// CHECK:           math.exp
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.+}}, %[[E]] :
+// CHECK:           arith.addf
+func.func @no_recompute_through_broadcast(%x: tensor<8x16xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {
+  %0 = tg.exp %b : tensor<16xf32>
+  %1 = tg.add %x, %0 : tensor<8x16xf32>, tensor<16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// A producer with two users is not duplicated into either.
+
+// CHECK-LABEL: func.func @shared_producer
+// CHECK:         %[[E:.+]] = linalg.generic
+// CHECK:           math.exp
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%[[E]] :
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%[[E]] :
+func.func @shared_producer(%x: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %0 = tg.exp %x : tensor<16xf32>
+  %1 = tg.neg %0 : tensor<16xf32>
+  %2 = tg.abs %0 : tensor<16xf32>
+  return %1, %2 : tensor<16xf32>, tensor<16xf32>
+}
