@@ -59,6 +59,11 @@ public:
   LogicalResult
   add(StringRef path,
       llvm::function_ref<LogicalResult(llvm::raw_pwrite_stream &)> write) {
+    if (path == "-") {
+      // Standard output, held back until everything succeeded.
+      llvm::raw_svector_ostream os(stdoutBuffer);
+      return write(os);
+    }
     llvm::Expected<llvm::sys::fs::TempFile> temp =
         llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%");
     if (!temp)
@@ -82,6 +87,8 @@ public:
         return error(diag, "cannot write '" + file.path +
                                "': " + llvm::toString(std::move(err)));
     files.clear();
+    llvm::outs() << stdoutBuffer;
+    llvm::outs().flush();
     return success();
   }
 
@@ -92,6 +99,7 @@ private:
   };
   llvm::raw_ostream &diag;
   std::vector<Pending> files;
+  SmallString<0> stdoutBuffer;
 };
 
 /// A C identifier derived from the input file's name: `my-model.mlir` ->

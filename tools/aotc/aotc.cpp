@@ -38,7 +38,8 @@ int main(int argc, char **argv) {
       ->required()
       ->type_name("FILE");
   app.add_option("-o,--output", options.outputPath,
-                 "Output file (default: NAME.o, or .s/.ll/.mlir per --emit)")
+                 "Output file; '-' is standard output (default: NAME.o, or "
+                 ".s/.ll/.mlir per --emit)")
       ->type_name("FILE");
   app.add_option("--header", options.headerPath,
                  "C header to write (default: NAME.h)")
