@@ -21,15 +21,30 @@ def TG_Dialect : Dialect {
   let summary = "Tensor graph: aotc's graph-level dialect";
   let description = [{
     `tg` describes a machine-learning graph as a function of ranked,
-    statically shaped tensors. Ops have value semantics, no side effects and
-    infer their result types from their operands and attributes, so a
-    builder only names the inputs. Elementwise ops broadcast their operands
-    the way NumPy and ONNX do: shapes are aligned at the trailing dimension
-    and a dimension of size 1 stretches to match the other.
+    statically shaped tensors. Ops have value semantics and no side effects,
+    and every op whose result type follows from its operands and attributes
+    infers it, so a builder only names the inputs. Only `tg.reshape`,
+    `tg.broadcast_to` and `tg.cast`, whose result type is their meaning,
+    spell it out.
 
-    The element types accepted by the verifiers are f16, bf16, f32, f64 and
-    the signless integers i1, i8, i16, i32 and i64. Integers are treated as
-    signed where signedness matters (division, comparison, max/min).
+    Elementwise ops broadcast their operands the way NumPy and ONNX do:
+    shapes align at the trailing dimension, missing leading dimensions count
+    as 1, and a dimension of size 1 stretches to match the other operand.
+    `[4, 1, 3]` and `[2, 1]` broadcast to `[4, 2, 3]`.
+
+    The element types are f16, bf16, f32, f64 and the signless integers i1,
+    i8, i16, i32 and i64. Arithmetic ops take every type but i1; exp, log and
+    the other transcendental ops take floats only. Integers are signed where
+    signedness matters (division, comparison, max/min, widening casts),
+    except i1, which reads as 0 or 1 (so `false < true`). Integer arithmetic
+    wraps around on overflow.
+
+    Folding evaluates ops on constants with at most 1024 elements, or on
+    splats of any size; larger constants (weights) are left alone rather
+    than copied. Folds never change a value's type, treat `+0.0` and `-0.0`
+    alike when dropping `x + 0`, and leave undefined integer behavior
+    (division by zero) and NaNs that the host would invent (`sqrt(-1)`) to
+    run time.
 
     The dialect is lowered to `linalg` by `aotc-convert-tg-to-linalg`.
   }];

@@ -18,7 +18,7 @@ include "aotc/Dialect/TG/IR/TGBase.td"
 //===----------------------------------------------------------------------===//
 
 def TG_ComparePredicate : I32EnumAttr<"ComparePredicate",
-    "comparison predicate", [
+    "comparison predicate: eq, ne, lt, le, gt or ge", [
       I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
       I32EnumAttrCase<"lt", 2>, I32EnumAttrCase<"le", 3>,
       I32EnumAttrCase<"gt", 4>, I32EnumAttrCase<"ge", 5>]> {
@@ -26,16 +26,29 @@ def TG_ComparePredicate : I32EnumAttr<"ComparePredicate",
   let genSpecializedAttr = 0;
 }
 def TG_ComparePredicateAttr
-    : EnumAttr<TG_Dialect, TG_ComparePredicate, "predicate">;
+    : EnumAttr<TG_Dialect, TG_ComparePredicate, "predicate"> {
+  let description = [{
+    The relation `tg.compare` tests: equal, not equal, less than, less or
+    equal, greater than, greater or equal. Written as a bare keyword in the
+    op's custom form (`tg.compare lt, ...`).
+  }];
+}
 
-def TG_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
+def TG_ReduceKind : I32EnumAttr<"ReduceKind",
+    "reduction kind: sum, max, min, mean or prod", [
       I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"max", 1>,
       I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"mean", 3>,
       I32EnumAttrCase<"prod", 4>]> {
   let cppNamespace = "::aotc::tg";
   let genSpecializedAttr = 0;
 }
-def TG_ReduceKindAttr : EnumAttr<TG_Dialect, TG_ReduceKind, "reduce_kind">;
+def TG_ReduceKindAttr : EnumAttr<TG_Dialect, TG_ReduceKind, "reduce_kind"> {
+  let description = [{
+    How `tg.reduce` combines the elements it reduces. `mean` is the sum
+    divided by the number of reduced elements. Written as a bare keyword in
+    the op's custom form (`tg.reduce sum ...`).
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Constant
