@@ -164,6 +164,8 @@ LogicalResult inferTransposeShape(std::optional<Location> loc,
 
 LogicalResult inferConcatShape(std::optional<Location> loc, TypeRange inputs,
                                int64_t axis, SmallVectorImpl<int64_t> &result) {
+  // Only C++ callers can get here without inputs: in IR, the op's
+  // operand-count check ("expected 1 or more operands") comes first.
   if (inputs.empty())
     return fail(loc, "expected at least one input");
   SmallVector<RankedTensorType> types;
