@@ -98,9 +98,7 @@ void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &) {
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
   emulate.sourceTypeStrs = {"bf16"};
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-  arith::ArithExpandOpsPassOptions expand;
-  expand.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expand));
+  pm.addPass(createExpandBF16ConversionsPass());
   // Integer powers have no LLVM intrinsic: expand them to loops first. Math
   // with an LLVM intrinsic uses it; the rest (erf, tanh, ...) calls libm.
   ConvertMathToFuncsOptions mathToFuncs;

@@ -82,4 +82,27 @@ def LowerStridedCopiesPass
   ];
 }
 
+def ExpandBF16ConversionsPass
+    : Pass<"aotc-cpu-expand-bf16-conversions"> {
+  let summary = "Expand bf16 <-> f32 conversions into integer arithmetic";
+  let description = [{
+    x86 has no bf16 arithmetic, so bf16 math is computed in f32 and only
+    `arith.extf` / `arith.truncf` between bf16 and f32 remain. LLVM would
+    lower those to calls of libgcc's `__truncsfbf2`, which a compiled graph
+    must not need; this pass rewrites them into shifts and rounding on the
+    bit patterns (round to nearest even, NaN kept quiet).
+
+    Only the bf16 patterns of upstream's `arith-expand` run: its other
+    expansions (e.g. `arith.maximumf` to compare + select) would lose IEEE
+    semantics such as `maximum(+0, -0) = +0` that the LLVM lowering keeps.
+
+    Before:
+    ```mlir
+    %r = arith.truncf %x : f32 to bf16
+    ```
+    After: `arith.bitcast`, `arith.shrui`, `arith.addi`, ... on i32/i16.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 #endif // AOTC_TARGET_CPU_PASSES_TD
