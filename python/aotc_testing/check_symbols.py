@@ -12,7 +12,10 @@ For every OBJECT, lists its symbols with ``nm`` and fails (exit 1) when
     and pow(10, x)); compiler-runtime helpers such as ``__truncsfbf2``, or
     MLIR runtime functions such as ``memrefCopy``, are what this catches;
   * it defines any external symbol but the given ``--export`` ones, so that
-    objects of several graphs link into one program without clashes.
+    objects of several graphs link into one program without clashes;
+  * it has writable static data (nm types d, b, c): the header promises that
+    calls with distinct ``temp`` buffers may run concurrently, which global
+    mutable state would break.
 
 On success it prints, per object, the undefined and exported symbols,
 sorted, for FileCheck.
@@ -37,17 +40,21 @@ LIBM = {name + suffix for name in MATH_H for suffix in ("", "f", "l")}
 
 
 def symbols(nm, obj):
-    """(undefined, defined external) symbol names of `obj`."""
-    out = subprocess.run([nm, "--extern-only", obj], stdout=subprocess.PIPE,
+    """(undefined, defined external, writable data) symbols of `obj`."""
+    out = subprocess.run([nm, obj], stdout=subprocess.PIPE,
                          universal_newlines=True, check=True).stdout
-    undefined, defined = set(), set()
+    undefined, defined, writable = set(), set(), set()
     for line in out.splitlines():
         fields = line.split()
         if len(fields) == 2 and fields[0] in ("U", "w"):
             undefined.add(fields[1])
         elif len(fields) == 3:
-            defined.add(fields[2])
-    return undefined, defined
+            kind, name = fields[1], fields[2]
+            if kind in "dDbBcC":
+                writable.add(name)
+            if kind.isupper():
+                defined.add(name)
+    return undefined, defined, writable
 
 
 def main(argv):
@@ -59,9 +66,14 @@ def main(argv):
     args = parser.parse_args(argv)
     ok = True
     for obj in args.objects:
-        undefined, defined = symbols(args.nm, obj)
+        undefined, defined, writable = symbols(args.nm, obj)
         foreign = sorted(undefined - ALLOCATOR - LIBM)
         extra = sorted(defined - set(args.export))
+        if writable:
+            ok = False
+            print("%s: error: has writable static data, which concurrent "
+                  "calls would share: %s" % (obj, ", ".join(sorted(writable))),
+                  file=sys.stderr)
         if foreign:
             ok = False
             print("%s: error: needs symbols outside libc's allocator and "
