@@ -419,6 +419,10 @@ def run_reference(directives, values, outputs):
     except Exception as e:  # the user's program: report any error
         raise TestError("the REF program failed: %s: %s\n%s"
                         % (type(e).__name__, e, program))
+    if not isinstance(scope["out"], list) or \
+            len(scope["out"]) != len(outputs):
+        raise TestError("the REF program must assign out[0] to out[%d], not "
+                        "replace or resize the list" % (len(outputs) - 1))
     results = []
     for t, want in zip(outputs, scope["out"]):
         if want is None:
@@ -432,8 +436,6 @@ def run_reference(directives, values, outputs):
                             "(cast it in REF)" % (t.describe(), want.dtype,
                                                   np.dtype(REFERENCE[t.dtype])))
         results.append(want)
-    if len(scope["out"]) != len(outputs):
-        raise TestError("the REF program changed the length of out")
     return results
 
 
