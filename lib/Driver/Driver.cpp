@@ -213,6 +213,9 @@ LogicalResult Compilation::parseInput() {
   registerAllDialects(registry);
   context.appendDialectRegistry(registry);
   context.loadAllAvailableDialects();
+  // Errors speak of the user's graph; a dump of the op in generic form
+  // after each one would only bury the message.
+  context.printOpOnDiagnostic(false);
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   return success(static_cast<bool>(module));

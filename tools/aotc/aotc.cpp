@@ -68,7 +68,8 @@ int main(int argc, char **argv) {
   app.add_option("--emit", emit,
                  "What to write: obj (object + header), asm (assembly + "
                  "header), llvm (optimized LLVM IR), mlir (the graph in tg)")
-      ->check(CLI::IsMember({"obj", "asm", "llvm", "mlir"}))
+      ->transform(CLI::IsMember({"obj", "asm", "llvm", "mlir"},
+                                CLI::ignore_case))
       ->default_val("obj")
       ->type_name("KIND");
   unsigned optLevel = 2;

@@ -111,7 +111,17 @@ Value buildScalar(tg::MinOp, OpBuilder &b, Location loc, ValueRange args) {
 Value buildScalar(tg::PowOp, OpBuilder &b, Location loc, ValueRange args) {
   if (isa<FloatType>(args[0].getType()))
     return math::PowFOp::create(b, loc, args[0], args[1]);
-  return math::IPowIOp::create(b, loc, args[0], args[1]);
+  // math.ipowi leaves 0 ** negative undefined (poison); tg defines it as 0.
+  Value power = math::IPowIOp::create(b, loc, args[0], args[1]);
+  Type type = args[0].getType();
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  Value baseIsZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           args[0], zero);
+  Value negativeExponent = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::slt, args[1], zero);
+  Value undefined =
+      arith::AndIOp::create(b, loc, baseIsZero, negativeExponent);
+  return arith::SelectOp::create(b, loc, undefined, zero, power);
 }
 
 /// Maps a tg predicate to the float predicate: ordered (false when either
