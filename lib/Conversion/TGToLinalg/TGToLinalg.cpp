@@ -27,6 +27,8 @@ void aotc::populateTGToLinalgPatterns(RewritePatternSet &patterns) {
   populateTGElementwiseToLinalgPatterns(patterns);
   populateTGContractionToLinalgPatterns(patterns);
   populateTGDataMovementToLinalgPatterns(patterns);
+  populateTGNNToLinalgPatterns(patterns);
+  populateTGIndexingToLinalgPatterns(patterns);
 }
 
 namespace {

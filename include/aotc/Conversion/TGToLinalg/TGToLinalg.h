@@ -23,6 +23,13 @@ void populateTGContractionToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// broadcast_to, concat, slice.
 void populateTGDataMovementToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
+/// Adds the patterns for convolution, pooling and resize (TGNNOps.td).
+void populateTGNNToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
+/// Adds the patterns for gather, pad, scans, arg-reductions and top-k
+/// (TGIndexingOps.td).
+void populateTGIndexingToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
 /// Adds every tg-to-linalg pattern.
 void populateTGToLinalgPatterns(mlir::RewritePatternSet &patterns);
 

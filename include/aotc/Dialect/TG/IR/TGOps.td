@@ -442,4 +442,8 @@ def TG_CastOp : TG_Op<"cast", [SameOperandsAndResultShape]> {
   let hasFolder = 1;
 }
 
+// Op families kept in their own files.
+include "aotc/Dialect/TG/IR/TGNNOps.td"
+include "aotc/Dialect/TG/IR/TGIndexingOps.td"
+
 #endif // AOTC_DIALECT_TG_IR_TGOPS_TD

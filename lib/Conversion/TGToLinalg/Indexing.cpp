@@ -1,0 +1,19 @@
+//===- Indexing.cpp - tg Indexing ops to linalg -------------------------------===//
+//
+// Lowers the ops of TGIndexingOps.td to linalg on tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Conversion/TGToLinalg/TGToLinalg.h"
+#include "aotc/Dialect/TG/IR/TGOps.h"
+
+#include "Utils.h"
+
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace aotc;
+
+void aotc::populateTGIndexingToLinalgPatterns(RewritePatternSet &patterns) {
+  (void)patterns;
+}
