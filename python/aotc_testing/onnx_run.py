@@ -1,0 +1,448 @@
+"""Compile an ONNX model with aotc, run it through harness.c, compare outputs.
+
+Shared by the ONNX conformance driver (onnx_conformance.py) and the real-model
+tests (onnx_models.py). Everything here works on plain numpy arrays and on
+serialized ``TensorProto`` bytes, so it runs with Debian's onnx 1.12 even on
+test data written by newer ONNX versions:
+
+* ``tensor_from_proto`` decodes a ``TensorProto`` (``raw_data`` or the typed
+  fields) into a ``Tensor``; element types this module cannot represent raise
+  ``UnsupportedDtype``, malformed data ``BadData``.
+* ``compile_and_run`` runs ``aotc MODEL -o W/NAME.o --header W/NAME.h --name
+  NAME``, checks the header's signature against the inputs, links harness.c
+  against the object (at -O0: only the graph's code matters), runs it and
+  returns the raw bytes of every output. Each failure raises ``Outcome`` with
+  one of the statuses below, and every command honours one deadline; a
+  command that overruns it is killed with its whole process group.
+* ``compare`` checks one output against its expected tensor: same shape and
+  dtype, floats within ``rtol``/``atol`` (NaN equals NaN), the rest exact.
+
+Statuses, from best to worst: pass, wrong (ran but an output or the
+signature differs), unsupported (aotc said an op or dtype is unsupported, or
+the data uses an element type the C contract lacks), compile-error (any
+other aotc failure, or the harness did not link), crash (aotc or the harness
+died by a signal or ran out of time), skipped (the test cannot be run here).
+"""
+
+import os
+import re
+import signal
+import subprocess
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HARNESS_C = os.path.join(HERE, "harness.c")
+# The flags run_graph.py builds the harness with, at -O0: the harness is
+# compiled once per model and its speed does not matter.
+HARNESS_CFLAGS = ["-std=c99", "-O0", "-Wall", "-Wextra", "-pedantic",
+                  "-Werror"]
+
+STATUSES = ("pass", "wrong", "unsupported", "compile-error", "crash",
+            "skipped")
+
+# ---------------------------------------------------------------------------
+# Element types
+# ---------------------------------------------------------------------------
+
+
+class ElementType:
+    """One ONNX element type: its name, a short name in the header's style
+    (u8 for uint8), the numpy dtype holding its bytes (bf16 as uint16 bit
+    patterns) and the header dtypes aotc may give it (integers are signless
+    there: an unsigned tensor is i8..i64 in the header)."""
+
+    def __init__(self, code, name, short, storage, header):
+        self.code = code
+        self.name = name
+        self.short = short
+        self.storage = np.dtype(storage).newbyteorder("<")
+        self.header = header
+
+    @property
+    def is_float(self):
+        return self.name in ("float16", "bfloat16", "float", "double")
+
+
+ELEMENT_TYPES = {t.code: t for t in (
+    ElementType(1, "float", "f32", np.float32, ("f32",)),
+    ElementType(2, "uint8", "u8", np.uint8, ("i8",)),
+    ElementType(3, "int8", "i8", np.int8, ("i8",)),
+    ElementType(4, "uint16", "u16", np.uint16, ("i16",)),
+    ElementType(5, "int16", "i16", np.int16, ("i16",)),
+    ElementType(6, "int32", "i32", np.int32, ("i32",)),
+    ElementType(7, "int64", "i64", np.int64, ("i64",)),
+    ElementType(9, "bool", "i1", np.bool_, ("i1",)),
+    ElementType(10, "float16", "f16", np.float16, ("f16",)),
+    ElementType(11, "double", "f64", np.float64, ("f64",)),
+    ElementType(12, "uint32", "u32", np.uint32, ("i32",)),
+    ElementType(13, "uint64", "u64", np.uint64, ("i64",)),
+    ElementType(16, "bfloat16", "bf16", np.uint16, ("bf16",)),
+)}
+ELEMENT_TYPES_BY_NAME = {t.name: t for t in ELEMENT_TYPES.values()}
+
+STRING = 8
+# Types the C contract has no dtype for (complex, and those newer than
+# onnx 1.12, which does not know their names).
+OTHER_TYPE_NAMES = {
+    0: "UNDEFINED", 8: "STRING", 14: "COMPLEX64", 15: "COMPLEX128",
+    17: "FLOAT8E4M3FN", 18: "FLOAT8E4M3FNUZ", 19: "FLOAT8E5M2",
+    20: "FLOAT8E5M2FNUZ", 21: "UINT4", 22: "INT4", 23: "FLOAT4E2M1",
+    24: "FLOAT8E8M0", 25: "UINT2", 26: "INT2",
+}
+
+
+def type_name(code):
+    if code in ELEMENT_TYPES:
+        return ELEMENT_TYPES[code].name
+    return OTHER_TYPE_NAMES.get(code, "element type %d" % code)
+
+
+class UnsupportedDtype(Exception):
+    """An element type with no dtype in aotc's C contract."""
+
+
+class BadData(Exception):
+    """A TensorProto this module cannot decode."""
+
+
+class Tensor:
+    """A dense tensor: its ONNX element type and a numpy array of its bytes
+    (shape included; bf16 as uint16 bit patterns)."""
+
+    def __init__(self, etype, array):
+        self.etype = etype
+        self.array = np.asarray(array, dtype=etype.storage, order="C")
+
+    @classmethod
+    def from_numpy(cls, array):
+        array = np.asarray(array)
+        for t in ELEMENT_TYPES.values():
+            if t.name != "bfloat16" and t.storage == array.dtype:
+                return cls(t, array)
+        raise UnsupportedDtype("numpy dtype %s" % array.dtype)
+
+    @property
+    def shape(self):
+        return tuple(self.array.shape)
+
+    def describe(self):
+        return "%s[%s]" % (self.etype.short, "x".join(map(str, self.shape)))
+
+    def values(self):
+        """The values as numpy computes with them (bf16 widened to f32)."""
+        if self.etype.name == "bfloat16":
+            return (self.array.astype(np.uint32) << 16).view(np.float32)
+        return self.array
+
+    def tobytes(self):
+        return self.array.tobytes()
+
+
+# TensorProto fields that hold the elements when raw_data is absent.
+_TYPED_FIELD = {
+    "float": "float_data", "double": "double_data", "int64": "int64_data",
+    "uint32": "uint64_data", "uint64": "uint64_data",
+}
+
+
+def tensor_from_proto(proto):
+    """Decodes an onnx.TensorProto; raises UnsupportedDtype or BadData."""
+    if proto.data_type not in ELEMENT_TYPES:
+        raise UnsupportedDtype(type_name(proto.data_type))
+    etype = ELEMENT_TYPES[proto.data_type]
+    if proto.data_location == 1:  # EXTERNAL
+        raise BadData("tensor data stored in an external file")
+    dims = tuple(int(d) for d in proto.dims)
+    if any(d < 0 for d in dims):
+        raise BadData("negative dimension in %s" % (dims,))
+    count = int(np.prod(dims, dtype=np.int64))
+    if proto.raw_data:
+        raw = proto.raw_data
+        if len(raw) != count * etype.storage.itemsize:
+            raise BadData("raw_data holds %d bytes; %s[%s] needs %d"
+                          % (len(raw), etype.name,
+                             "x".join(map(str, dims)),
+                             count * etype.storage.itemsize))
+        array = np.frombuffer(raw, dtype=etype.storage)
+    else:
+        # Types of 32 bits or less (float16 and bfloat16 as bit patterns)
+        # live in int32_data.
+        values = getattr(proto, _TYPED_FIELD.get(etype.name, "int32_data"))
+        if len(values) != count:
+            raise BadData("%d values for %s[%s]" % (len(values), etype.name,
+                                                    "x".join(map(str, dims))))
+        if etype.name in ("float16", "bfloat16"):
+            array = np.array(values, dtype=np.int64).astype(np.uint16)
+            if etype.name == "float16":
+                array = array.view(np.float16)
+        else:
+            array = np.array(values).astype(etype.storage)
+    return Tensor(etype, array.reshape(dims))
+
+
+def read_tensor_file(path):
+    """Reads a serialized TensorProto file (raises BadData/UnsupportedDtype)."""
+    from onnx import TensorProto  # imported late: onnx_models needs no onnx
+    proto = TensorProto()
+    try:
+        with open(path, "rb") as f:
+            proto.ParseFromString(f.read())
+    except Exception as e:  # OSError or protobuf's DecodeError
+        raise BadData("%s: %s" % (os.path.basename(path), e))
+    return tensor_from_proto(proto)
+
+
+# ---------------------------------------------------------------------------
+# Running commands
+# ---------------------------------------------------------------------------
+
+
+class Outcome(Exception):
+    """Why a model did not run to the comparison: a status and one line."""
+
+    def __init__(self, status, detail):
+        super().__init__("%s: %s" % (status, detail))
+        self.status = status
+        self.detail = detail
+
+
+def first_line(text, prefer=r"\berror\b"):
+    """The first line of `text` matching `prefer`, else its first non-empty
+    line (shortened to 300 characters)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    pick = next((line for line in lines if re.search(prefer, line, re.I)),
+                lines[0] if lines else "(no output)")
+    return pick if len(pick) <= 300 else pick[:297] + "..."
+
+
+def run_command(cmd, what, deadline, log=None):
+    """Runs `cmd` (stdin closed, stdout and stderr captured together) until
+    `deadline` (a time.monotonic() value). Returns (exit status, output).
+    Raises Outcome('crash') when it is killed by a signal or runs out of
+    time; the whole process group is killed then, so a compiler driver does
+    not leave its children behind."""
+    timeout = deadline - time.monotonic()
+    if timeout <= 0:
+        raise Outcome("crash", "%s: out of time before it started" % what)
+    if log is not None:
+        log.append("$ " + " ".join(cmd))
+    try:
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    except OSError as e:
+        raise Outcome("crash", "cannot run %s: %s" % (cmd[0], e))
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        raise Outcome("crash", "%s timed out" % what)
+    except BaseException:  # KeyboardInterrupt: leave nothing running
+        _kill_group(proc)
+        raise
+    _kill_group(proc)  # whatever the command left running in its group
+    text = out.decode("utf-8", "replace")
+    if log is not None and text:
+        log.append(text.rstrip("\n"))
+    if proc.returncode < 0:
+        try:
+            name = signal.Signals(-proc.returncode).name
+        except ValueError:
+            name = "signal %d" % -proc.returncode
+        raise Outcome("crash", "%s died of %s: %s"
+                      % (what, name, first_line(text)))
+    return proc.returncode, text
+
+
+def _kill_group(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait()
+
+
+# ---------------------------------------------------------------------------
+# The header
+# ---------------------------------------------------------------------------
+
+
+class Signature:
+    """One tensor of the compiled signature, from the header."""
+
+    def __init__(self, kind, index, dtype, shape, nbytes):
+        self.kind = kind
+        self.index = index
+        self.dtype = dtype
+        self.shape = tuple(shape)
+        self.nbytes = nbytes
+
+    def describe(self):
+        return "%s[%s]" % (self.dtype, "x".join(map(str, self.shape)))
+
+
+def _array(text, name, kind):
+    m = re.search(r"%s\[\] = \{([^}]*)\};" % re.escape(name), text)
+    if not m:
+        raise Outcome("wrong", "the header lacks %s" % name)
+    return m.group(1)
+
+
+def read_header(path, name):
+    """The inputs and outputs the header at `path` declares for NAME."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    result = {}
+    for kind in ("INPUT", "OUTPUT"):
+        m = re.search(r"#define %s_NUM_%sS\s+(\d+)" % (re.escape(name), kind),
+                      text)
+        if not m:
+            raise Outcome("wrong", "the header lacks %s_NUM_%sS" % (name, kind))
+        count = int(m.group(1))
+        tensors = []
+        if count:
+            sizes = [int(s) for s in _array(text, "%s_%s_BYTES" % (name, kind),
+                                            kind).split(",")]
+            dtypes = re.findall(r'"([^"]*)"', _array(
+                text, "%s_%s_DTYPES" % (name, kind), kind))
+            if len(sizes) != count or len(dtypes) != count:
+                raise Outcome("wrong", "the header's %s arrays do not have %d "
+                              "entries" % (kind.lower(), count))
+            for i in range(count):
+                prefix = "%s_%s_%d" % (name, kind, i)
+                rank = re.search(r"#define %s_RANK (\d+)" % prefix, text)
+                if not rank:
+                    raise Outcome("wrong", "the header lacks %s_RANK" % prefix)
+                shape = []
+                if int(rank.group(1)):
+                    shape = [int(d) for d in _array(
+                        text, prefix + "_SHAPE", kind).split(",")]
+                tensors.append(Signature(kind.lower(), i, dtypes[i], shape,
+                                         sizes[i]))
+        result[kind] = tensors
+    return result["INPUT"], result["OUTPUT"]
+
+
+def check_signature(compiled, expected, kind):
+    """Raises Outcome('wrong') unless the compiled tensors have exactly the
+    expected Tensors' shapes and dtypes (unknown expected: None)."""
+    if len(compiled) != len(expected):
+        raise Outcome("wrong", "aotc compiled %d %ss, the model has %d"
+                      % (len(compiled), kind, len(expected)))
+    for c, want in zip(compiled, expected):
+        if want is None:
+            continue
+        if c.dtype not in want.etype.header or c.shape != want.shape:
+            raise Outcome("wrong", "%s %d: aotc compiled %s, expected %s"
+                          % (kind, c.index, c.describe(), want.describe()))
+
+
+# ---------------------------------------------------------------------------
+# Compiling and running
+# ---------------------------------------------------------------------------
+
+
+def shape_binding(name, shape):
+    """The aotc flag binding input `name` to `shape`."""
+    return "--input-shape=%s=%s" % (name, "x".join(str(d) for d in shape))
+
+
+def compile_and_run(model, inputs, expected, work, aotc, cc="cc",
+                    aotc_flags=(), name="t", deadline=None, log=None):
+    """Compiles `model` into W/NAME.o + W/NAME.h, links harness.c against it,
+    runs it on `inputs` (Tensors) and returns the bytes of each output.
+
+    `expected` lists the Tensors the outputs should match (or None each):
+    the header's signature is checked against them before running. Raises
+    Outcome for every failure; see the module docstring for the statuses."""
+    if deadline is None:
+        deadline = time.monotonic() + 600
+    obj = os.path.join(work, name + ".o")
+    header = os.path.join(work, name + ".h")
+    harness = os.path.join(work, "harness")
+    in_dir = os.path.join(work, "in")
+    out_dir = os.path.join(work, "out")
+    os.makedirs(in_dir, exist_ok=True)
+    os.makedirs(out_dir, exist_ok=True)
+
+    rc, text = run_command([aotc, model, "-o", obj, "--header", header,
+                            "--name", name] + list(aotc_flags), "aotc",
+                           deadline, log)
+    if rc != 0:
+        m = re.search(r"^.*unsupported.*$", text, re.I | re.M)
+        if m:
+            raise Outcome("unsupported", first_line(m.group(0), r"."))
+        raise Outcome("compile-error", first_line(text))
+
+    compiled_in, compiled_out = read_header(header, name)
+    check_signature(compiled_in, inputs, "input")
+    check_signature(compiled_out, expected, "output")
+
+    for i, t in enumerate(inputs):
+        with open(os.path.join(in_dir, "input%d.bin" % i), "wb") as f:
+            f.write(t.tobytes())
+
+    rc, text = run_command([cc] + HARNESS_CFLAGS + [
+        "-DAOTC_NAME=" + name, "-include", header, HARNESS_C, obj, "-lm",
+        "-o", harness], "linking the harness", deadline, log)
+    if rc != 0:
+        raise Outcome("compile-error", "harness: " + first_line(text))
+
+    rc, text = run_command([harness, in_dir, out_dir], "the harness",
+                           deadline, log)
+    if rc != 0:
+        raise Outcome("wrong", first_line(text))
+
+    outputs = []
+    for c in compiled_out:
+        with open(os.path.join(out_dir, "output%d.bin" % c.index), "rb") as f:
+            outputs.append(f.read())
+    return outputs
+
+
+# ---------------------------------------------------------------------------
+# Comparing
+# ---------------------------------------------------------------------------
+
+# ONNX's backend tests compare with numpy's assert_allclose at these.
+ONNX_RTOL = 1e-3
+ONNX_ATOL = 1e-7
+
+
+def compare(index, raw, want, rtol=ONNX_RTOL, atol=ONNX_ATOL):
+    """Checks output `index`, given as the bytes the harness wrote, against
+    the Tensor `want`. Returns None when it matches, else one line: the
+    number of differing elements and the maximum absolute and relative
+    errors among them."""
+    if len(raw) != want.array.nbytes:
+        return "output %d: %d bytes, expected %s (%d bytes)" % (
+            index, len(raw), want.describe(), want.array.nbytes)
+    got = Tensor(want.etype, np.frombuffer(raw, dtype=want.etype.storage)
+                 .reshape(want.shape))
+    g, w = got.values(), want.values()
+    if want.etype.is_float:
+        g64, w64 = g.astype(np.float64), w.astype(np.float64)
+        ok = np.isclose(g64, w64, rtol=rtol, atol=atol, equal_nan=True)
+    elif want.etype.name == "bool":
+        ok = g == w
+    else:
+        ok = g == w
+        g64 = g.astype(np.float64)
+        w64 = w.astype(np.float64)
+    ok = np.asarray(ok)
+    if ok.all():
+        return None
+    bad = int(ok.size - np.count_nonzero(ok))
+    line = "output %d: %d of %d elements differ" % (index, bad, ok.size)
+    if want.etype.name == "bool":
+        return line
+    with np.errstate(all="ignore"):
+        abs_err = np.abs(g64 - w64)[~ok]
+        rel_err = abs_err / np.abs(w64[~ok])
+    abs_err = np.nan_to_num(abs_err, nan=np.inf)
+    rel_err = np.nan_to_num(rel_err, nan=np.inf)
+    return "%s, max abs error %.3g, max rel error %.3g" % (
+        line, abs_err.max(), rel_err.max())
