@@ -34,3 +34,18 @@ config.substitutions.append(
 
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+
+# The real-model tests (test/Models/) export PyTorch models to ONNX at test
+# time: they need torch and torchvision under the test Python.
+import subprocess
+if subprocess.call([config.python_executable, "-c",
+                    "import onnx, torch, torchvision"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("torch")
+# Exports one model to ONNX, compiles it with aotc, runs it from C and
+# compares with PyTorch (python/aotc_testing/onnx_models.py).
+config.substitutions.append(
+    ("%onnx-model",
+     "%s %s/python/aotc_testing/onnx_models.py --aotc %s/aotc --cc %s"
+     % (config.python_executable, config.aotc_src_root,
+        config.aotc_tools_dir, config.c_compiler)))

@@ -1,0 +1,193 @@
+#!/usr/bin/python3
+"""Export a real PyTorch model to ONNX, compile it with aotc, run it from C
+and compare with PyTorch.
+
+Used by the lit tests in test/Models/ as ``%onnx-model``::
+
+    # RUN: %onnx-model resnet18 --work-dir %t
+
+The script builds the model with random weights (``torch.manual_seed(0)``,
+eval mode, dropout off), draws one input from the same seeded generator,
+exports the model with ``torch.onnx.export`` to ``W/model.onnx`` (opset 14,
+constants folded), prints the op types the exported graph uses, computes
+PyTorch's output, compiles the model with ``aotc W/model.onnx -o W/m.o
+--header W/m.h --name m``, links python/aotc_testing/harness.c against it,
+runs it and compares. It exits 0 when the outputs match, 1 when aotc, the C
+compiler or the harness fails or an output differs, and 2 for a usage error.
+Every command is printed, so a failing lit test shows how to rerun it.
+
+Models (``--list`` prints them):
+
+``resnet18``
+    torchvision's ResNet-18 on a 1x3x224x224 image, 1000 logits.
+``mobilenet_v2``
+    torchvision's MobileNetV2 on a 1x3x224x224 image, 1000 logits.
+``transformer_encoder``
+    ``torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, dropout=0,
+    batch_first=True)`` on a 1x16x64 sequence.
+
+Tolerance: rtol 1e-3, ONNX's own, and atol 1e-4 times the largest reference
+magnitude (at least 1e-5). aotc and PyTorch sum a convolution's or matmul's
+products in different orders; over ResNet-18's up to 4608-term f32 sums and
+18 layers that moves results by about 1e-5 of the values being summed, so an
+output that is almost zero (a logit near 0 among logits of magnitude M) can
+be off by ~1e-5 M while being relatively far from its tiny reference; 1e-4 M
+leaves a 10x margin and still catches any real error, which is of the order
+of M.
+"""
+
+import argparse
+import collections
+import os
+import shutil
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import onnx_run  # noqa: E402
+
+OPSET = 14
+RTOL = 1e-3
+ATOL_SCALE = 1e-4
+ATOL_MIN = 1e-5
+NAME = "m"
+
+
+def resnet18(torch):
+    import torchvision
+    return torchvision.models.resnet18(weights=None), (1, 3, 224, 224)
+
+
+def mobilenet_v2(torch):
+    import torchvision
+    return torchvision.models.mobilenet_v2(weights=None), (1, 3, 224, 224)
+
+
+def transformer_encoder(torch):
+    layer = torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, dropout=0.0,
+                                             batch_first=True)
+    return layer, (1, 16, 64)
+
+
+MODELS = collections.OrderedDict([
+    ("resnet18", resnet18),
+    ("mobilenet_v2", mobilenet_v2),
+    ("transformer_encoder", transformer_encoder),
+])
+
+
+def export(name, path):
+    """Builds model `name`, exports it to `path` and returns (input, PyTorch's
+    output) as numpy arrays."""
+    import torch
+    torch.manual_seed(0)
+    model, shape = MODELS[name](torch)
+    model.eval()
+    x = torch.randn(*shape)
+    # With gradients enabled: under torch.no_grad() an eval-mode
+    # TransformerEncoderLayer takes its fused "fast path", which has no ONNX
+    # export. The reference is computed by the very path exported.
+    want = model(x).detach()
+    torch.onnx.export(model, (x,), path, opset_version=OPSET,
+                      input_names=["input"], output_names=["output"],
+                      do_constant_folding=True)
+    return x.numpy(), want.numpy()
+
+
+def op_types(path):
+    """Op types of the model's graph (and its subgraphs), with counts."""
+    import onnx
+    model = onnx.load(path)
+    counts = collections.Counter()
+
+    def visit(graph):
+        for node in graph.node:
+            domain = node.domain if node.domain not in ("", "ai.onnx") \
+                else ""
+            counts[(domain + "." if domain else "") + node.op_type] += 1
+            for attr in node.attribute:
+                for g in list(attr.graphs) + ([attr.g] if attr.HasField("g")
+                                              else []):
+                    visit(g)
+    visit(model.graph)
+    return counts
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(
+        description="Export a PyTorch model to ONNX, compile it with aotc, "
+                    "run it from C and compare with PyTorch.")
+    parser.add_argument("model", nargs="?", choices=list(MODELS),
+                        help="the model")
+    parser.add_argument("--list", action="store_true",
+                        help="print the models and exit")
+    parser.add_argument("--aotc", help="the aotc binary")
+    parser.add_argument("--cc", default="cc", help="the C compiler")
+    parser.add_argument("--work-dir",
+                        help="where the model, object, header and harness go")
+    parser.add_argument("--aotc-arg", action="append", default=[],
+                        metavar="FLAG", help="an extra aotc flag (repeatable;"
+                        " write --aotc-arg=-O3)")
+    parser.add_argument("--export-only", action="store_true",
+                        help="export the model and print its op types only")
+    parser.add_argument("--timeout", type=float, default=1200, metavar="SEC",
+                        help="limit for compiling and running (default: "
+                             "%(default)s)")
+    args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(MODELS))
+        return 0
+    if not args.model or not args.work_dir or \
+            not (args.aotc or args.export_only):
+        parser.error("give a model, --work-dir and --aotc")
+
+    work = os.path.abspath(args.work_dir)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    path = os.path.join(work, "model.onnx")
+
+    start = time.monotonic()
+    x, want = export(args.model, path)
+    counts = op_types(path)
+    print("onnx_models: exported %s (opset %d) to %s in %.1f s"
+          % (args.model, OPSET, path, time.monotonic() - start))
+    print("onnx_models: input %s, output %s"
+          % (list(x.shape), list(want.shape)))
+    print("onnx_models: op types: %s" % ", ".join(
+        "%s x%d" % (op, n) for op, n in sorted(counts.items())))
+    if args.export_only:
+        return 0
+
+    log = []
+    start = time.monotonic()
+    expected = onnx_run.Tensor.from_numpy(want)
+    try:
+        outputs = onnx_run.compile_and_run(
+            path, [onnx_run.Tensor.from_numpy(x)], [expected], work,
+            args.aotc, cc=args.cc, aotc_flags=args.aotc_arg, name=NAME,
+            deadline=start + args.timeout, log=log)
+    except onnx_run.Outcome as e:
+        print("\n".join(log))
+        print("onnx_models: FAIL: %s: %s" % (e.status, e.detail),
+              file=sys.stderr)
+        return 1
+    print("\n".join(log))
+    atol = max(ATOL_MIN, ATOL_SCALE * float(np.abs(want).max()))
+    problem = onnx_run.compare(0, outputs[0], expected, rtol=RTOL, atol=atol)
+    if problem:
+        print("onnx_models: FAIL: %s (rtol %g, atol %g)"
+              % (problem, RTOL, atol), file=sys.stderr)
+        return 1
+    got = np.frombuffer(outputs[0], dtype=np.float32)
+    err = np.abs(got - want.reshape(-1))
+    print("onnx_models: %s matches PyTorch (rtol %g, atol %g; max abs error "
+          "%.3g, largest output %.3g) in %.1f s"
+          % (args.model, RTOL, atol, err.max(), np.abs(want).max(),
+             time.monotonic() - start))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
