@@ -1,10 +1,330 @@
-//===- TGNNOps.cpp - Neural-network ops of the tg dialect --------------------===//
+//===- TGNNOps.cpp - Neural-network ops of the tg dialect -----------------===//
 //
-// Verifiers and type inference of the ops in TGNNOps.td.
+// Type inference of the ops in TGNNOps.td: tg.conv, tg.conv_transpose,
+// tg.pool and tg.resize. Each op's shape rule is a free function here that
+// reports a user-facing error at `loc` (when given) and fails; the ops'
+// `inferReturnTypes` call it, so the rule is checked both while the custom
+// form is parsed and by the verifier. Messages follow TGTypeInference.cpp:
+// lowercase, what was expected first, then what was found.
 //
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
 using namespace mlir;
 using namespace aotc::tg;
+
+namespace {
+
+/// Formats a list of numbers as `[2, 3]` for diagnostics.
+template <typename T> std::string listStr(ArrayRef<T> values) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(values, os);
+  os << "]";
+  return s;
+}
+
+/// Reports `msg` at `loc` when a location is given; always fails.
+LogicalResult fail(std::optional<Location> loc, const Twine &msg) {
+  if (loc)
+    emitError(*loc) << msg;
+  return failure();
+}
+
+/// Reports that `what` needs a float element type but got `type`; fails.
+LogicalResult failFloat(std::optional<Location> loc, StringRef what,
+                        Type type) {
+  if (loc)
+    emitError(*loc) << "expected a float element type for " << what
+                    << ", got " << type;
+  return failure();
+}
+
+/// Checks that the attribute `name` has `size` entries, each at least
+/// `minValue`; `what` describes the entries ("positive").
+LogicalResult verifyList(std::optional<Location> loc, StringRef name,
+                         ArrayRef<int64_t> values, size_t size,
+                         int64_t minValue, StringRef what) {
+  if (values.size() != size)
+    return fail(loc, "expected " + name + " with " + Twine(size) +
+                         " entries, got " + listStr(values));
+  for (int64_t value : values)
+    if (value < minValue)
+      return fail(loc, "expected " + what + " " + name + ", got " +
+                           listStr(values));
+  return success();
+}
+
+/// Checks the rank of a channels-first `input` (N x C x D1 ... Dn, n >= 1)
+/// and returns n.
+FailureOr<int64_t> getSpatialRank(std::optional<Location> loc,
+                                  RankedTensorType input) {
+  if (input.getRank() < 3)
+    return fail(loc, "expected an input of rank 3 or more (N x C x D1 ... "
+                     "Dn), got " +
+                         listStr(input.getShape()));
+  return input.getRank() - 2;
+}
+
+/// Checks strides, dilations and pads of an n-d window op.
+LogicalResult verifyWindow(std::optional<Location> loc, int64_t n,
+                           ArrayRef<int64_t> strides,
+                           ArrayRef<int64_t> dilations,
+                           ArrayRef<int64_t> pads) {
+  if (failed(verifyList(loc, "strides", strides, n, 1, "positive")) ||
+      failed(verifyList(loc, "dilations", dilations, n, 1, "positive")) ||
+      failed(verifyList(loc, "pads", pads, 2 * n, 0, "non-negative")))
+    return failure();
+  return success();
+}
+
+/// Checks the weight and bias of a (transposed) convolution against the
+/// input: the weight has the input's rank, `weightChannels` (weight dim 0 for
+/// a transposed convolution, dim 1 times group for a convolution) matches C,
+/// `group` divides C and M (the output channels), and the bias has M
+/// elements.
+LogicalResult verifyConvOperands(std::optional<Location> loc,
+                                 RankedTensorType input,
+                                 RankedTensorType weight, Type biasType,
+                                 int64_t group, bool transposed,
+                                 int64_t &outChannels) {
+  if (weight.getRank() != input.getRank())
+    return fail(loc, "expected a weight of rank " + Twine(input.getRank()) +
+                         " like the input, got " +
+                         listStr(weight.getShape()));
+  if (group < 1)
+    return fail(loc, "expected a positive group, got " + Twine(group));
+  int64_t channels = input.getDimSize(1);
+  if (channels % group != 0)
+    return fail(loc, "expected input channels (" + Twine(channels) +
+                         ") divisible by group (" + Twine(group) + ")");
+  if (transposed) {
+    if (weight.getDimSize(0) != channels)
+      return fail(loc, "expected weight dimension 0 to be the input "
+                       "channels (" +
+                           Twine(channels) + "), got " +
+                           listStr(weight.getShape()));
+    outChannels = weight.getDimSize(1) * group;
+  } else {
+    if (weight.getDimSize(1) * group != channels)
+      return fail(loc, "expected weight dimension 1 to be input channels / "
+                       "group (" +
+                           Twine(channels / group) + "), got " +
+                           listStr(weight.getShape()));
+    outChannels = weight.getDimSize(0);
+    if (outChannels % group != 0)
+      return fail(loc, "expected output channels (" + Twine(outChannels) +
+                           ") divisible by group (" + Twine(group) + ")");
+  }
+  if (!biasType)
+    return success();
+  FailureOr<RankedTensorType> bias = getStaticTensorType(loc, biasType);
+  if (failed(bias))
+    return failure();
+  if (bias->getRank() != 1 || bias->getDimSize(0) != outChannels)
+    return fail(loc, "expected a bias of shape [" + Twine(outChannels) +
+                         "] (the output channels), got " +
+                         listStr(bias->getShape()));
+  return success();
+}
+
+/// Appends the spatial output size of a window op: floor (or ceil) of
+/// `extent / stride` plus one, where `extent` is the padded input size minus
+/// the dilated window size; `dim` names the spatial dimension.
+LogicalResult appendWindowCount(std::optional<Location> loc, int64_t dim,
+                                int64_t extent, int64_t stride,
+                                SmallVectorImpl<int64_t> &shape) {
+  if (extent < 0)
+    return fail(loc, "expected the dilated window to fit the padded input in "
+                     "spatial dimension " +
+                         Twine(dim) + ", got " + Twine(-extent) +
+                         " elements too few");
+  shape.push_back(extent / stride + 1);
+  return success();
+}
+
+/// Returns the group of a (transposed) convolution. While the custom form is
+/// parsed, type inference runs before the default (1) is filled in.
+int64_t getGroupOrDefault(IntegerAttr group) {
+  return group ? group.getInt() : 1;
+}
+
+/// Pushes `shape` with the element type of `like` into `types`.
+LogicalResult pushType(RankedTensorType like, ArrayRef<int64_t> shape,
+                       SmallVectorImpl<Type> &types) {
+  types.push_back(RankedTensorType::get(shape, like.getElementType()));
+  return success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// ConvOp, ConvTransposeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvOp::inferReturnTypes(MLIRContext *,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input =
+      getStaticTensorType(loc, adaptor.getInput().getType());
+  if (failed(input))
+    return failure();
+  FailureOr<RankedTensorType> weight =
+      getStaticTensorType(loc, adaptor.getWeight().getType());
+  if (failed(weight))
+    return failure();
+  FailureOr<int64_t> n = getSpatialRank(loc, *input);
+  if (failed(n))
+    return failure();
+  Type biasType = adaptor.getBias() ? adaptor.getBias().getType() : Type();
+  int64_t outChannels;
+  if (failed(verifyConvOperands(loc, *input, *weight, biasType,
+                                getGroupOrDefault(adaptor.getGroupAttr()), /*transposed=*/false,
+                                outChannels)))
+    return failure();
+  ArrayRef<int64_t> strides = adaptor.getStrides(),
+                    dilations = adaptor.getDilations(),
+                    pads = adaptor.getPads();
+  if (failed(verifyWindow(loc, *n, strides, dilations, pads)))
+    return failure();
+
+  SmallVector<int64_t> shape = {input->getDimSize(0), outChannels};
+  for (int64_t i = 0; i < *n; ++i) {
+    int64_t extent = input->getDimSize(2 + i) + pads[i] + pads[*n + i] -
+                     dilations[i] * (weight->getDimSize(2 + i) - 1) - 1;
+    if (failed(appendWindowCount(loc, i, extent, strides[i], shape)))
+      return failure();
+  }
+  return pushType(*input, shape, types);
+}
+
+LogicalResult ConvTransposeOp::inferReturnTypes(MLIRContext *,
+                                                std::optional<Location> loc,
+                                                Adaptor adaptor,
+                                                SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input =
+      getStaticTensorType(loc, adaptor.getInput().getType());
+  if (failed(input))
+    return failure();
+  FailureOr<RankedTensorType> weight =
+      getStaticTensorType(loc, adaptor.getWeight().getType());
+  if (failed(weight))
+    return failure();
+  FailureOr<int64_t> n = getSpatialRank(loc, *input);
+  if (failed(n))
+    return failure();
+  Type biasType = adaptor.getBias() ? adaptor.getBias().getType() : Type();
+  int64_t outChannels;
+  if (failed(verifyConvOperands(loc, *input, *weight, biasType,
+                                getGroupOrDefault(adaptor.getGroupAttr()), /*transposed=*/true,
+                                outChannels)))
+    return failure();
+  ArrayRef<int64_t> strides = adaptor.getStrides(),
+                    dilations = adaptor.getDilations(),
+                    pads = adaptor.getPads(),
+                    outputPadding = adaptor.getOutputPadding();
+  if (failed(verifyWindow(loc, *n, strides, dilations, pads)) ||
+      failed(verifyList(loc, "output_padding", outputPadding, *n, 0,
+                        "non-negative")))
+    return failure();
+
+  SmallVector<int64_t> shape = {input->getDimSize(0), outChannels};
+  for (int64_t i = 0; i < *n; ++i) {
+    int64_t size = strides[i] * (input->getDimSize(2 + i) - 1) +
+                   outputPadding[i] +
+                   dilations[i] * (weight->getDimSize(2 + i) - 1) + 1 -
+                   pads[i] - pads[*n + i];
+    if (size < 1)
+      return fail(loc, "expected a positive output size in spatial "
+                       "dimension " +
+                           Twine(i) + ", got " + Twine(size));
+    shape.push_back(size);
+  }
+  return pushType(*input, shape, types);
+}
+
+//===----------------------------------------------------------------------===//
+// PoolOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PoolOp::inferReturnTypes(MLIRContext *,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input =
+      getStaticTensorType(loc, adaptor.getInput().getType());
+  if (failed(input))
+    return failure();
+  FailureOr<int64_t> n = getSpatialRank(loc, *input);
+  if (failed(n))
+    return failure();
+  if (adaptor.getKind() == PoolKind::avg &&
+      !isa<FloatType>(input->getElementType()))
+    return failFloat(loc, "avg pooling", input->getElementType());
+  ArrayRef<int64_t> kernel = adaptor.getKernel(),
+                    strides = adaptor.getStrides(),
+                    dilations = adaptor.getDilations(),
+                    pads = adaptor.getPads();
+  if (failed(verifyList(loc, "kernel", kernel, *n, 1, "positive")) ||
+      failed(verifyWindow(loc, *n, strides, dilations, pads)))
+    return failure();
+
+  SmallVector<int64_t> shape(input->getShape().take_front(2));
+  for (int64_t i = 0; i < *n; ++i) {
+    int64_t size = input->getDimSize(2 + i);
+    int64_t extent =
+        size + pads[i] + pads[*n + i] - dilations[i] * (kernel[i] - 1) - 1;
+    if (extent >= 0 && adaptor.getCeilMode()) {
+      // Round up, but drop a last window that would start past the input
+      // and its leading padding (ONNX and PyTorch agree on this).
+      int64_t count = llvm::divideCeil(extent, strides[i]) + 1;
+      if ((count - 1) * strides[i] >= size + pads[i])
+        --count;
+      shape.push_back(count);
+      continue;
+    }
+    if (failed(appendWindowCount(loc, i, extent, strides[i], shape)))
+      return failure();
+  }
+  return pushType(*input, shape, types);
+}
+
+//===----------------------------------------------------------------------===//
+// ResizeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ResizeOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input =
+      getStaticTensorType(loc, adaptor.getInput().getType());
+  if (failed(input))
+    return failure();
+  int64_t rank = input->getRank();
+  if (adaptor.getMode() == ResizeMode::linear &&
+      !isa<FloatType>(input->getElementType()))
+    return failFloat(loc, "linear resize", input->getElementType());
+  ArrayRef<int64_t> sizes = adaptor.getSizes();
+  if (failed(verifyList(loc, "sizes", sizes, rank, 1, "positive")))
+    return failure();
+  ArrayRef<double> scales = adaptor.getScales();
+  if (scales.size() != static_cast<size_t>(rank))
+    return fail(loc, "expected scales with " + Twine(rank) +
+                         " entries, got " + listStr(scales));
+  for (double scale : scales)
+    if (!(scale > 0) || !std::isfinite(scale))
+      return fail(loc, "expected positive finite scales, got " +
+                           listStr(scales));
+  return pushType(*input, sizes, types);
+}

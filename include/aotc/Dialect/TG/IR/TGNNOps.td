@@ -1,11 +1,293 @@
 //===- TGNNOps.td - Neural-network ops of the tg dialect ----*- tablegen -*-===//
 //
-// Neural-network ops of the tg dialect: convolution, pooling, resize.
-// Included from TGOps.td.
+// Neural-network ops of the tg dialect: convolution, transposed convolution,
+// pooling and resize. Included from TGOps.td. They follow ONNX's layout and
+// semantics (channels first: N x C x D1 x ... x Dn) with everything that
+// ONNX resolves at import time (auto_pad, output_shape, sizes vs. scales)
+// already resolved into explicit attributes. Verifiers and type inference
+// are in TGNNOps.cpp; the lowering in Conversion/TGToLinalg/NN.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef AOTC_DIALECT_TG_IR_TGNNOPS_TD
 #define AOTC_DIALECT_TG_IR_TGNNOPS_TD
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def TG_PoolKind : I32EnumAttr<"PoolKind", "pooling kind: max or avg", [
+      I32EnumAttrCase<"max", 0>, I32EnumAttrCase<"avg", 1>]> {
+  let cppNamespace = "::aotc::tg";
+  let genSpecializedAttr = 0;
+}
+def TG_PoolKindAttr : EnumAttr<TG_Dialect, TG_PoolKind, "pool_kind"> {
+  let description = [{
+    How `tg.pool` combines a window: its maximum or its average. Written as
+    a bare keyword in the op's custom form (`tg.pool max ...`).
+  }];
+}
+
+def TG_ResizeMode : I32EnumAttr<"ResizeMode",
+    "resize interpolation: nearest or linear", [
+      I32EnumAttrCase<"nearest", 0>, I32EnumAttrCase<"linear", 1>]> {
+  let cppNamespace = "::aotc::tg";
+  let genSpecializedAttr = 0;
+}
+def TG_ResizeModeAttr : EnumAttr<TG_Dialect, TG_ResizeMode, "resize_mode"> {
+  let description = [{
+    How `tg.resize` computes an output element from the input coordinate it
+    maps to: the nearest input element, or (multi-)linear interpolation of
+    the neighbouring ones.
+  }];
+}
+
+def TG_CoordinateTransform : I32EnumAttr<"CoordinateTransform",
+    "resize coordinate transformation: half_pixel, half_pixel_symmetric, "
+    "pytorch_half_pixel, align_corners, asymmetric or tf_half_pixel_for_nn", [
+      I32EnumAttrCase<"half_pixel", 0>,
+      I32EnumAttrCase<"half_pixel_symmetric", 1>,
+      I32EnumAttrCase<"pytorch_half_pixel", 2>,
+      I32EnumAttrCase<"align_corners", 3>,
+      I32EnumAttrCase<"asymmetric", 4>,
+      I32EnumAttrCase<"tf_half_pixel_for_nn", 5>]> {
+  let cppNamespace = "::aotc::tg";
+  let genSpecializedAttr = 0;
+}
+def TG_CoordinateTransformAttr
+    : EnumAttr<TG_Dialect, TG_CoordinateTransform, "coordinate_transform"> {
+  let description = [{
+    How `tg.resize` maps an output coordinate `x` of an axis to an input
+    coordinate, as ONNX's `coordinate_transformation_mode`, with `in` and
+    `out` the axis' input and output sizes and `scale` its scale:
+
+    - `half_pixel`: `(x + 0.5) / scale - 0.5`
+    - `half_pixel_symmetric`: like `half_pixel`, shifted so that the sampled
+      region is centred: `c * (1 - out / (scale * in)) + (x + 0.5) / scale -
+      0.5` with `c = in / 2`
+    - `pytorch_half_pixel`: `half_pixel`, but `0` when `out == 1`
+    - `align_corners`: `x * (in - 1) / (out - 1)`, `0` when `out == 1`
+    - `asymmetric`: `x / scale`
+    - `tf_half_pixel_for_nn`: `(x + 0.5) / scale`
+  }];
+}
+
+def TG_NearestMode : I32EnumAttr<"NearestMode",
+    "resize rounding: round_prefer_floor, round_prefer_ceil, floor or ceil", [
+      I32EnumAttrCase<"round_prefer_floor", 0>,
+      I32EnumAttrCase<"round_prefer_ceil", 1>,
+      I32EnumAttrCase<"floor", 2>, I32EnumAttrCase<"ceil", 3>]> {
+  let cppNamespace = "::aotc::tg";
+  let genSpecializedAttr = 0;
+}
+def TG_NearestModeAttr
+    : EnumAttr<TG_Dialect, TG_NearestMode, "nearest_mode"> {
+  let description = [{
+    How `tg.resize nearest` rounds an input coordinate to an index: to the
+    nearest integer with ties going down (`round_prefer_floor`) or up
+    (`round_prefer_ceil`), or always down (`floor`) or up (`ceil`).
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution
+//===----------------------------------------------------------------------===//
+
+def TG_ConvOp : TG_Op<"conv",
+    [SameOperandsAndResultElementType, InferTypeOpAdaptor]> {
+  let summary = "N-d grouped convolution in ONNX layout";
+  let description = [{
+    Convolves `input`, `N x C x D1 x ... x Dn` (n = 1, 2 or 3 spatial
+    dimensions, any n >= 1 is accepted), with `weight`,
+    `M x C/group x k1 x ... x kn`, and adds the optional `bias` of `M`
+    elements to every output channel, as ONNX `Conv` does:
+
+    ```
+    result[b, m, o...] = bias[m] + sum over c < C/group, j... of
+        padded[b, g * C/group + c, o_i * strides[i] + j_i * dilations[i] ...]
+        * weight[m, c, j...]            with g = m / (M/group)
+    ```
+
+    where `padded` is `input` with `pads[i]` zeros before and
+    `pads[n + i]` zeros after spatial dimension `i`. `strides` and
+    `dilations` have n positive entries, `pads` 2n non-negative ones, and
+    `group` divides both C and M. Spatial output dimension `i` is
+    `floor((D_i + pads[i] + pads[n + i] - dilations[i] * (k_i - 1) - 1) /
+    strides[i]) + 1`, which must be at least 1. All operands share the
+    result's element type, in which the sum accumulates (integers wrap).
+
+    ```mlir
+    %y = tg.conv %x, %w, %b strides = [2, 2] dilations = [1, 1]
+        pads = [1, 1, 1, 1]
+        : tensor<1x3x8x8xf32>, tensor<16x3x3x3xf32>, tensor<16xf32>
+    // %y : tensor<1x16x4x4xf32>
+    %d = tg.conv %x, %dw strides = [1, 1] dilations = [1, 1]
+        pads = [0, 0, 0, 0] group = 3
+        : tensor<1x3x8x8xf32>, tensor<3x1x3x3xf32>
+    // %d : tensor<1x3x6x6xf32>
+    ```
+  }];
+  let arguments = (ins TG_NumericTensor:$input, TG_NumericTensor:$weight,
+                       Optional<TG_NumericTensor>:$bias,
+                       DenseI64ArrayAttr:$strides,
+                       DenseI64ArrayAttr:$dilations,
+                       DenseI64ArrayAttr:$pads,
+                       DefaultValuedAttr<I64Attr, "1">:$group);
+  let results = (outs TG_NumericTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight (`,` $bias^)? `strides` `=` $strides
+    `dilations` `=` $dilations `pads` `=` $pads (`group` `=` $group^)?
+    attr-dict `:` type($input) `,` type($weight) (`,` type($bias)^)?
+  }];
+}
+
+def TG_ConvTransposeOp : TG_Op<"conv_transpose",
+    [SameOperandsAndResultElementType, InferTypeOpAdaptor]> {
+  let summary = "N-d grouped transposed convolution in ONNX layout";
+  let description = [{
+    The gradient of `tg.conv` with respect to its input, as ONNX
+    `ConvTranspose`: `input` is `N x C x D1 x ... x Dn`, `weight` is
+    `C x M/group x k1 x ... x kn` and the optional `bias` has `M` elements.
+    Every input element scatters `input[b, c, i...] * weight[c, m', j...]`
+    to output channel `g * M/group + m'` (g = c / (C/group)) at position
+    `i_s * strides[s] + j_s * dilations[s] - pads[s]` along each spatial
+    dimension s; positions outside the output are dropped. Spatial output
+    dimension `s` is
+
+    ```
+    strides[s] * (D_s - 1) + output_padding[s] + dilations[s] * (k_s - 1)
+        + 1 - pads[s] - pads[n + s]
+    ```
+
+    and must be at least 1. `strides` and `dilations` have n positive
+    entries, `pads` 2n and `output_padding` n non-negative ones. An ONNX
+    `output_shape` or `auto_pad` is resolved into `pads` and
+    `output_padding` by the importer.
+
+    ```mlir
+    %y = tg.conv_transpose %x, %w strides = [2, 2] dilations = [1, 1]
+        pads = [0, 0, 0, 0] output_padding = [1, 1]
+        : tensor<1x1x3x3xf32>, tensor<1x2x3x3xf32>
+    // %y : tensor<1x2x8x8xf32>
+    ```
+  }];
+  let arguments = (ins TG_NumericTensor:$input, TG_NumericTensor:$weight,
+                       Optional<TG_NumericTensor>:$bias,
+                       DenseI64ArrayAttr:$strides,
+                       DenseI64ArrayAttr:$dilations,
+                       DenseI64ArrayAttr:$pads,
+                       DenseI64ArrayAttr:$output_padding,
+                       DefaultValuedAttr<I64Attr, "1">:$group);
+  let results = (outs TG_NumericTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight (`,` $bias^)? `strides` `=` $strides
+    `dilations` `=` $dilations `pads` `=` $pads
+    `output_padding` `=` $output_padding (`group` `=` $group^)?
+    attr-dict `:` type($input) `,` type($weight) (`,` type($bias)^)?
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+def TG_PoolOp : TG_Op<"pool",
+    [SameOperandsAndResultElementType, InferTypeOpAdaptor]> {
+  let summary = "N-d max or average pooling in ONNX layout";
+  let description = [{
+    Slides a window of `kernel` elements, spread by `dilations`, over the
+    spatial dimensions of `input` (`N x C x D1 x ... x Dn`) in steps of
+    `strides`, and yields the maximum (`max`) or the average (`avg`) of
+    each window, as ONNX `MaxPool` and `AveragePool` do. `pads[i]` and
+    `pads[n + i]` pad spatial dimension `i` before and after. Padding never
+    wins a maximum (it reads as -inf, or the smallest integer). An average
+    divides by the number of window elements inside the input, or, with
+    `count_include_pad`, inside the padded input.
+
+    Spatial output dimension `i` is `floor(e / strides[i]) + 1` with
+    `e = D_i + pads[i] + pads[n + i] - dilations[i] * (k_i - 1) - 1`, which
+    must be non-negative; with `ceil_mode`, `ceil` replaces `floor`, except
+    that a last window starting after the input and its leading padding is
+    dropped. Such a window's part past the trailing padding is neither read
+    nor counted.
+
+    `kernel`, `strides` and `dilations` have n positive entries, `pads` 2n
+    non-negative ones. `max` accepts any numeric element type, `avg` floats
+    only.
+
+    ```mlir
+    %m = tg.pool max %x kernel = [3, 3] strides = [2, 2] dilations = [1, 1]
+        pads = [1, 1, 1, 1] : tensor<1x8x16x16xf32>
+    // %m : tensor<1x8x8x8xf32>
+    %a = tg.pool avg %x kernel = [2, 2] strides = [2, 2] dilations = [1, 1]
+        pads = [0, 0, 0, 0] ceil_mode count_include_pad : tensor<1x8x5x5xf32>
+    // %a : tensor<1x8x3x3xf32>
+    ```
+  }];
+  let arguments = (ins TG_PoolKindAttr:$kind, TG_NumericTensor:$input,
+                       DenseI64ArrayAttr:$kernel, DenseI64ArrayAttr:$strides,
+                       DenseI64ArrayAttr:$dilations, DenseI64ArrayAttr:$pads,
+                       UnitAttr:$ceil_mode, UnitAttr:$count_include_pad);
+  let results = (outs TG_NumericTensor:$result);
+  // The kind attribute prints its own leading space.
+  let assemblyFormat = [{
+    `` $kind $input `kernel` `=` $kernel `strides` `=` $strides
+    `dilations` `=` $dilations `pads` `=` $pads
+    (`ceil_mode` $ceil_mode^)? (`count_include_pad` $count_include_pad^)?
+    attr-dict `:` type($input)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Resize
+//===----------------------------------------------------------------------===//
+
+def TG_ResizeOp : TG_Op<"resize",
+    [SameOperandsAndResultElementType, InferTypeOpAdaptor]> {
+  let summary = "Nearest or linear resampling to a static shape";
+  let description = [{
+    Resamples `input` to the shape `sizes`, as ONNX `Resize` does. For
+    every axis, an output coordinate `x` maps to an input coordinate by
+    `coordinate_transform` using the axis' input and output sizes and
+    `scales` (ONNX's scale for the axis: the given one, or output size over
+    input size when the sizes were given).
+
+    - `nearest` rounds the input coordinate per `nearest_mode` (default
+      `round_prefer_floor`) and clamps it to the axis, then copies that
+      element. Any element type.
+    - `linear` interpolates linearly between the two neighbouring elements
+      along every axis whose mapping is not the identity (bilinear for two
+      such axes, trilinear for three), clamping neighbours to the axis.
+      Floats only.
+
+    `sizes` and `scales` have one entry per input dimension; sizes are
+    positive and scales positive and finite.
+
+    ```mlir
+    %r = tg.resize linear %x sizes = [1, 3, 8, 8]
+        scales = [1.0, 1.0, 2.0, 2.0] coordinate_transform = half_pixel
+        : tensor<1x3x4x4xf32>
+    // %r : tensor<1x3x8x8xf32>
+    %n = tg.resize nearest %x sizes = [1, 3, 2, 2]
+        scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = asymmetric
+        nearest_mode = floor : tensor<1x3x4x4xf32>
+    // %n : tensor<1x3x2x2xf32>
+    ```
+  }];
+  let arguments = (ins TG_ResizeModeAttr:$mode, TG_Tensor:$input,
+                       DenseI64ArrayAttr:$sizes, DenseF64ArrayAttr:$scales,
+                       TG_CoordinateTransformAttr:$coordinate_transform,
+                       DefaultValuedAttr<TG_NearestModeAttr,
+                           "::aotc::tg::NearestMode::round_prefer_floor">
+                           :$nearest_mode);
+  let results = (outs TG_Tensor:$result);
+  // The enum attributes print their own leading space.
+  let assemblyFormat = [{
+    `` $mode $input `sizes` `=` $sizes `scales` `=` $scales
+    `coordinate_transform` `=` `` $coordinate_transform
+    (`nearest_mode` `=` `` $nearest_mode^)?
+    attr-dict `:` type($input)
+  }];
+}
 
 #endif // AOTC_DIALECT_TG_IR_TGNNOPS_TD
