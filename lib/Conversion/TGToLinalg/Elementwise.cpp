@@ -1,11 +1,14 @@
 //===- Elementwise.cpp - tg elementwise ops to linalg ---------------------===//
 //
-// Lowers the elementwise tg ops (unary, binary, compare, select, cast) to an
-// all-parallel `linalg.generic` on tensors in destination-passing style.
-// NumPy broadcasting is expressed only by the operands' indexing maps (see
-// getBroadcastIndexingMap); no broadcast tensor is ever materialized. The
-// scalar body is chosen from the element type: floats use `arith.*f` and
-// `math`, signless integers are treated as signed.
+// Lowers the elementwise tg ops (unary, binary, logical and bitwise, compare,
+// classify, select, cast) to an all-parallel `linalg.generic` on tensors in
+// destination-passing style. NumPy broadcasting is expressed only by the
+// operands' indexing maps (see getBroadcastIndexingMap); no broadcast tensor
+// is ever materialized. The scalar body is chosen from the element type:
+// floats use `arith.*f` and `math`, signless integers are treated as signed
+// (shifts as unsigned). Bodies use only math ops that the CPU pipeline turns
+// into LLVM intrinsics or C99 libm calls; round-half-even is built inline
+// because C99 has no `roundeven`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,6 +87,144 @@ Value buildScalar(tg::ReluOp, OpBuilder &b, Location loc, ValueRange args) {
   return createMax(b, loc, x, createScalarConstant(b, loc, x.getType(), 0));
 }
 
+Value buildScalar(tg::FloorOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::FloorOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::CeilOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::CeilOp::create(b, loc, args[0]);
+}
+
+/// Rounds half to even without `roundeven` (C99's libm lacks it, and LLVM
+/// calls it on CPUs without SSE4.1): r = floor(x) steps up when the fraction
+/// x - r (exact) is above one half, or is one half and r is odd. copysign
+/// restores the sign of a result that rounds to zero (-0.3 -> -0.0); NaN and
+/// the infinities pass through (their fraction is NaN, so r stays).
+Value buildScalar(tg::RoundOp, OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  Type type = x.getType();
+  Value half = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.5));
+  Value one = createScalarConstant(b, loc, type, 1);
+  Value floor = math::FloorOp::create(b, loc, x);
+  Value fraction = arith::SubFOp::create(b, loc, x, floor);
+  Value aboveHalf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                          fraction, half);
+  Value isHalf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                       fraction, half);
+  Value halfFloor = arith::MulFOp::create(b, loc, floor, half);
+  Value isOdd =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
+                            math::FloorOp::create(b, loc, halfFloor), halfFloor);
+  Value tieUp = arith::AndIOp::create(b, loc, isHalf, isOdd);
+  Value up = arith::OrIOp::create(b, loc, aboveHalf, tieUp);
+  Value rounded = arith::SelectOp::create(
+      b, loc, up, arith::AddFOp::create(b, loc, floor, one), floor);
+  return math::CopySignOp::create(b, loc, rounded, x);
+}
+
+/// sign(x): 1 above zero, -1 below, and x itself for zeros and NaN.
+Value buildScalar(tg::SignOp, OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  Type type = x.getType();
+  Value zero = createScalarConstant(b, loc, type, 0);
+  Value one = createScalarConstant(b, loc, type, 1);
+  Value minusOne = createScalarConstant(b, loc, type, -1);
+  Value positive, negative;
+  if (isa<FloatType>(type)) {
+    positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+    negative =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
+  } else {
+    positive =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, x, zero);
+    negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero);
+  }
+  Value otherwise = arith::SelectOp::create(b, loc, negative, minusOne, x);
+  return arith::SelectOp::create(b, loc, positive, one, otherwise);
+}
+
+Value buildScalar(tg::SinOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::SinOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::CosOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::CosOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::TanOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::TanOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::AsinOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::AsinOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::AcosOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::AcosOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::AtanOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::AtanOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::SinhOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::SinhOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::CoshOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::CoshOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::AsinhOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::AsinhOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::AcoshOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::AcoshOp::create(b, loc, args[0]);
+}
+
+Value buildScalar(tg::AtanhOp, OpBuilder &b, Location loc, ValueRange args) {
+  return math::AtanhOp::create(b, loc, args[0]);
+}
+
+/// Returns the all-ones integer of `type` (-1; true for i1).
+Value createAllOnes(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(
+      b, loc,
+      b.getIntegerAttr(type, APInt::getAllOnes(type.getIntOrFloatBitWidth())));
+}
+
+/// not(x) = x ^ all-ones: logical not on i1, bitwise not on wider integers.
+Value buildScalar(tg::NotOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::XOrIOp::create(b, loc, args[0],
+                               createAllOnes(b, loc, args[0].getType()));
+}
+
+Value buildScalar(tg::IsNanOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, args[0],
+                               args[0]);
+}
+
+/// Compares with +inf and/or -inf as the op's flags ask; |x| == inf when
+/// both are set.
+Value buildScalar(tg::IsInfOp op, OpBuilder &b, Location loc,
+                  ValueRange args) {
+  Value x = args[0];
+  auto type = cast<FloatType>(x.getType());
+  bool positive = op.getDetectPositive(), negative = op.getDetectNegative();
+  if (!positive && !negative)
+    return arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  if (positive && negative)
+    x = math::AbsFOp::create(b, loc, x);
+  APFloat inf = APFloat::getInf(type.getFloatSemantics(), !positive);
+  Value infinity =
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(type, inf));
+  return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x,
+                               infinity);
+}
+
 Value buildScalar(tg::AddOp, OpBuilder &b, Location loc, ValueRange args) {
   return createAdd(b, loc, args[0], args[1]);
 }
@@ -122,6 +263,79 @@ Value buildScalar(tg::PowOp, OpBuilder &b, Location loc, ValueRange args) {
   Value undefined =
       arith::AndIOp::create(b, loc, baseIsZero, negativeExponent);
   return arith::SelectOp::create(b, loc, undefined, zero, power);
+}
+
+/// The integer remainder with a divisor that cannot trap: a divisor of 0 or
+/// -1 (whose remainder is 0, but INT_MIN % -1 faults on x86) becomes 1.
+Value createSafeRemainder(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  Type type = rhs.getType();
+  Value zero = createScalarConstant(b, loc, type, 0);
+  Value isZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+  Value isMinusOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           rhs, createAllOnes(b, loc, type));
+  Value trivial = arith::OrIOp::create(b, loc, isZero, isMinusOne);
+  Value divisor = arith::SelectOp::create(
+      b, loc, trivial, createScalarConstant(b, loc, type, 1), rhs);
+  return arith::RemSIOp::create(b, loc, lhs, divisor);
+}
+
+/// fmod keeps the dividend's sign (`arith.remf` is C's fmod, `arith.remsi`
+/// truncates); otherwise a nonzero remainder whose sign differs from the
+/// divisor's moves into the divisor's range by adding the divisor.
+Value buildScalar(tg::ModOp op, OpBuilder &b, Location loc, ValueRange args) {
+  Value lhs = args[0], rhs = args[1];
+  if (isa<FloatType>(lhs.getType()))
+    return arith::RemFOp::create(b, loc, lhs, rhs);
+  Value remainder = createSafeRemainder(b, loc, lhs, rhs);
+  if (op.getFmod())
+    return remainder;
+  Value zero = createScalarConstant(b, loc, lhs.getType(), 0);
+  Value nonzero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, remainder, zero);
+  Value signs = arith::XOrIOp::create(b, loc, remainder, rhs);
+  Value signsDiffer =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, signs, zero);
+  Value adjust = arith::AndIOp::create(b, loc, nonzero, signsDiffer);
+  Value adjusted = arith::AddIOp::create(b, loc, remainder, rhs);
+  return arith::SelectOp::create(b, loc, adjust, adjusted, remainder);
+}
+
+Value buildScalar(tg::AndOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::AndIOp::create(b, loc, args[0], args[1]);
+}
+
+Value buildScalar(tg::OrOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::OrIOp::create(b, loc, args[0], args[1]);
+}
+
+Value buildScalar(tg::XorOp, OpBuilder &b, Location loc, ValueRange args) {
+  return arith::XOrIOp::create(b, loc, args[0], args[1]);
+}
+
+/// A logical shift by an unsigned amount; `arith.shli`/`shrui` are poison for
+/// amounts of at least the bit width, which tg defines as 0.
+template <typename ShiftOpTy>
+Value createLogicalShift(OpBuilder &b, Location loc, Value value,
+                         Value amount) {
+  Type type = value.getType();
+  Value width =
+      createScalarConstant(b, loc, type, type.getIntOrFloatBitWidth());
+  Value inRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, amount, width);
+  Value shifted = ShiftOpTy::create(b, loc, value, amount);
+  return arith::SelectOp::create(b, loc, inRange, shifted,
+                                 createScalarConstant(b, loc, type, 0));
+}
+
+Value buildScalar(tg::ShiftLeftOp, OpBuilder &b, Location loc,
+                  ValueRange args) {
+  return createLogicalShift<arith::ShLIOp>(b, loc, args[0], args[1]);
+}
+
+Value buildScalar(tg::ShiftRightOp, OpBuilder &b, Location loc,
+                  ValueRange args) {
+  return createLogicalShift<arith::ShRUIOp>(b, loc, args[0], args[1]);
 }
 
 /// Maps a tg predicate to the float predicate: ordered (false when either
@@ -284,11 +498,24 @@ void aotc::populateTGElementwiseToLinalgPatterns(RewritePatternSet &patterns) {
       ElementwiseOpLowering<tg::SqrtOp>, ElementwiseOpLowering<tg::RsqrtOp>,
       ElementwiseOpLowering<tg::TanhOp>, ElementwiseOpLowering<tg::SigmoidOp>,
       ElementwiseOpLowering<tg::ReluOp>, ElementwiseOpLowering<tg::ErfOp>,
+      ElementwiseOpLowering<tg::FloorOp>, ElementwiseOpLowering<tg::CeilOp>,
+      ElementwiseOpLowering<tg::RoundOp>, ElementwiseOpLowering<tg::SignOp>,
+      ElementwiseOpLowering<tg::SinOp>, ElementwiseOpLowering<tg::CosOp>,
+      ElementwiseOpLowering<tg::TanOp>, ElementwiseOpLowering<tg::AsinOp>,
+      ElementwiseOpLowering<tg::AcosOp>, ElementwiseOpLowering<tg::AtanOp>,
+      ElementwiseOpLowering<tg::SinhOp>, ElementwiseOpLowering<tg::CoshOp>,
+      ElementwiseOpLowering<tg::AsinhOp>, ElementwiseOpLowering<tg::AcoshOp>,
+      ElementwiseOpLowering<tg::AtanhOp>, ElementwiseOpLowering<tg::NotOp>,
       // Binary.
       ElementwiseOpLowering<tg::AddOp>, ElementwiseOpLowering<tg::SubOp>,
       ElementwiseOpLowering<tg::MulOp>, ElementwiseOpLowering<tg::DivOp>,
       ElementwiseOpLowering<tg::MaxOp>, ElementwiseOpLowering<tg::MinOp>,
-      ElementwiseOpLowering<tg::PowOp>,
+      ElementwiseOpLowering<tg::PowOp>, ElementwiseOpLowering<tg::ModOp>,
+      ElementwiseOpLowering<tg::AndOp>, ElementwiseOpLowering<tg::OrOp>,
+      ElementwiseOpLowering<tg::XorOp>, ElementwiseOpLowering<tg::ShiftLeftOp>,
+      ElementwiseOpLowering<tg::ShiftRightOp>,
+      // Float classification.
+      ElementwiseOpLowering<tg::IsNanOp>, ElementwiseOpLowering<tg::IsInfOp>,
       // Compare and select.
       ElementwiseOpLowering<tg::CompareOp>, ElementwiseOpLowering<tg::SelectOp>,
       CastOpLowering>(context);

@@ -146,6 +146,33 @@ foldUnary(Attribute operand, Type resultType,
                          : DenseElementsAttr::get(type, values);
 }
 
+/// Evaluates a float classification (is_nan, is_inf) on a constant operand,
+/// elementwise, into the i1 tensor `resultType`.
+static Attribute
+foldFloatPredicate(Attribute operand, Type resultType,
+                   llvm::function_ref<bool(const APFloat &)> predicate) {
+  DenseElementsAttr input = foldable(operand);
+  auto type = dyn_cast<RankedTensorType>(resultType);
+  if (!input || !type || !isa<FloatType>(input.getElementType()))
+    return {};
+  if (input.isSplat())
+    return DenseElementsAttr::get(type,
+                                  predicate(input.getSplatValue<APFloat>()));
+  SmallVector<bool> values;
+  for (const APFloat &x : input.getValues<APFloat>())
+    values.push_back(predicate(x));
+  return DenseElementsAttr::get(type, values);
+}
+
+/// Rounds a float to an integral value in its own semantics with `mode`
+/// (exact, keeps the sign of zero, leaves NaN and infinities alone).
+static std::optional<APFloat> roundToIntegral(const APFloat &x,
+                                              llvm::RoundingMode mode) {
+  APFloat result = x;
+  result.roundToIntegral(mode);
+  return result;
+}
+
 /// Converts `x` to double; exact for every tg float type.
 static double toDouble(const APFloat &x) {
   bool lost;
@@ -330,6 +357,79 @@ OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
       /*intFn=*/nullptr);
 }
 
+OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
+  bool fmod = getFmod();
+  return foldBinary(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        // fmod is exact, so computing it in double loses nothing.
+        return evalInDouble(
+            a.getSemantics(),
+            [](double x, double y) { return std::fmod(x, y); }, a, b);
+      },
+      [fmod](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        // x mod 0 and x mod -1 are 0, as the lowering defines them.
+        if (b.isZero() || b.isAllOnes())
+          return APInt::getZero(a.getBitWidth());
+        APInt remainder = a.srem(b);
+        if (!fmod && !remainder.isZero() &&
+            remainder.isNegative() != b.isNegative())
+          remainder += b;
+        return remainder;
+      });
+}
+
+/// Folds `op(x, x)` to `x` for the idempotent bitwise ops.
+template <typename OpTy> static OpFoldResult foldIdempotent(OpTy op) {
+  if (op.getLhs() == op.getRhs())
+    return op.getLhs();
+  return {};
+}
+
+OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult same = foldIdempotent(*this))
+    return same;
+  return foldBinary(adaptor.getOperands(), getType(), /*floatFn=*/nullptr,
+                    [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+                      return a & b;
+                    });
+}
+
+OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult same = foldIdempotent(*this))
+    return same;
+  return foldBinary(adaptor.getOperands(), getType(), /*floatFn=*/nullptr,
+                    [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+                      return a | b;
+                    });
+}
+
+OpFoldResult XorOp::fold(FoldAdaptor adaptor) {
+  return foldBinary(adaptor.getOperands(), getType(), /*floatFn=*/nullptr,
+                    [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+                      return a ^ b;
+                    });
+}
+
+OpFoldResult ShiftLeftOp::fold(FoldAdaptor adaptor) {
+  return foldBinary(adaptor.getOperands(), getType(), /*floatFn=*/nullptr,
+                    [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+                      // Amounts are unsigned; shifting out every bit gives 0.
+                      if (b.uge(a.getBitWidth()))
+                        return APInt::getZero(a.getBitWidth());
+                      return a.shl(b);
+                    });
+}
+
+OpFoldResult ShiftRightOp::fold(FoldAdaptor adaptor) {
+  return foldBinary(adaptor.getOperands(), getType(), /*floatFn=*/nullptr,
+                    [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+                      if (b.uge(a.getBitWidth()))
+                        return APInt::getZero(a.getBitWidth());
+                      return a.lshr(b);
+                    });
+}
+
 //===----------------------------------------------------------------------===//
 // Unary elementwise
 //===----------------------------------------------------------------------===//
@@ -394,6 +494,127 @@ OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
 OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
   return foldUnary(adaptor.getInput(), getType(),
                    mathFold([](double x) { return std::erf(x); }), nullptr);
+}
+
+OpFoldResult FloorOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(
+      adaptor.getInput(), getType(),
+      [](const APFloat &x) {
+        return roundToIntegral(x, llvm::RoundingMode::TowardNegative);
+      },
+      nullptr);
+}
+
+OpFoldResult CeilOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(
+      adaptor.getInput(), getType(),
+      [](const APFloat &x) {
+        return roundToIntegral(x, llvm::RoundingMode::TowardPositive);
+      },
+      nullptr);
+}
+
+OpFoldResult RoundOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(
+      adaptor.getInput(), getType(),
+      [](const APFloat &x) {
+        return roundToIntegral(x, llvm::RoundingMode::NearestTiesToEven);
+      },
+      nullptr);
+}
+
+OpFoldResult SignOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(
+      adaptor.getInput(), getType(),
+      [](const APFloat &x) -> std::optional<APFloat> {
+        if (x.isNaN() || x.isZero())
+          return x;
+        return APFloat::getOne(x.getSemantics(), x.isNegative());
+      },
+      [](const APInt &x) -> std::optional<APInt> {
+        if (x.isNegative())
+          return APInt::getAllOnes(x.getBitWidth());
+        return x.isZero() ? x : APInt(x.getBitWidth(), 1);
+      });
+}
+
+OpFoldResult SinOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::sin(x); }), nullptr);
+}
+
+OpFoldResult CosOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::cos(x); }), nullptr);
+}
+
+OpFoldResult TanOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::tan(x); }), nullptr);
+}
+
+OpFoldResult AsinOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::asin(x); }), nullptr);
+}
+
+OpFoldResult AcosOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::acos(x); }), nullptr);
+}
+
+OpFoldResult AtanOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::atan(x); }), nullptr);
+}
+
+OpFoldResult SinhOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::sinh(x); }), nullptr);
+}
+
+OpFoldResult CoshOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::cosh(x); }), nullptr);
+}
+
+OpFoldResult AsinhOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::asinh(x); }), nullptr);
+}
+
+OpFoldResult AcoshOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::acosh(x); }), nullptr);
+}
+
+OpFoldResult AtanhOp::fold(FoldAdaptor adaptor) {
+  return foldUnary(adaptor.getInput(), getType(),
+                   mathFold([](double x) { return std::atanh(x); }), nullptr);
+}
+
+OpFoldResult NotOp::fold(FoldAdaptor adaptor) {
+  if (auto inner = getInput().getDefiningOp<NotOp>())
+    return inner.getInput();
+  return foldUnary(adaptor.getInput(), getType(), nullptr,
+                   [](const APInt &x) -> std::optional<APInt> { return ~x; });
+}
+
+//===----------------------------------------------------------------------===//
+// Float classification
+//===----------------------------------------------------------------------===//
+
+OpFoldResult IsNanOp::fold(FoldAdaptor adaptor) {
+  return foldFloatPredicate(adaptor.getInput(), getType(),
+                            [](const APFloat &x) { return x.isNaN(); });
+}
+
+OpFoldResult IsInfOp::fold(FoldAdaptor adaptor) {
+  bool positive = getDetectPositive(), negative = getDetectNegative();
+  return foldFloatPredicate(
+      adaptor.getInput(), getType(), [&](const APFloat &x) {
+        return x.isInfinity() && (x.isNegative() ? negative : positive);
+      });
 }
 
 //===----------------------------------------------------------------------===//

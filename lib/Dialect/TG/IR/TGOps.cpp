@@ -39,6 +39,54 @@ LogicalResult ConstantOp::inferReturnTypes(MLIRContext *,
 }
 
 //===----------------------------------------------------------------------===//
+// ModOp, IsNanOp, IsInfOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ModOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &types) {
+  return inferBroadcastResultType(
+      loc, {adaptor.getLhs().getType(), adaptor.getRhs().getType()},
+      /*elementType=*/nullptr, types);
+}
+
+LogicalResult ModOp::verify() {
+  Type element = getLhs().getType().getElementType();
+  if (isa<FloatType>(element) && !getFmod())
+    return emitOpError("expected `fmod` for float operands (the remainder "
+                       "with the divisor's sign is defined for integers "
+                       "only), got ")
+           << element;
+  return success();
+}
+
+/// The i1 result type of a float classification op: the input's shape.
+static LogicalResult inferClassifyResultType(MLIRContext *context,
+                                             std::optional<Location> loc,
+                                             Type input,
+                                             SmallVectorImpl<Type> &types) {
+  return inferBroadcastResultType(loc, {input}, IntegerType::get(context, 1),
+                                  types);
+}
+
+LogicalResult IsNanOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &types) {
+  return inferClassifyResultType(context, loc, adaptor.getInput().getType(),
+                                 types);
+}
+
+LogicalResult IsInfOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &types) {
+  return inferClassifyResultType(context, loc, adaptor.getInput().getType(),
+                                 types);
+}
+
+//===----------------------------------------------------------------------===//
 // CompareOp, SelectOp
 //===----------------------------------------------------------------------===//
 

@@ -79,15 +79,19 @@ def TG_ConstantOp : TG_Op<"constant", [ConstantLike, InferTypeOpAdaptor]> {
 
 /// An elementwise op of two operands that broadcast NumPy-style. `summary`
 /// names the operation, `semantics` is its formula and `notes` a paragraph
-/// on the element types' details and the folds.
+/// on the element types' details and the folds. `tensorType` constrains the
+/// operands and the result, and `elementTypes` lists its element types for
+/// the description.
 class TG_BinaryOp<string mnemonic, string opSummary, string semantics,
-                  string notes, list<Trait> traits = []>
+                  string notes, list<Trait> traits = [],
+                  Type tensorType = TG_NumericTensor,
+                  string elementTypes = "f16, bf16, f32, f64, i8, i16, i32 or i64">
     : TG_Op<mnemonic, !listconcat(traits,
           [SameOperandsAndResultElementType, InferTypeOpAdaptor])> {
   let summary = "Elementwise " # opSummary # " with broadcasting";
   let description = [{
     Computes `}] # semantics # [{` elementwise. The operands share an element
-    type (f16, bf16, f32, f64, i8, i16, i32 or i64) and broadcast NumPy-style:
+    type (}] # elementTypes # [{) and broadcast NumPy-style:
     shapes align at the trailing dimension, missing leading dimensions count
     as 1, and a dimension of size 1 stretches to the other operand's size.
     The result has the broadcast shape and the operands' element type.
@@ -99,8 +103,8 @@ class TG_BinaryOp<string mnemonic, string opSummary, string semantics,
     // %r : tensor<4x3xf32>
     ```
   }];
-  let arguments = (ins TG_NumericTensor:$lhs, TG_NumericTensor:$rhs);
-  let results = (outs TG_NumericTensor:$result);
+  let arguments = (ins tensorType:$lhs, tensorType:$rhs);
+  let results = (outs tensorType:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)";
   let hasFolder = 1;
   let extraClassDefinition = [{
@@ -149,6 +153,77 @@ def TG_PowOp : TG_BinaryOp<"pow", "power", "lhs ** rhs", [{
     a splat one folds away (`x ** 1 -> x`).
   }]>;
 
+def TG_ModOp : TG_Op<"mod",
+    [SameOperandsAndResultElementType, InferTypeOpAdaptor]> {
+  let summary = "Elementwise remainder with broadcasting";
+  let description = [{
+    Computes the remainder of `lhs / rhs` elementwise, after NumPy
+    broadcasting (see `tg.add`), like ONNX `Mod`:
+
+    - without `fmod` (integers only), the remainder has the sign of the
+      divisor, like Python's `%` and `numpy.mod`: `-7 mod 3 = 2`,
+      `7 mod -3 = -2`;
+    - with `fmod`, the remainder has the sign of the dividend, like C's
+      `fmod` and `%`: `-7 fmod 3 = -1`. Floats require `fmod`; their
+      remainder is exact, `x fmod 0` is NaN and `x fmod inf` is `x`.
+
+    An integer remainder by 0 (undefined in C) is 0, as in NumPy; so is the
+    remainder of the minimum integer by -1. Constant operands fold.
+
+    ```mlir
+    %r = tg.mod %a, %b : tensor<4xi32>, tensor<i32>
+    %f = tg.mod %x, %y fmod : tensor<4xf32>, tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins TG_NumericTensor:$lhs, TG_NumericTensor:$rhs,
+                       UnitAttr:$fmod);
+  let results = (outs TG_NumericTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`fmod` $fmod^)? attr-dict `:` type($lhs) `,` type($rhs)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise logical, bitwise and shift ops
+//===----------------------------------------------------------------------===//
+
+/// Tensors of i1 (logical ops) or of any integer width (bitwise ops).
+def TG_BitwiseTensor : StaticShapeTensorOf<[TG_Int]>;
+/// Tensors of i8, i16, i32 or i64, for shifts.
+def TG_ShiftTensor : StaticShapeTensorOf<[TG_NonBoolInt]>;
+
+def TG_AndOp : TG_BinaryOp<"and", "logical or bitwise and", "lhs & rhs", [{
+    On i1 this is the logical and; on wider integers it is bitwise.
+    `and(x, x)` folds to `x`, and constant operands fold.
+  }], [Commutative], TG_BitwiseTensor, "i1, i8, i16, i32 or i64">;
+def TG_OrOp : TG_BinaryOp<"or", "logical or bitwise or", "lhs | rhs", [{
+    On i1 this is the logical or; on wider integers it is bitwise.
+    `or(x, x)` folds to `x`, and constant operands fold.
+  }], [Commutative], TG_BitwiseTensor, "i1, i8, i16, i32 or i64">;
+def TG_XorOp : TG_BinaryOp<"xor", "logical or bitwise exclusive or",
+    "lhs ^ rhs", [{
+    On i1 this is the logical exclusive or (true where the operands differ);
+    on wider integers it is bitwise. Constant operands fold.
+  }], [Commutative], TG_BitwiseTensor, "i1, i8, i16, i32 or i64">;
+def TG_ShiftLeftOp : TG_BinaryOp<"shift_left", "logical left shift",
+    "lhs << rhs", [{
+    The bits of `lhs` move toward the most significant end and zeros shift
+    in. tg integers are signless: both operands are read as unsigned bit
+    patterns, like ONNX `BitShift` on unsigned types, so a shift amount of
+    at least the bit width (including any negative amount) gives 0, as in
+    NumPy. Constant operands fold.
+  }], [], TG_ShiftTensor, "i8, i16, i32 or i64">;
+def TG_ShiftRightOp : TG_BinaryOp<"shift_right", "logical right shift",
+    "lhs >> rhs", [{
+    A logical shift: the bits of `lhs`, read as an unsigned bit pattern,
+    move toward the least significant end and zeros shift in (the sign bit
+    is not replicated), like ONNX `BitShift` on unsigned types. The amount is
+    unsigned too, so an amount of at least the bit width (including any
+    negative amount) gives 0, as in NumPy. Constant operands fold.
+  }], [], TG_ShiftTensor, "i8, i16, i32 or i64">;
+
 //===----------------------------------------------------------------------===//
 // Elementwise unary ops
 //===----------------------------------------------------------------------===//
@@ -196,6 +271,100 @@ def TG_ReluOp : TG_UnaryOp<"relu", TG_NumericTensor, "rectified linear unit",
     "max(x, 0)", "Accepts floats and integers other than i1; NaN stays NaN.">;
 def TG_ErfOp : TG_UnaryOp<"erf", TG_FloatTensor, "Gauss error function",
     "erf(x)", "Accepts floats only.">;
+
+// Rounding. Integers and infinities are their own rounding, NaN stays NaN
+// and the sign of zero is kept (`floor(-0.0) = -0.0`, `ceil(-0.5) = -0.0`).
+def TG_FloorOp : TG_UnaryOp<"floor", TG_FloatTensor, "floor",
+    "floor(x)", [{Accepts floats only; rounds toward negative infinity, keeps
+    the sign of zero and leaves NaN and infinities as they are.}]>;
+def TG_CeilOp : TG_UnaryOp<"ceil", TG_FloatTensor, "ceiling",
+    "ceil(x)", [{Accepts floats only; rounds toward positive infinity, so
+    `ceil(-0.5)` is `-0.0`, and leaves NaN and infinities as they are.}]>;
+def TG_RoundOp : TG_UnaryOp<"round", TG_FloatTensor,
+    "rounding to nearest, ties to even", "round_half_even(x)", [{Accepts
+    floats only. Halfway cases go to the even neighbour, like ONNX `Round`
+    and `numpy.round`: `round(0.5) = 0`, `round(1.5) = round(2.5) = 2`,
+    `round(-0.5) = -0.0`. NaN and infinities are left as they are. The
+    lowering is inline code (no call to `roundeven`, which C99 lacks).}]>;
+
+def TG_SignOp : TG_UnaryOp<"sign", TG_NumericTensor, "sign",
+    "x > 0 ? 1 : x < 0 ? -1 : x", [{Accepts floats and integers other than
+    i1. Zero maps to itself (`sign(-0.0) = -0.0`) and NaN stays NaN.}]>;
+
+// Trigonometric and hyperbolic functions, computed by libm in the element
+// type's precision (f16 and bf16 in f32). Out-of-domain arguments give NaN.
+def TG_SinOp : TG_UnaryOp<"sin", TG_FloatTensor, "sine", "sin(x)",
+    "Accepts floats only; x is in radians.">;
+def TG_CosOp : TG_UnaryOp<"cos", TG_FloatTensor, "cosine", "cos(x)",
+    "Accepts floats only; x is in radians.">;
+def TG_TanOp : TG_UnaryOp<"tan", TG_FloatTensor, "tangent", "tan(x)",
+    "Accepts floats only; x is in radians.">;
+def TG_AsinOp : TG_UnaryOp<"asin", TG_FloatTensor, "arcsine", "asin(x)",
+    "Accepts floats only; NaN outside `[-1, 1]`.">;
+def TG_AcosOp : TG_UnaryOp<"acos", TG_FloatTensor, "arccosine", "acos(x)",
+    "Accepts floats only; NaN outside `[-1, 1]`.">;
+def TG_AtanOp : TG_UnaryOp<"atan", TG_FloatTensor, "arctangent", "atan(x)",
+    "Accepts floats only; `atan(±inf) = ±pi/2`.">;
+def TG_SinhOp : TG_UnaryOp<"sinh", TG_FloatTensor, "hyperbolic sine",
+    "sinh(x)", "Accepts floats only.">;
+def TG_CoshOp : TG_UnaryOp<"cosh", TG_FloatTensor, "hyperbolic cosine",
+    "cosh(x)", "Accepts floats only.">;
+def TG_AsinhOp : TG_UnaryOp<"asinh", TG_FloatTensor,
+    "inverse hyperbolic sine", "asinh(x)", "Accepts floats only.">;
+def TG_AcoshOp : TG_UnaryOp<"acosh", TG_FloatTensor,
+    "inverse hyperbolic cosine", "acosh(x)",
+    "Accepts floats only; NaN below 1.">;
+def TG_AtanhOp : TG_UnaryOp<"atanh", TG_FloatTensor,
+    "inverse hyperbolic tangent", "atanh(x)",
+    "Accepts floats only; `atanh(±1) = ±inf`, NaN outside `[-1, 1]`.">;
+
+def TG_NotOp : TG_UnaryOp<"not", TG_BitwiseTensor, "logical or bitwise not",
+    "~x", [{On i1 this is the logical not; on wider integers it flips every
+    bit (`~x = -x - 1`). `not(not(x))` folds to `x`.}]>;
+
+//===----------------------------------------------------------------------===//
+// Float classification
+//===----------------------------------------------------------------------===//
+
+def TG_IsNanOp : TG_Op<"is_nan", [SameOperandsAndResultShape,
+                                  InferTypeOpAdaptor]> {
+  let summary = "Elementwise test for NaN";
+  let description = [{
+    Yields an i1 tensor of the input's shape that is true where the element
+    is a NaN (of either sign, quiet or signaling). Constant inputs fold.
+
+    ```mlir
+    %m = tg.is_nan %x : tensor<4xf32>
+    // %m : tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins TG_FloatTensor:$input);
+  let results = (outs TG_BoolTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasFolder = 1;
+}
+
+def TG_IsInfOp : TG_Op<"is_inf", [SameOperandsAndResultShape,
+                                  InferTypeOpAdaptor]> {
+  let summary = "Elementwise test for infinities";
+  let description = [{
+    Yields an i1 tensor of the input's shape that is true where the element
+    is `+inf` (when `detect_positive`) or `-inf` (when `detect_negative`),
+    like ONNX `IsInf`. Both flags default to true and are printed only when
+    false; with both false the result is all false. Constant inputs fold.
+
+    ```mlir
+    %m = tg.is_inf %x : tensor<4xf32>
+    %p = tg.is_inf %x {detect_negative = false} : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins TG_FloatTensor:$input,
+                       DefaultValuedAttr<BoolAttr, "true">:$detect_positive,
+                       DefaultValuedAttr<BoolAttr, "true">:$detect_negative);
+  let results = (outs TG_BoolTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasFolder = 1;
+}
 
 //===----------------------------------------------------------------------===//
 // Compare and select
