@@ -90,6 +90,9 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
   int64_t axis = adaptor.getAxis();
   if (failed(checkAxis(loc, axis, data.size())))
     return failure();
+  if (data[axis] == 0 && t[1].getNumElements() != 0)
+    return fail(loc, "expected a non-empty axis " + Twine(axis) +
+                         " to gather from, got " + listStr(data));
   SmallVector<int64_t> shape(data.take_front(axis));
   llvm::append_range(shape, t[1].getShape());
   llvm::append_range(shape, data.drop_front(axis + 1));
@@ -153,6 +156,9 @@ LogicalResult GatherElementsOp::inferReturnTypes(
   int64_t axis = adaptor.getAxis();
   if (failed(checkAxis(loc, axis, data.size())))
     return failure();
+  if (data[axis] == 0 && t[1].getNumElements() != 0)
+    return fail(loc, "expected a non-empty axis " + Twine(axis) +
+                         " to gather from, got " + listStr(data));
   for (auto [d, sizes] : llvm::enumerate(llvm::zip(data, indices))) {
     auto [dataSize, indexSize] = sizes;
     if (static_cast<int64_t>(d) != axis && indexSize > dataSize)
@@ -192,6 +198,10 @@ LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
                          " elements (the data rank after the batch "
                          "dimensions), got " +
                          Twine(k));
+  if (t[1].getNumElements() != 0 &&
+      llvm::is_contained(data.slice(batch, k), 0))
+    return fail(loc, "expected non-empty dimensions to gather from, got " +
+                         listStr(data));
   SmallVector<int64_t> shape(indices.drop_back());
   llvm::append_range(shape, data.drop_front(batch + k));
   types.push_back(RankedTensorType::get(shape, t[0].getElementType()));
