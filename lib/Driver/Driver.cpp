@@ -9,6 +9,7 @@
 #include "aotc/Driver/Driver.h"
 
 #include "aotc/Driver/HeaderEmitter.h"
+#include "aotc/Import/ONNX/ONNXImporter.h"
 #include "aotc/InitAll.h"
 #include "aotc/Pipelines/Pipelines.h"
 
@@ -138,6 +139,9 @@ public:
 private:
   LogicalResult checkOptions();
   LogicalResult parseInput();
+  bool isONNX() const;
+  LogicalResult importONNX();
+  void printONNXDiagnostic(Diagnostic &diagnostic);
   LogicalResult selectEntry();
   LogicalResult runPipeline();
   LogicalResult generateCode();
@@ -188,11 +192,16 @@ LogicalResult Compilation::parseInput() {
   const std::string &path = options.inputPath;
   if (llvm::sys::fs::is_directory(path))
     return error(diag, "cannot read '" + path + "': it is a directory");
+  if (isONNX())
+    return importONNX();
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer)
     return error(diag,
                  "cannot read '" + path + "': " + buffer.getError().message());
+  if (!options.inputShapes.empty() || !options.inputValues.empty())
+    return error(diag, "--input-shape and --input-value apply to ONNX models; '" + path +
+                           "' is an MLIR module");
   if ((*buffer)->getBufferSize() == 0)
     return error(diag, "'" + path + "' is empty; expected an MLIR module");
   // Binary input would make the parser echo raw bytes in its diagnostic.
@@ -202,13 +211,8 @@ LogicalResult Compilation::parseInput() {
       !llvm::isLegalUTF8String(
           &begin, reinterpret_cast<const llvm::UTF8 *>(text.end())))
     return error(diag, "'" + path +
-                           "' is not a text file; expected an MLIR module");
-  StringRef extension = llvm::sys::path::extension(path);
-  if (extension == ".onnx")
-    return error(diag, "'" + path +
-                           "': ONNX import is not available in this build; "
-                           "expected a .mlir file in the tg dialect");
-
+                           "' is not a text file; expected an MLIR module, "
+                           "or an ONNX model named *.onnx");
   DialectRegistry registry;
   registerAllDialects(registry);
   context.appendDialectRegistry(registry);
@@ -219,6 +223,71 @@ LogicalResult Compilation::parseInput() {
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   return success(static_cast<bool>(module));
+}
+
+bool Compilation::isONNX() const {
+  return llvm::sys::path::extension(options.inputPath).equals_insensitive(
+      ".onnx");
+}
+
+LogicalResult Compilation::importONNX() {
+  ONNXImportOptions importOptions;
+  for (const std::string &binding : options.inputShapes) {
+    std::string message = parseInputShapeBinding(binding, importOptions);
+    if (!message.empty())
+      return error(diag, message);
+  }
+  for (const std::string &binding : options.inputValues) {
+    std::string message = parseInputValueBinding(binding, importOptions);
+    if (!message.empty())
+      return error(diag, message);
+  }
+  if (!options.entry.empty())
+    importOptions.functionName = options.entry;
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  context.appendDialectRegistry(registry);
+  context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
+  module = importONNXModel(options.inputPath, context, importOptions);
+  return success(static_cast<bool>(module));
+}
+
+/// The most telling part of `loc` for a user: an ONNX node or initializer
+/// name, or file:line:col; empty when there is none.
+static std::string describeLocation(Location loc) {
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name.getName().str();
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return llvm::formatv("{0}:{1}:{2}", file.getFilename(), file.getLine(),
+                         file.getColumn())
+        .str();
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location part : fused.getLocations())
+      if (std::string text = describeLocation(part); !text.empty())
+        return text;
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return describeLocation(callSite.getCallee());
+  return "";
+}
+
+/// ONNX models have no source text to quote: diagnostics print as
+/// `aotc: error: model.onnx: node 'conv1' (Conv): message`.
+void Compilation::printONNXDiagnostic(Diagnostic &diagnostic) {
+  auto print = [&](Diagnostic &d) {
+    StringRef severity = "error";
+    if (d.getSeverity() == DiagnosticSeverity::Warning)
+      severity = "warning";
+    else if (d.getSeverity() != DiagnosticSeverity::Error)
+      severity = "note";
+    diag << "aotc: " << severity << ": " << options.inputPath << ": ";
+    if (std::string where = describeLocation(d.getLocation()); !where.empty())
+      diag << where << ": ";
+    diag << d.str() << "\n";
+  };
+  print(diagnostic);
+  for (Diagnostic &note : diagnostic.getNotes())
+    print(note);
 }
 
 LogicalResult Compilation::selectEntry() {
@@ -369,6 +438,10 @@ LogicalResult Compilation::run() {
   // source manager handler print it.
   ScopedDiagnosticHandler errorTracker(&context, [&](Diagnostic &d) {
     reportedError |= d.getSeverity() == DiagnosticSeverity::Error;
+    if (isONNX()) {
+      printONNXDiagnostic(d);
+      return success();
+    }
     return failure();
   });
   if (failed(parseInput()) || failed(selectEntry()))

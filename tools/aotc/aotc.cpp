@@ -34,7 +34,9 @@ int main(int argc, char **argv) {
   CLI::App app(kDescription, "aotc");
   app.get_formatter()->column_width(34);
 
-  app.add_option("GRAPH", options.inputPath, "The graph to compile (.mlir)")
+  app.add_option("GRAPH", options.inputPath,
+                 "The graph to compile: an ONNX model (.onnx) or a tg "
+                 "module (.mlir)")
       ->required()
       ->type_name("FILE");
   app.add_option("-o,--output", options.outputPath,
@@ -81,6 +83,18 @@ int main(int argc, char **argv) {
                  "Write the IR after every pipeline stage, the LLVM IR and "
                  "the assembly to DIR, numbered in order")
       ->type_name("DIR");
+  app.add_option("--input-shape", options.inputShapes,
+                 "Bind the shape of an ONNX input whose dimensions are "
+                 "dynamic, e.g. --input-shape input=1x3x224x224 "
+                 "(repeatable; 'scalar' for rank 0)")
+      ->type_name("NAME=DIMS")
+      ->allow_extra_args(false);
+  app.add_option("--input-value", options.inputValues,
+                 "Freeze an ONNX input to the tensor in FILE (a serialized "
+                 "TensorProto): it becomes a constant, not an argument "
+                 "(repeatable)")
+      ->type_name("NAME=FILE")
+      ->allow_extra_args(false);
   bool noFusion = false;
   app.add_flag("--no-fusion", noFusion,
                "Do not fuse elementwise ops (to measure what fusion gains)");

@@ -12,6 +12,7 @@
 #include "aotc/Target/CPU/ObjectEmitter.h"
 
 #include <string>
+#include <vector>
 
 namespace aotc {
 
@@ -25,8 +26,13 @@ enum class EmitKind {
 
 /// One compilation of one graph file.
 struct CompileOptions {
-  /// The graph file: a `.mlir` module with a func.func in tg ops.
+  /// The graph file: an ONNX model (`.onnx`) or a `.mlir` module with a
+  /// func.func in tg ops.
   std::string inputPath;
+  /// `NAME=1x3x224x224` bindings for ONNX inputs with dynamic dimensions.
+  std::vector<std::string> inputShapes;
+  /// `NAME=FILE` bindings freezing ONNX inputs to a TensorProto's value.
+  std::vector<std::string> inputValues;
   /// Output file; empty means NAME.o (or .s, .ll, .mlir per `emit`).
   std::string outputPath;
   /// C header path; empty means NAME.h. Written for objects and assembly.

@@ -1,0 +1,486 @@
+//===- GraphImporter.cpp - ONNX models to the tg dialect ------------------===//
+//
+// Reading the ModelProto, checking its opset, binding input shapes, and
+// walking the graph; the per-op work is in Ops/*.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImporter.h"
+#include "TensorImport.h"
+
+#include "aotc/Dialect/TG/IR/TGOps.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include "onnx/onnx_pb.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace aotc;
+using namespace aotc::onnximport;
+
+GraphImporter::GraphImporter(ModuleOp module, StringRef modelPath,
+                             int64_t opset, const ONNXImportOptions &options)
+    : module(module), context(module.getContext()), modelPath(modelPath),
+      opset(opset), options(options), builder(module.getContext()) {
+  StringRef dir = llvm::sys::path::parent_path(modelPath);
+  modelDir = dir.empty() ? "." : dir.str();
+}
+
+Value GraphImporter::lookup(StringRef name) const {
+  return values.lookup(name);
+}
+
+void GraphImporter::bind(StringRef name, Value value) {
+  if (!name.empty())
+    values[name] = value;
+}
+
+void GraphImporter::recordUnsupported(const onnx::NodeProto &node,
+                                      const Twine &reason) {
+  unsupported.push_back({node.op_type(), node.name(), reason.str()});
+}
+
+Location GraphImporter::getNodeLoc(const onnx::NodeProto &node) {
+  std::string label =
+      node.name().empty()
+          ? "node (" + node.op_type() + ")"
+          : "node '" + node.name() + "' (" + node.op_type() + ")";
+  return NameLoc::get(StringAttr::get(context, label));
+}
+
+/// Formats a shape as `1x3x224x224`.
+static std::string formatShape(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "a scalar";
+  std::string text;
+  for (auto [i, dim] : llvm::enumerate(shape))
+    text += (i ? "x" : "") + std::to_string(dim);
+  return text;
+}
+
+FailureOr<RankedTensorType>
+GraphImporter::getInputType(const onnx::ValueInfoProto &input) {
+  Location loc = UnknownLoc::get(context);
+  const std::string &name = input.name();
+  if (!input.type().has_tensor_type())
+    return emitError(loc) << "graph input '" << name
+                          << "' is not a tensor (sequences, maps and "
+                             "optionals are not supported)";
+  const onnx::TypeProto::Tensor &tensor = input.type().tensor_type();
+  Type elementType = getElementType(context, tensor.elem_type());
+  if (!elementType)
+    return emitError(loc) << "graph input '" << name << "' has data type "
+                          << getDataTypeName(tensor.elem_type())
+                          << ", which aotc does not support";
+  auto bound = options.inputShapes.find(name);
+  if (!tensor.has_shape()) {
+    if (bound == options.inputShapes.end())
+      return emitError(loc) << "graph input '" << name
+                            << "' has no declared shape; bind it with "
+                               "--input-shape "
+                            << name << "=DIMSxDIMS";
+    return RankedTensorType::get(bound->second, elementType);
+  }
+  SmallVector<int64_t> shape;
+  const auto &dims = tensor.shape().dim();
+  if (bound != options.inputShapes.end() &&
+      bound->second.size() != static_cast<size_t>(dims.size()))
+    return emitError(loc) << "--input-shape " << name << "="
+                          << formatShape(bound->second) << " has rank "
+                          << bound->second.size() << ", but the model's input '"
+                          << name << "' has rank " << dims.size();
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    bool known = dim.has_dim_value() && dim.dim_value() >= 0;
+    if (bound != options.inputShapes.end()) {
+      int64_t given = bound->second[i];
+      if (known && dim.dim_value() != given)
+        return emitError(loc)
+               << "--input-shape " << name << "=" << formatShape(bound->second)
+               << " gives dimension " << i << " as " << given
+               << ", but the model fixes it to " << dim.dim_value();
+      shape.push_back(given);
+      continue;
+    }
+    if (!known) {
+      std::string what = dim.has_dim_param() && !dim.dim_param().empty()
+                             ? " ('" + dim.dim_param() + "')"
+                             : "";
+      return emitError(loc)
+             << "graph input '" << name << "' has a dynamic dimension " << i
+             << what << "; bind every dimension with --input-shape " << name
+             << "=" << "D0x...x" << "D" << dims.size() - 1;
+    }
+    shape.push_back(dim.dim_value());
+  }
+  return RankedTensorType::get(shape, elementType);
+}
+
+LogicalResult GraphImporter::importInitializers(const onnx::GraphProto &graph) {
+  for (const onnx::TensorProto &tensor : graph.initializer()) {
+    std::string error;
+    ElementsAttr value = importTensor(context, tensor, modelDir, error);
+    if (!value)
+      return emitError(UnknownLoc::get(context))
+             << "initializer '" << tensor.name() << "': " << error;
+    Location loc = NameLoc::get(StringAttr::get(context, tensor.name()));
+    bind(tensor.name(), tg::ConstantOp::create(builder, loc, value));
+  }
+  if (graph.sparse_initializer_size() > 0)
+    return emitError(UnknownLoc::get(context))
+           << "sparse initializers are not supported ('"
+           << graph.sparse_initializer(0).values().name() << "')";
+  return success();
+}
+
+LogicalResult
+GraphImporter::importInputValue(const onnx::ValueInfoProto &input) {
+  const std::string &file = options.inputValues.at(input.name());
+  Location loc = UnknownLoc::get(context);
+  auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return emitError(loc) << "--input-value " << input.name() << "=" << file
+                          << ": " << buffer.getError().message();
+  onnx::TensorProto tensor;
+  if (!tensor.ParseFromArray((*buffer)->getBufferStart(),
+                             static_cast<int>((*buffer)->getBufferSize())))
+    return emitError(loc) << "--input-value " << input.name() << "=" << file
+                          << ": not a serialized ONNX TensorProto";
+  std::string error;
+  // Read relative to the tensor file, not the model.
+  StringRef dir = llvm::sys::path::parent_path(file);
+  ElementsAttr value =
+      importTensor(context, tensor, dir.empty() ? "." : dir, error);
+  if (!value)
+    return emitError(loc) << "--input-value " << input.name() << "=" << file
+                          << ": " << error;
+  const onnx::TypeProto::Tensor &declared = input.type().tensor_type();
+  auto type = cast<RankedTensorType>(value.getType());
+  if (declared.elem_type() != tensor.data_type())
+    return emitError(loc) << "--input-value " << input.name() << "=" << file
+                          << " holds " << getDataTypeName(tensor.data_type())
+                          << ", but the input is "
+                          << getDataTypeName(declared.elem_type());
+  if (declared.has_shape()) {
+    const auto &dims = declared.shape().dim();
+    bool matches = dims.size() == type.getRank();
+    for (auto [i, dim] : llvm::enumerate(dims))
+      if (matches && dim.has_dim_value() &&
+          dim.dim_value() != type.getDimSize(i))
+        matches = false;
+    if (!matches)
+      return emitError(loc) << "--input-value " << input.name() << "=" << file
+                            << " has shape " << formatShape(type.getShape())
+                            << ", which the input's declared shape excludes";
+  }
+  Location valueLoc = NameLoc::get(StringAttr::get(context, input.name()));
+  bind(input.name(), tg::ConstantOp::create(builder, valueLoc, value));
+  return success();
+}
+
+LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
+                                        const ConverterRegistry &registry) {
+  for (const std::string &input : node.input()) {
+    if (input.empty())
+      continue;
+    if (missing.contains(input)) {
+      // An unsupported node upstream; it is already reported.
+      for (const std::string &output : node.output())
+        missing.insert(output);
+      return success();
+    }
+    if (!values.count(input))
+      return emitError(getNodeLoc(node))
+             << "reads '" << input
+             << "', which no earlier node, input or initializer defines";
+  }
+  const ConvertFn *convert = nullptr;
+  if (!node.domain().empty() && node.domain() != "ai.onnx")
+    recordUnsupported(node, "domain '" + node.domain() + "'");
+  else if (!(convert = registry.lookup(node.op_type())))
+    recordUnsupported(node, "");
+  if (!convert) {
+    for (const std::string &output : node.output())
+      missing.insert(output);
+    return success();
+  }
+
+  size_t unsupportedBefore = unsupported.size();
+  NodeContext ctx(*this, node, opset, builder, getNodeLoc(node));
+  LogicalResult converted = (*convert)(ctx);
+  bool skipped = unsupported.size() != unsupportedBefore;
+  if (failed(converted) && !skipped)
+    return failure();
+  for (const std::string &output : node.output()) {
+    if (output.empty())
+      continue;
+    if (skipped)
+      missing.insert(output);
+    else if (!values.count(output))
+      return emitError(getNodeLoc(node))
+             << "internal error: the converter did not produce output '"
+             << output << "'";
+  }
+  return success();
+}
+
+LogicalResult GraphImporter::checkOutput(const onnx::ValueInfoProto &output,
+                                         Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (!output.type().has_tensor_type())
+    return success();
+  const onnx::TypeProto::Tensor &declared = output.type().tensor_type();
+  Location loc = UnknownLoc::get(context);
+  if (declared.elem_type() != 0) {
+    Type elementType = getElementType(context, declared.elem_type());
+    if (!elementType)
+      return emitError(loc) << "graph output '" << output.name()
+                            << "' has data type "
+                            << getDataTypeName(declared.elem_type())
+                            << ", which aotc does not support";
+    if (elementType != type.getElementType())
+      return emitError(loc) << "graph output '" << output.name()
+                            << "' is declared as "
+                            << getDataTypeName(declared.elem_type())
+                            << " but computes " << type.getElementType();
+  }
+  if (!declared.has_shape())
+    return success();
+  const auto &dims = declared.shape().dim();
+  bool mismatch = dims.size() != type.getRank();
+  for (auto [i, dim] : llvm::enumerate(dims))
+    if (!mismatch && dim.has_dim_value() &&
+        dim.dim_value() != type.getDimSize(i))
+      mismatch = true;
+  if (mismatch) {
+    std::string shape;
+    for (auto [i, dim] : llvm::enumerate(dims))
+      shape += (i ? "x" : "") + (dim.has_dim_value()
+                                     ? std::to_string(dim.dim_value())
+                                     : std::string("?"));
+    return emitError(loc) << "graph output '" << output.name()
+                          << "' is declared with shape "
+                          << (dims.empty() ? "a scalar" : shape)
+                          << " but computes " << formatShape(type.getShape());
+  }
+  return success();
+}
+
+LogicalResult GraphImporter::reportUnsupported() {
+  if (unsupported.empty())
+    return success();
+  // One line per op type, naming its first node.
+  std::map<std::string, std::vector<const UnsupportedNode *>> byOp;
+  for (const UnsupportedNode &node : unsupported)
+    byOp[node.opType].push_back(&node);
+  InFlightDiagnostic diag = emitError(UnknownLoc::get(context));
+  diag << "unsupported ONNX op" << (byOp.size() > 1 ? "s" : "") << " (opset "
+       << opset << "): ";
+  bool first = true;
+  for (const auto &[opType, nodes] : byOp) {
+    const UnsupportedNode &node = *nodes.front();
+    diag << (first ? "" : "; ") << opType;
+    first = false;
+    std::string detail;
+    if (!node.nodeName.empty())
+      detail = "node '" + node.nodeName + "'";
+    if (nodes.size() > 1)
+      detail += (detail.empty() ? "" : " and ") +
+                std::to_string(nodes.size() - 1) + " more";
+    if (!node.reason.empty())
+      detail += (detail.empty() ? "" : ": ") + node.reason;
+    if (!detail.empty())
+      diag << " (" << detail << ")";
+  }
+  return failure();
+}
+
+LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
+  llvm::StringSet<> initializers;
+  for (const onnx::TensorProto &tensor : graph.initializer())
+    initializers.insert(tensor.name());
+  auto isGraphInput = [&](StringRef name) {
+    return !initializers.contains(name) &&
+           llvm::any_of(graph.input(), [&](const auto &input) {
+             return input.name() == name;
+           });
+  };
+  for (const auto &[name, shape] : options.inputShapes)
+    if (!isGraphInput(name))
+      return emitError(UnknownLoc::get(context))
+             << "--input-shape names '" << name
+             << "', which is not an input of the graph";
+  for (const auto &[name, file] : options.inputValues)
+    if (!isGraphInput(name))
+      return emitError(UnknownLoc::get(context))
+             << "--input-value names '" << name
+             << "', which is not an input of the graph";
+
+  SmallVector<Type> argumentTypes;
+  SmallVector<const onnx::ValueInfoProto *> arguments;
+  for (const onnx::ValueInfoProto &input : graph.input()) {
+    if (initializers.contains(input.name()) ||
+        options.inputValues.count(input.name()))
+      continue;
+    FailureOr<RankedTensorType> type = getInputType(input);
+    if (failed(type))
+      return failure();
+    argumentTypes.push_back(*type);
+    arguments.push_back(&input);
+  }
+  if (graph.output_size() == 0)
+    return emitError(UnknownLoc::get(context)) << "the graph has no outputs";
+
+  builder.setInsertionPointToEnd(module.getBody());
+  Location funcLoc = NameLoc::get(StringAttr::get(
+      context, graph.name().empty() ? "graph" : graph.name()));
+  function = func::FuncOp::create(builder, funcLoc, options.functionName,
+                                  builder.getFunctionType(argumentTypes, {}));
+  Block *body = function.addEntryBlock();
+  for (auto [i, input] : llvm::enumerate(arguments)) {
+    function.setArgAttr(i, "tg.name", builder.getStringAttr(input->name()));
+    bind(input->name(), body->getArgument(i));
+  }
+  builder.setInsertionPointToStart(body);
+  if (failed(importInitializers(graph)))
+    return failure();
+  for (const onnx::ValueInfoProto &input : graph.input())
+    if (options.inputValues.count(input.name()) &&
+        failed(importInputValue(input)))
+      return failure();
+
+  ConverterRegistry registry;
+  registerElementwiseConverters(registry);
+  registerTensorConverters(registry);
+  registerReductionConverters(registry);
+  registerNNConverters(registry);
+  registerIndexingConverters(registry);
+  for (const onnx::NodeProto &node : graph.node())
+    if (failed(importNode(node, registry)))
+      return failure();
+  if (failed(reportUnsupported()))
+    return failure();
+
+  SmallVector<Value> results;
+  for (const onnx::ValueInfoProto &output : graph.output()) {
+    Value value = lookup(output.name());
+    if (!value)
+      return emitError(UnknownLoc::get(context))
+             << "graph output '" << output.name()
+             << "' is not produced by any node, input or initializer";
+    if (failed(checkOutput(output, value)))
+      return failure();
+    results.push_back(value);
+  }
+  func::ReturnOp::create(builder, funcLoc, results);
+  function.setFunctionType(
+      builder.getFunctionType(argumentTypes, ValueRange(results).getTypes()));
+  for (auto [i, output] : llvm::enumerate(graph.output()))
+    function.setResultAttr(i, "tg.name", builder.getStringAttr(output.name()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+/// The opset of the default domain, or 0 when the model imports none.
+static int64_t getDefaultOpset(const onnx::ModelProto &model) {
+  for (const onnx::OperatorSetIdProto &entry : model.opset_import())
+    if (entry.domain().empty() || entry.domain() == "ai.onnx")
+      return entry.version();
+  return 0;
+}
+
+OwningOpRef<ModuleOp>
+aotc::importONNXModel(StringRef path, MLIRContext &context,
+                      const ONNXImportOptions &options) {
+  context.loadDialect<tg::TGDialect, func::FuncDialect>();
+  Location loc = UnknownLoc::get(&context);
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    emitError(loc) << "cannot read the file: " << buffer.getError().message();
+    return {};
+  }
+  if ((*buffer)->getBufferSize() == 0) {
+    emitError(loc) << "the file is empty; expected an ONNX model";
+    return {};
+  }
+  onnx::ModelProto model;
+  if ((*buffer)->getBufferSize() > static_cast<size_t>(INT32_MAX) ||
+      !model.ParseFromArray((*buffer)->getBufferStart(),
+                            static_cast<int>((*buffer)->getBufferSize()))) {
+    emitError(loc) << "not a valid ONNX model: the protobuf does not parse "
+                      "(the file is truncated, corrupt, or not ONNX)";
+    return {};
+  }
+  if (!model.has_graph() || model.ir_version() <= 0) {
+    emitError(loc) << "not a valid ONNX model: it has no "
+                   << (model.has_graph() ? "IR version" : "graph");
+    return {};
+  }
+  int64_t opset = getDefaultOpset(model);
+  if (opset == 0) {
+    emitError(loc) << "the model imports no version of the default ONNX "
+                      "opset";
+    return {};
+  }
+  if (opset < kMinONNXOpset) {
+    emitError(loc) << "the model uses ONNX opset " << opset
+                   << "; aotc imports opsets " << kMinONNXOpset << " to "
+                   << kMaxONNXOpset
+                   << " (upgrade it with onnx.version_converter)";
+    return {};
+  }
+  // Newer opsets are imported with the newest semantics aotc knows; since
+  // opset 22 ONNX has changed the ops aotc supports only by adding element
+  // types, which the importer rejects one by one.
+
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  GraphImporter importer(*module, path, opset, options);
+  if (failed(importer.importGraph(model.graph())))
+    return {};
+  return module;
+}
+
+std::string aotc::parseInputValueBinding(StringRef binding,
+                                         ONNXImportOptions &options) {
+  auto [name, file] = binding.split('=');
+  if (name.empty() || file.empty() || !binding.contains('='))
+    return "--input-value '" + binding.str() +
+           "' is not NAME=FILE (FILE: a serialized ONNX TensorProto)";
+  if (!options.inputValues.emplace(name.str(), file.str()).second)
+    return "--input-value binds '" + name.str() + "' twice";
+  return "";
+}
+
+std::string aotc::parseInputShapeBinding(StringRef binding,
+                                         ONNXImportOptions &options) {
+  auto [name, dims] = binding.rsplit('=');
+  if (name.empty() || dims.empty() || !binding.contains('='))
+    return "--input-shape '" + binding.str() +
+           "' is not NAME=DIMS (e.g. input=1x3x224x224)";
+  std::vector<int64_t> shape;
+  SmallVector<StringRef> parts;
+  dims.split(parts, 'x');
+  if (dims == "scalar")
+    parts.clear();
+  for (StringRef part : parts) {
+    int64_t dim;
+    if (part.getAsInteger(10, dim) || dim < 0)
+      return "--input-shape '" + binding.str() + "': '" + part.str() +
+             "' is not a dimension (expected non-negative integers joined "
+             "by 'x')";
+    shape.push_back(dim);
+  }
+  if (!options.inputShapes.emplace(name.str(), shape).second)
+    return "--input-shape binds '" + name.str() + "' twice";
+  return "";
+}

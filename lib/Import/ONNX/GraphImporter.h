@@ -1,0 +1,82 @@
+//===- GraphImporter.h - one ONNX graph to one func.func ----------*- C++ -*-===//
+//
+// Walks an ONNX GraphProto in node order, keeping the tg value of every
+// named ONNX value, and dispatches each node to its converter. Nodes the
+// importer cannot convert are collected, not fatal, so one error can list
+// all of them; values they would have produced are marked missing and the
+// nodes that read them are skipped.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_LIB_IMPORT_ONNX_GRAPHIMPORTER_H
+#define AOTC_LIB_IMPORT_ONNX_GRAPHIMPORTER_H
+
+#include "NodeImporter.h"
+
+#include "aotc/Import/ONNX/ONNXImporter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <string>
+#include <vector>
+
+namespace onnx {
+class GraphProto;
+class ValueInfoProto;
+} // namespace onnx
+
+namespace aotc::onnximport {
+
+/// A node the importer could not convert.
+struct UnsupportedNode {
+  std::string opType;
+  std::string nodeName;
+  std::string reason;
+};
+
+class GraphImporter {
+public:
+  GraphImporter(mlir::ModuleOp module, llvm::StringRef modelPath,
+                int64_t opset, const ONNXImportOptions &options);
+
+  /// Builds the function for `graph`; failure after reporting errors.
+  mlir::LogicalResult importGraph(const onnx::GraphProto &graph);
+
+  // Used by NodeContext.
+  mlir::Value lookup(llvm::StringRef name) const;
+  void bind(llvm::StringRef name, mlir::Value value);
+  void recordUnsupported(const onnx::NodeProto &node,
+                         const llvm::Twine &reason);
+  llvm::StringRef getModelDir() const { return modelDir; }
+
+private:
+  mlir::LogicalResult importInitializers(const onnx::GraphProto &graph);
+  mlir::FailureOr<mlir::RankedTensorType>
+  getInputType(const onnx::ValueInfoProto &input);
+  mlir::LogicalResult importInputValue(const onnx::ValueInfoProto &input);
+  mlir::LogicalResult importNode(const onnx::NodeProto &node,
+                                 const ConverterRegistry &registry);
+  mlir::LogicalResult checkOutput(const onnx::ValueInfoProto &output,
+                                  mlir::Value value);
+  mlir::LogicalResult reportUnsupported();
+  mlir::Location getNodeLoc(const onnx::NodeProto &node);
+
+  mlir::ModuleOp module;
+  mlir::MLIRContext *context;
+  std::string modelPath;
+  std::string modelDir;
+  int64_t opset;
+  const ONNXImportOptions &options;
+  mlir::OpBuilder builder;
+  mlir::func::FuncOp function;
+  llvm::StringMap<mlir::Value> values;
+  /// Values that unsupported nodes would have produced.
+  llvm::StringSet<> missing;
+  std::vector<UnsupportedNode> unsupported;
+};
+
+} // namespace aotc::onnximport
+
+#endif // AOTC_LIB_IMPORT_ONNX_GRAPHIMPORTER_H

@@ -1,0 +1,205 @@
+//===- NodeContext.cpp - what an ONNX op converter sees -------------------===//
+
+#include "GraphImporter.h"
+#include "NodeImporter.h"
+#include "TensorImport.h"
+
+#include "aotc/Dialect/TG/IR/TGOps.h"
+
+#include "mlir/IR/Matchers.h"
+
+#include "onnx/onnx_pb.h"
+
+using namespace mlir;
+using namespace aotc;
+using namespace aotc::onnximport;
+
+NodeContext::NodeContext(GraphImporter &graph, const onnx::NodeProto &node,
+                         int64_t opset, OpBuilder &builder, Location loc)
+    : graph(graph), node(node), opset(opset), builder(builder), loc(loc) {}
+
+StringRef NodeContext::getOpType() const { return node.op_type(); }
+
+unsigned NodeContext::getNumInputs() const {
+  unsigned count = node.input_size();
+  while (count > 0 && node.input(count - 1).empty())
+    --count;
+  return count;
+}
+
+bool NodeContext::hasInput(unsigned i) const {
+  return i < static_cast<unsigned>(node.input_size()) &&
+         !node.input(i).empty();
+}
+
+Value NodeContext::getInput(unsigned i) {
+  assert(hasInput(i) && "reading an absent input");
+  return graph.lookup(node.input(i));
+}
+
+RankedTensorType NodeContext::getInputType(unsigned i) {
+  return cast<RankedTensorType>(getInput(i).getType());
+}
+
+std::optional<DenseElementsAttr> NodeContext::getConstantInput(unsigned i) {
+  if (!hasInput(i))
+    return std::nullopt;
+  DenseElementsAttr value;
+  if (matchPattern(getInput(i), m_Constant(&value)))
+    return value;
+  return std::nullopt;
+}
+
+InFlightDiagnostic NodeContext::emitNotConstantError(unsigned i) {
+  InFlightDiagnostic diag = emitError();
+  diag << "input " << i << " ('" << (hasInput(i) ? node.input(i) : "")
+       << "') must be known at compile time";
+  if (hasInput(i) && isa<BlockArgument>(getInput(i)))
+    diag << "; it is a graph input: freeze it with --input-value "
+         << node.input(i) << "=FILE";
+  return diag;
+}
+
+FailureOr<SmallVector<int64_t>> NodeContext::getConstantInts(unsigned i) {
+  std::optional<DenseElementsAttr> value = getConstantInput(i);
+  if (!value)
+    return emitNotConstantError(i);
+  if (!value->getElementType().isInteger())
+    return emitError() << "input " << i << " ('" << node.input(i)
+                       << "') must be an integer tensor";
+  SmallVector<int64_t> ints;
+  for (const APInt &v : value->getValues<APInt>())
+    ints.push_back(value->getElementType().isInteger(1) ? v.getZExtValue()
+                                                        : v.getSExtValue());
+  return ints;
+}
+
+FailureOr<SmallVector<double>> NodeContext::getConstantFloats(unsigned i) {
+  std::optional<DenseElementsAttr> value = getConstantInput(i);
+  if (!value)
+    return emitNotConstantError(i);
+  SmallVector<double> floats;
+  if (isa<FloatType>(value->getElementType())) {
+    for (const APFloat &v : value->getValues<APFloat>()) {
+      bool lost;
+      APFloat d = v;
+      d.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+      floats.push_back(d.convertToDouble());
+    }
+  } else {
+    for (const APInt &v : value->getValues<APInt>())
+      floats.push_back(static_cast<double>(v.getSExtValue()));
+  }
+  return floats;
+}
+
+unsigned NodeContext::getNumOutputs() const { return node.output_size(); }
+
+bool NodeContext::hasOutput(unsigned i) const {
+  return i < static_cast<unsigned>(node.output_size()) &&
+         !node.output(i).empty();
+}
+
+void NodeContext::setOutput(unsigned i, Value value) {
+  if (hasOutput(i))
+    graph.bind(node.output(i), value);
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+const onnx::AttributeProto *NodeContext::getAttr(StringRef name) const {
+  for (const onnx::AttributeProto &attr : node.attribute())
+    if (attr.name() == name)
+      return &attr;
+  return nullptr;
+}
+
+bool NodeContext::hasAttr(StringRef name) const {
+  return getAttr(name) != nullptr;
+}
+
+int64_t NodeContext::getInt(StringRef name, int64_t defaultValue) const {
+  const onnx::AttributeProto *attr = getAttr(name);
+  return attr ? attr->i() : defaultValue;
+}
+
+double NodeContext::getFloat(StringRef name, double defaultValue) const {
+  const onnx::AttributeProto *attr = getAttr(name);
+  return attr ? attr->f() : defaultValue;
+}
+
+std::string NodeContext::getString(StringRef name,
+                                   StringRef defaultValue) const {
+  const onnx::AttributeProto *attr = getAttr(name);
+  return attr ? attr->s() : defaultValue.str();
+}
+
+std::optional<SmallVector<int64_t>>
+NodeContext::getInts(StringRef name) const {
+  const onnx::AttributeProto *attr = getAttr(name);
+  if (!attr)
+    return std::nullopt;
+  return SmallVector<int64_t>(attr->ints().begin(), attr->ints().end());
+}
+
+std::optional<SmallVector<double>>
+NodeContext::getFloats(StringRef name) const {
+  const onnx::AttributeProto *attr = getAttr(name);
+  if (!attr)
+    return std::nullopt;
+  return SmallVector<double>(attr->floats().begin(), attr->floats().end());
+}
+
+FailureOr<ElementsAttr> NodeContext::getTensorAttr(StringRef name) {
+  const onnx::AttributeProto *attr = getAttr(name);
+  if (!attr || !attr->has_t())
+    return emitError() << "expects a tensor attribute '" << name << "'";
+  std::string error;
+  ElementsAttr value =
+      importTensor(getContext(), attr->t(), graph.getModelDir(), error);
+  if (!value) {
+    if (!getElementType(getContext(), attr->t().data_type()))
+    {
+      (void)unsupported("a " + getDataTypeName(attr->t().data_type()) +
+                        " tensor");
+      return failure();
+    }
+    return emitError() << "attribute '" << name << "': " << error;
+  }
+  return value;
+}
+
+//===----------------------------------------------------------------------===//
+// Building and errors
+//===----------------------------------------------------------------------===//
+
+Value NodeContext::createConstant(ElementsAttr attr) {
+  return tg::ConstantOp::create(builder, loc, attr);
+}
+
+Value NodeContext::createSplat(Type elementType, double value,
+                               ArrayRef<int64_t> shape) {
+  auto type = RankedTensorType::get(shape, elementType);
+  Attribute element;
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    APFloat v(value);
+    bool lost;
+    v.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+              &lost);
+    element = FloatAttr::get(elementType, v);
+  } else if (elementType.isInteger(1)) {
+    element = IntegerAttr::get(elementType, APInt(1, value != 0));
+  } else {
+    element = IntegerAttr::get(elementType, static_cast<int64_t>(value));
+  }
+  return createConstant(DenseElementsAttr::get(type, element));
+}
+
+InFlightDiagnostic NodeContext::emitError() { return mlir::emitError(loc); }
+
+LogicalResult NodeContext::unsupported(const Twine &reason) {
+  graph.recordUnsupported(node, reason);
+  return success();
+}

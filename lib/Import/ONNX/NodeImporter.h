@@ -1,0 +1,185 @@
+//===- NodeImporter.h - what an ONNX op converter sees ------------*- C++ -*-===//
+//
+// Private interface between the ONNX graph importer (GraphImporter.cpp) and
+// the per-op converters (Ops/*.cpp). A converter receives one NodeContext:
+// the node, the model's opset, a builder positioned in the function being
+// built, the node's inputs as tg values, and its attributes. It builds tg ops
+// and binds one value to each of the node's outputs with setOutput.
+//
+// Constants. Initializers and Constant nodes arrive as tg.constant. Ops are
+// best built with `createOrFold` (see NodeContext::create), so a computation
+// on constants (the `Shape -> Gather -> Concat -> Reshape` chains exporters
+// emit) folds into a tg.constant as it is imported, and getConstantInts then
+// reads the folded value.
+//
+// Errors. A converter that meets a node it cannot import returns
+// `ctx.unsupported("why")`, which records the node and returns success: the
+// importer keeps going (skipping the nodes that read its outputs) and reports
+// every unsupported node at the end, in one error. A node that is malformed (an
+// attribute out of range, a wrong input count) is an error right away:
+// `return ctx.emitError() << "..."`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_LIB_IMPORT_ONNX_NODEIMPORTER_H
+#define AOTC_LIB_IMPORT_ONNX_NODEIMPORTER_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace onnx {
+class NodeProto;
+class AttributeProto;
+} // namespace onnx
+
+namespace aotc::onnximport {
+
+class GraphImporter;
+
+/// One node being converted.
+class NodeContext {
+public:
+  NodeContext(GraphImporter &graph, const onnx::NodeProto &node,
+              int64_t opset, mlir::OpBuilder &builder, mlir::Location loc);
+
+  const onnx::NodeProto &getNode() const { return node; }
+  llvm::StringRef getOpType() const;
+  /// The opset version of the default ONNX domain the model imports.
+  int64_t getOpset() const { return opset; }
+  mlir::OpBuilder &getBuilder() { return builder; }
+  mlir::Location getLoc() const { return loc; }
+  mlir::MLIRContext *getContext() const { return builder.getContext(); }
+
+  //===--------------------------------------------------------------------===//
+  // Inputs and outputs
+  //===--------------------------------------------------------------------===//
+
+  /// The number of inputs, not counting trailing omitted ones (ONNX writes an
+  /// omitted optional input as an empty name).
+  unsigned getNumInputs() const;
+  /// Whether input `i` is given (in range and not an empty name).
+  bool hasInput(unsigned i) const;
+  /// Input `i` as a statically shaped tensor value; hasInput(i) must hold.
+  mlir::Value getInput(unsigned i);
+  /// The type of input `i`; hasInput(i) must hold.
+  mlir::RankedTensorType getInputType(unsigned i);
+  /// The value of input `i` when it is a compile-time constant (an
+  /// initializer, a Constant node, or a folded computation on those) held
+  /// as a DenseElementsAttr; std::nullopt otherwise. Large weights are
+  /// stored as resource blobs and are not returned here.
+  std::optional<mlir::DenseElementsAttr> getConstantInput(unsigned i);
+  /// Input `i` as integers, which must be known at compile time (Reshape's
+  /// shape, Slice's starts, ...). Reports an error naming the input and
+  /// returns failure otherwise. Accepts any integer element type.
+  mlir::FailureOr<llvm::SmallVector<int64_t>> getConstantInts(unsigned i);
+  /// Input `i` as floats, which must be known at compile time.
+  mlir::FailureOr<llvm::SmallVector<double>> getConstantFloats(unsigned i);
+
+  /// The number of outputs the node declares (including omitted ones).
+  unsigned getNumOutputs() const;
+  /// Whether output `i` is wanted (declared with a non-empty name).
+  bool hasOutput(unsigned i) const;
+  /// Binds output `i`; its type must be a statically shaped tensor. Outputs
+  /// the node does not declare are ignored.
+  void setOutput(unsigned i, mlir::Value value);
+
+  //===--------------------------------------------------------------------===//
+  // Attributes
+  //===--------------------------------------------------------------------===//
+
+  bool hasAttr(llvm::StringRef name) const;
+  int64_t getInt(llvm::StringRef name, int64_t defaultValue) const;
+  double getFloat(llvm::StringRef name, double defaultValue) const;
+  std::string getString(llvm::StringRef name,
+                        llvm::StringRef defaultValue) const;
+  /// The `ints` attribute `name`, or std::nullopt when absent.
+  std::optional<llvm::SmallVector<int64_t>>
+  getInts(llvm::StringRef name) const;
+  std::optional<llvm::SmallVector<double>>
+  getFloats(llvm::StringRef name) const;
+  /// The `t` (tensor) attribute `name` as an ElementsAttr, or failure (with
+  /// an error reported) when absent or of an unsupported data type.
+  mlir::FailureOr<mlir::ElementsAttr> getTensorAttr(llvm::StringRef name);
+  /// The raw attribute, or nullptr.
+  const onnx::AttributeProto *getAttr(llvm::StringRef name) const;
+
+  //===--------------------------------------------------------------------===//
+  // Building
+  //===--------------------------------------------------------------------===//
+
+  /// Builds `OpTy` at the node's location, folding it when its operands are
+  /// constants, and returns its (single) result.
+  template <typename OpTy, typename... Args>
+  mlir::Value create(Args &&...args) {
+    return builder.createOrFold<OpTy>(loc, std::forward<Args>(args)...);
+  }
+  /// A tg.constant of `attr`.
+  mlir::Value createConstant(mlir::ElementsAttr attr);
+  /// A rank-0 or `shape`-shaped splat tg.constant of element type `type`.
+  mlir::Value createSplat(mlir::Type elementType, double value,
+                          llvm::ArrayRef<int64_t> shape = {});
+
+  //===--------------------------------------------------------------------===//
+  // Errors
+  //===--------------------------------------------------------------------===//
+
+  /// An error about this node; the message is prefixed with the node's name,
+  /// op type and opset. Return it (converts to failure).
+  mlir::InFlightDiagnostic emitError();
+  /// Records that this node (or this use of it: an attribute value, a
+  /// dtype) is not supported, with a short reason such as
+  /// "mode 'cubic'". The importer lists every such node at the end. Returns
+  /// success: the import goes on so that all such nodes are found.
+  mlir::LogicalResult unsupported(const llvm::Twine &reason);
+
+private:
+  /// "input i must be known at compile time", with a hint when it is a
+  /// graph input.
+  mlir::InFlightDiagnostic emitNotConstantError(unsigned i);
+
+  GraphImporter &graph;
+  const onnx::NodeProto &node;
+  int64_t opset;
+  mlir::OpBuilder &builder;
+  mlir::Location loc;
+};
+
+/// Converts one node; see NodeContext.
+using ConvertFn = std::function<mlir::LogicalResult(NodeContext &)>;
+
+/// The op types the importer knows, each with its converter. A converter
+/// handles every opset version of its op from 7 on (it reads getOpset()
+/// where semantics changed between versions).
+class ConverterRegistry {
+public:
+  void add(llvm::StringRef opType, ConvertFn fn) {
+    converters[opType] = std::move(fn);
+  }
+  const ConvertFn *lookup(llvm::StringRef opType) const {
+    auto it = converters.find(opType);
+    return it == converters.end() ? nullptr : &it->second;
+  }
+
+private:
+  llvm::StringMap<ConvertFn> converters;
+};
+
+/// Each Ops/*.cpp file registers its family.
+void registerElementwiseConverters(ConverterRegistry &registry);
+void registerTensorConverters(ConverterRegistry &registry);
+void registerReductionConverters(ConverterRegistry &registry);
+void registerNNConverters(ConverterRegistry &registry);
+void registerIndexingConverters(ConverterRegistry &registry);
+
+} // namespace aotc::onnximport
+
+#endif // AOTC_LIB_IMPORT_ONNX_NODEIMPORTER_H
