@@ -11,6 +11,7 @@
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -186,25 +187,24 @@ GraphImporter::importInputValue(const onnx::ValueInfoProto &input) {
 
 LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
                                         const ConverterRegistry &registry) {
+  const ConvertFn *convert = nullptr;
+  if (!node.domain().empty() && node.domain() != "ai.onnx")
+    recordUnsupported(node, "domain '" + node.domain() + "'");
+  else if (!(convert = registry.lookup(node.op_type())))
+    recordUnsupported(node, "");
   for (const std::string &input : node.input()) {
     if (input.empty())
       continue;
     if (missing.contains(input)) {
-      // An unsupported node upstream; it is already reported.
-      for (const std::string &output : node.output())
-        missing.insert(output);
-      return success();
+      // Downstream of an unsupported node: only its op type was checked.
+      convert = nullptr;
+      break;
     }
     if (!values.count(input))
       return emitError(getNodeLoc(node))
              << "reads '" << input
              << "', which no earlier node, input or initializer defines";
   }
-  const ConvertFn *convert = nullptr;
-  if (!node.domain().empty() && node.domain() != "ai.onnx")
-    recordUnsupported(node, "domain '" + node.domain() + "'");
-  else if (!(convert = registry.lookup(node.op_type())))
-    recordUnsupported(node, "");
   if (!convert) {
     for (const std::string &output : node.output())
       missing.insert(output);
@@ -379,6 +379,10 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
     results.push_back(value);
   }
   func::ReturnOp::create(builder, funcLoc, results);
+  // Folded shape computations leave constants nothing reads.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body)))
+    if (isOpTriviallyDead(&op))
+      op.erase();
   function.setFunctionType(
       builder.getFunctionType(argumentTypes, ValueRange(results).getTypes()));
   for (auto [i, output] : llvm::enumerate(graph.output()))

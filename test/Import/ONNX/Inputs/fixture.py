@@ -1,0 +1,105 @@
+"""Writes small ONNX models for the importer's lit tests.
+
+    fixture.py NAME OUT.onnx
+
+Models are built with onnx.helper at test time, so no binary is checked in.
+"""
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+
+def model(nodes, inputs, outputs, initializers=(), opset=17):
+    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
+    return helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def tensor(name, shape, dtype=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, dtype, shape)
+
+
+def reshape_chain():
+    """Flatten written the way exporters do: Shape -> Gather -> Concat."""
+    nodes = [
+        helper.make_node("Shape", ["x"], ["s"], name="shape"),
+        helper.make_node("Constant", [], ["zero"], name="zero",
+                         value=numpy_helper.from_array(np.array(0, np.int64))),
+        helper.make_node("Gather", ["s", "zero"], ["n"], axis=0,
+                         name="batch"),
+        helper.make_node("Unsqueeze", ["n", "axes"], ["n1"], name="unsq"),
+        helper.make_node("Concat", ["n1", "minus_one"], ["target"], axis=0,
+                         name="target"),
+        helper.make_node("Reshape", ["x", "target"], ["y"], name="flatten"),
+    ]
+    inits = [numpy_helper.from_array(np.array([0], np.int64), "axes"),
+             numpy_helper.from_array(np.array([-1], np.int64), "minus_one")]
+    return model(nodes, [tensor("x", ["batch", 3, 4])],
+                 [tensor("y", ["batch", 12])], inits)
+
+
+def weights():
+    """A 16 KiB initializer next to a 4-element one."""
+    w = np.arange(4096, dtype=np.float32).reshape(1, 4096)
+    nodes = [helper.make_node("Concat", ["x", "w"], ["y"], axis=0,
+                              name="join")]
+    return model(nodes, [tensor("x", [1, 4096])], [tensor("y", [2, 4096])],
+                 [numpy_helper.from_array(w, "w")])
+
+
+def unsupported():
+    nodes = [
+        helper.make_node("Hypot", ["x", "x"], ["a"], name="h1"),
+        helper.make_node("Hypot", ["a", "x"], ["b"], name="h2"),
+        helper.make_node("Transpose", ["b"], ["c"], name="t"),
+        helper.make_node("FancyOp", ["c"], ["y"], name="f",
+                         domain="com.example"),
+    ]
+    graph = helper.make_graph(nodes, "g", [tensor("x", [2, 3])],
+                              [tensor("y", [3, 2])])
+    return helper.make_model(graph, opset_imports=[
+        helper.make_opsetid("", 17), helper.make_opsetid("com.example", 1)])
+
+
+def dynamic():
+    nodes = [helper.make_node("Transpose", ["x"], ["y"], name="t")]
+    return model(nodes, [tensor("x", ["batch", 3])],
+                 [tensor("y", [3, "batch"])])
+
+
+def old_opset():
+    nodes = [helper.make_node("Identity", ["x"], ["y"])]
+    return model(nodes, [tensor("x", [2])], [tensor("y", [2])], opset=6)
+
+
+def external(location, offset=0, length=None):
+    """A model whose weight lives in an external file at `location`."""
+    w = numpy_helper.from_array(np.ones((2, 2), np.float32), "w")
+    w.data_location = TensorProto.EXTERNAL
+    w.ClearField("raw_data")
+    entries = {"location": location, "offset": str(offset),
+               "length": str(16 if length is None else length)}
+    for key, value in entries.items():
+        entry = w.external_data.add()
+        entry.key, entry.value = key, value
+    nodes = [helper.make_node("Concat", ["x", "w"], ["y"], axis=0)]
+    return model(nodes, [tensor("x", [1, 2])], [tensor("y", [3, 2])], [w])
+
+
+MODELS = {
+    "reshape-chain": reshape_chain,
+    "weights": weights,
+    "unsupported": unsupported,
+    "dynamic": dynamic,
+    "old-opset": old_opset,
+    "external-ok": lambda: external("w.bin"),
+    "external-escape": lambda: external("../w.bin"),
+    "external-absolute": lambda: external("/etc/passwd"),
+    "external-past-end": lambda: external("w.bin", offset=8),
+}
+
+if __name__ == "__main__":
+    name, out = sys.argv[1], sys.argv[2]
+    onnx.save(MODELS[name](), out)
