@@ -82,14 +82,11 @@ SmallVector<AffineExpr> getDims(OpBuilder &b, int64_t first, int64_t count) {
 }
 
 /// Returns the accumulator a convolution starts from: `bias` (of the
-/// result's channels) broadcast over every other dimension, or zeros.
-Value createConvInit(OpBuilder &b, Location loc, Value bias,
+/// result's channels) broadcast over every other dimension, or `zero`.
+Value createConvInit(OpBuilder &b, Location loc, Value bias, Value zero,
                      RankedTensorType resultType) {
-  if (!bias) {
-    Value zero =
-        createScalarConstant(b, loc, resultType.getElementType(), /*value=*/0);
+  if (!bias)
     return createFilledTensor(b, loc, resultType, zero);
-  }
   SmallVector<int64_t> dims = {0};
   for (int64_t i = 2; i < resultType.getRank(); ++i)
     dims.push_back(i);
@@ -184,7 +181,8 @@ struct ConvOpLowering final : OpConversionPattern<tg::ConvOp> {
         createScalarConstant(rewriter, loc, resultType.getElementType(), 0);
     Value padded = padSpatial(rewriter, loc, adaptor.getInput(),
                               pads.take_front(n), pads.drop_front(n), zero);
-    Value init = createConvInit(rewriter, loc, adaptor.getBias(), resultType);
+    Value init =
+        createConvInit(rewriter, loc, adaptor.getBias(), zero, resultType);
     Value weight = adaptor.getWeight();
 
     Value result;
@@ -266,7 +264,9 @@ struct ConvTransposeOpLowering final
         AffineMap::get(numLoops, 0, resultExprs, context)};
     Value channels = tensor::EmptyOp::create(rewriter, loc, {inPerGroup},
                                              rewriter.getI1Type());
-    Value init = createConvInit(rewriter, loc, adaptor.getBias(), resultType);
+    Value zero = createScalarConstant(rewriter, loc, elementType, 0);
+    Value init =
+        createConvInit(rewriter, loc, adaptor.getBias(), zero, resultType);
 
     auto body = [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
       auto index = [&](int64_t dim) {
@@ -314,7 +314,6 @@ struct ConvTransposeOpLowering final
         indices[2 + i] = arith::SelectOp::create(b, bodyLoc, valid,
                                                  indices[2 + i], constant(0));
       Value x = tensor::ExtractOp::create(b, bodyLoc, input, indices);
-      Value zero = createScalarConstant(b, bodyLoc, elementType, 0);
       Value term = arith::SelectOp::create(
           b, bodyLoc, valid, createMul(b, bodyLoc, x, args[0]), zero);
       linalg::YieldOp::create(b, bodyLoc,

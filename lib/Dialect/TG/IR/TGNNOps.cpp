@@ -13,22 +13,29 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <type_traits>
 
 using namespace mlir;
 using namespace aotc::tg;
 
 namespace {
 
-/// Formats a list of numbers as `[2, 3]` for diagnostics.
+/// Formats a list of numbers as `[2, 3]` or `[0.5, 2]` for diagnostics.
 template <typename T> std::string listStr(ArrayRef<T> values) {
   std::string s;
   llvm::raw_string_ostream os(s);
   os << "[";
-  llvm::interleaveComma(values, os);
+  llvm::interleaveComma(values, os, [&](T value) {
+    if constexpr (std::is_floating_point_v<T>)
+      os << llvm::format("%g", value);
+    else
+      os << value;
+  });
   os << "]";
   return s;
 }
