@@ -1,10 +1,15 @@
-//===- Indexing.cpp - ONNX Indexing op converters ------------------------------------===//
+//===- Indexing.cpp - ONNX indexing op converters -------------------------===//
 //
-// Converters from ONNX nodes to tg ops; see NodeImporter.h for the interface.
+// Gather, GatherElements, GatherND, Pad, ArgMax, ArgMin, CumSum, CumProd,
+// TopK and Einsum map onto the tg op of the same meaning. Trilu, OneHot and
+// EyeLike are compositions: shapes are static, so Trilu's mask and
+// EyeLike's result are constants built here, and OneHot compares the
+// indices with a constant iota. See docs/ops-indexing.md.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../NodeImporter.h"
+#include "../TensorImport.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
@@ -14,6 +19,348 @@ using namespace mlir;
 using namespace aotc;
 using namespace aotc::onnximport;
 
+/// Normalizes a possibly negative `axis` into [0, rank).
+static FailureOr<int64_t> normalizeAxis(NodeContext &ctx, int64_t axis,
+                                        int64_t rank) {
+  if (axis < -rank || axis >= rank)
+    return ctx.emitError() << "axis " << axis << " is out of range for rank "
+                           << rank;
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// Reads input `i`, a compile-time scalar or one-element tensor.
+static FailureOr<int64_t> getConstantScalar(NodeContext &ctx, unsigned i,
+                                            StringRef what) {
+  FailureOr<SmallVector<int64_t>> values = ctx.getConstantInts(i);
+  if (failed(values))
+    return failure();
+  if (values->size() != 1)
+    return ctx.emitError() << "expected one value for " << what << ", got "
+                           << values->size();
+  return values->front();
+}
+
+static Value reshapeTo(NodeContext &ctx, Value input, ArrayRef<int64_t> shape) {
+  auto type = RankedTensorType::get(
+      shape, cast<RankedTensorType>(input.getType()).getElementType());
+  if (type == input.getType())
+    return input;
+  return ctx.create<tg::ReshapeOp>(type, input);
+}
+
+/// A constant of `elementType` and `shape` whose element at row-major
+/// position (..., i, j) of the last two dimensions is `fn(i, j)`.
+static Value createMatrixMask(NodeContext &ctx, ArrayRef<int64_t> shape,
+                              llvm::function_ref<bool(int64_t, int64_t)> fn) {
+  int64_t rows = shape[shape.size() - 2], cols = shape.back();
+  SmallVector<bool> values;
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j)
+      values.push_back(fn(i, j));
+  auto type = RankedTensorType::get({rows, cols}, ctx.getBuilder().getI1Type());
+  return ctx.createConstant(DenseElementsAttr::get(type, ArrayRef(values)));
+}
+
+//===----------------------------------------------------------------------===//
+// Gathers
+//===----------------------------------------------------------------------===//
+
+static LogicalResult convertGather(NodeContext &ctx) {
+  FailureOr<int64_t> axis =
+      normalizeAxis(ctx, ctx.getInt("axis", 0), ctx.getInputType(0).getRank());
+  if (failed(axis))
+    return failure();
+  ctx.setOutput(0, ctx.create<tg::GatherOp>(
+                       ctx.getInput(0), ctx.getInput(1),
+                       ctx.getBuilder().getI64IntegerAttr(*axis)));
+  return success();
+}
+
+static LogicalResult convertGatherElements(NodeContext &ctx) {
+  FailureOr<int64_t> axis =
+      normalizeAxis(ctx, ctx.getInt("axis", 0), ctx.getInputType(0).getRank());
+  if (failed(axis))
+    return failure();
+  ctx.setOutput(0, ctx.create<tg::GatherElementsOp>(
+                       ctx.getInput(0), ctx.getInput(1),
+                       ctx.getBuilder().getI64IntegerAttr(*axis)));
+  return success();
+}
+
+static LogicalResult convertGatherND(NodeContext &ctx) {
+  ctx.setOutput(0, ctx.create<tg::GatherNDOp>(
+                       ctx.getInput(0), ctx.getInput(1),
+                       ctx.getBuilder().getI64IntegerAttr(
+                           ctx.getInt("batch_dims", 0))));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pad
+//===----------------------------------------------------------------------===//
+
+static LogicalResult convertPad(NodeContext &ctx) {
+  RankedTensorType type = ctx.getInputType(0);
+  int64_t rank = type.getRank();
+  Type element = type.getElementType();
+  std::string modeName = ctx.getString("mode", "constant");
+  std::optional<tg::PadMode> mode = tg::symbolizePadMode(modeName);
+  if (!mode)
+    return ctx.unsupported("mode '" + modeName + "'");
+
+  // Opset 2 has attributes; 11 on, inputs (pads, constant_value, axes).
+  SmallVector<int64_t> pads;
+  Value value;
+  if (ctx.getOpset() < 11) {
+    std::optional<SmallVector<int64_t>> attr = ctx.getInts("pads");
+    if (!attr)
+      attr = ctx.getInts("paddings");
+    if (!attr)
+      return ctx.emitError() << "has no 'pads' attribute";
+    pads = *attr;
+    value = ctx.createSplat(element, ctx.getFloat("value", 0));
+  } else {
+    FailureOr<SmallVector<int64_t>> in = ctx.getConstantInts(1);
+    if (failed(in))
+      return failure();
+    pads = *in;
+    if (ctx.hasInput(2))
+      value = reshapeTo(ctx, ctx.getInput(2), {});
+  }
+
+  SmallVector<int64_t> axes = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  if (ctx.hasInput(3)) {
+    FailureOr<SmallVector<int64_t>> in = ctx.getConstantInts(3);
+    if (failed(in))
+      return failure();
+    axes.clear();
+    for (int64_t axis : *in) {
+      FailureOr<int64_t> a = normalizeAxis(ctx, axis, rank);
+      if (failed(a))
+        return failure();
+      axes.push_back(*a);
+    }
+  }
+  int64_t count = axes.size();
+  if (static_cast<int64_t>(pads.size()) != 2 * count)
+    return ctx.emitError() << "expected " << 2 * count << " pads, got "
+                           << pads.size();
+  SmallVector<int64_t> low(rank, 0), high(rank, 0);
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    low[axis] = pads[i];
+    high[axis] = pads[count + i];
+  }
+  if (*mode != tg::PadMode::constant)
+    value = nullptr;
+  OpBuilder &b = ctx.getBuilder();
+  ctx.setOutput(0, ctx.create<tg::PadOp>(
+                       tg::PadModeAttr::get(ctx.getContext(), *mode),
+                       ctx.getInput(0), value, b.getDenseI64ArrayAttr(low),
+                       b.getDenseI64ArrayAttr(high)));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ArgMax, ArgMin, CumSum, CumProd, TopK
+//===----------------------------------------------------------------------===//
+
+static LogicalResult convertArgReduce(NodeContext &ctx,
+                                      tg::ArgReduceKind kind) {
+  FailureOr<int64_t> axis =
+      normalizeAxis(ctx, ctx.getInt("axis", 0), ctx.getInputType(0).getRank());
+  if (failed(axis))
+    return failure();
+  OpBuilder &b = ctx.getBuilder();
+  UnitAttr keepdims = ctx.getInt("keepdims", 1) ? b.getUnitAttr() : nullptr;
+  UnitAttr last =
+      ctx.getInt("select_last_index", 0) ? b.getUnitAttr() : nullptr;
+  ctx.setOutput(0, ctx.create<tg::ArgReduceOp>(
+                       tg::ArgReduceKindAttr::get(ctx.getContext(), kind),
+                       ctx.getInput(0), b.getI64IntegerAttr(*axis), keepdims,
+                       last));
+  return success();
+}
+
+static LogicalResult convertCumulative(NodeContext &ctx, tg::ScanKind kind) {
+  FailureOr<int64_t> axis = getConstantScalar(ctx, 1, "axis");
+  if (failed(axis))
+    return failure();
+  axis = normalizeAxis(ctx, *axis, ctx.getInputType(0).getRank());
+  if (failed(axis))
+    return failure();
+  OpBuilder &b = ctx.getBuilder();
+  UnitAttr exclusive = ctx.getInt("exclusive", 0) ? b.getUnitAttr() : nullptr;
+  UnitAttr reverse = ctx.getInt("reverse", 0) ? b.getUnitAttr() : nullptr;
+  ctx.setOutput(0, ctx.create<tg::CumulativeOp>(
+                       tg::ScanKindAttr::get(ctx.getContext(), kind),
+                       ctx.getInput(0), b.getI64IntegerAttr(*axis), exclusive,
+                       reverse));
+  return success();
+}
+
+static LogicalResult convertTopK(NodeContext &ctx) {
+  RankedTensorType type = ctx.getInputType(0);
+  FailureOr<int64_t> axis =
+      normalizeAxis(ctx, ctx.getInt("axis", -1), type.getRank());
+  if (failed(axis))
+    return failure();
+  FailureOr<int64_t> k = ctx.getOpset() < 10
+                             ? FailureOr<int64_t>(ctx.getInt("k", 0))
+                             : getConstantScalar(ctx, 1, "k");
+  if (failed(k))
+    return failure();
+  if (*k < 0 || *k > type.getDimSize(*axis))
+    return ctx.emitError() << "k " << *k << " is out of range for an axis of "
+                           << type.getDimSize(*axis);
+  OpBuilder &b = ctx.getBuilder();
+  UnitAttr largest = ctx.getInt("largest", 1) ? b.getUnitAttr() : nullptr;
+  auto topk = tg::TopKOp::create(b, ctx.getLoc(), ctx.getInput(0),
+                                 b.getI64IntegerAttr(*k),
+                                 b.getI64IntegerAttr(*axis), largest);
+  ctx.setOutput(0, topk.getValues());
+  ctx.setOutput(1, topk.getIndices());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Einsum
+//===----------------------------------------------------------------------===//
+
+static LogicalResult convertEinsum(NodeContext &ctx) {
+  SmallVector<Value> inputs;
+  for (unsigned i = 0, e = ctx.getNumInputs(); i < e; ++i)
+    inputs.push_back(ctx.getInput(i));
+  ctx.setOutput(0, ctx.create<tg::EinsumOp>(
+                       inputs, ctx.getBuilder().getStringAttr(
+                                   ctx.getString("equation", ""))));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Compositions: Trilu, OneHot, EyeLike
+//===----------------------------------------------------------------------===//
+
+/// Trilu: a constant mask over the last two dimensions selects the input or
+/// zero.
+static LogicalResult convertTrilu(NodeContext &ctx) {
+  RankedTensorType type = ctx.getInputType(0);
+  if (type.getRank() < 2)
+    return ctx.emitError() << "expected an input of rank 2 or more, got rank "
+                           << type.getRank();
+  int64_t k = 0;
+  if (ctx.hasInput(1)) {
+    FailureOr<int64_t> in = getConstantScalar(ctx, 1, "k");
+    if (failed(in))
+      return failure();
+    k = *in;
+  }
+  bool upper = ctx.getInt("upper", 1);
+  Value mask = createMatrixMask(ctx, type.getShape(), [&](int64_t i,
+                                                          int64_t j) {
+    return upper ? j - i >= k : j - i <= k;
+  });
+  Value zero = ctx.createSplat(type.getElementType(), 0);
+  ctx.setOutput(0, ctx.create<tg::SelectOp>(mask, ctx.getInput(0), zero));
+  return success();
+}
+
+/// OneHot: `values[1]` where the (wrapped) index equals a constant iota
+/// along the new axis, `values[0]` elsewhere. Indices out of range match
+/// nothing and give `values[0]`, as ONNX specifies.
+static LogicalResult convertOneHot(NodeContext &ctx) {
+  RankedTensorType indicesType = ctx.getInputType(0);
+  int64_t rank = indicesType.getRank() + 1;
+  FailureOr<int64_t> axis = normalizeAxis(ctx, ctx.getInt("axis", -1), rank);
+  if (failed(axis))
+    return failure();
+  FailureOr<SmallVector<double>> depths = ctx.getConstantFloats(1);
+  if (failed(depths))
+    return failure();
+  if (depths->size() != 1 || depths->front() < 1)
+    return ctx.emitError() << "expected one positive depth";
+  auto depth = static_cast<int64_t>(depths->front());
+  OpBuilder &b = ctx.getBuilder();
+  Type i64 = b.getI64Type();
+
+  // The indices as i64 with a unit dimension at the axis.
+  Value indices = ctx.getInput(0);
+  if (indicesType.getElementType() != i64)
+    indices = ctx.create<tg::CastOp>(
+        RankedTensorType::get(indicesType.getShape(), i64), indices);
+  SmallVector<int64_t> shape(indicesType.getShape());
+  shape.insert(shape.begin() + *axis, 1);
+  indices = reshapeTo(ctx, indices, shape);
+  Value zero = ctx.createSplat(i64, 0);
+  Value negative = ctx.create<tg::CompareOp>(
+      tg::ComparePredicate::lt, indices, zero);
+  Value wrapped = ctx.create<tg::AddOp>(indices, ctx.createSplat(i64, depth));
+  indices = ctx.create<tg::SelectOp>(negative, wrapped, indices);
+
+  SmallVector<int64_t> iotaShape(rank, 1);
+  iotaShape[*axis] = depth;
+  auto iotaType = RankedTensorType::get(iotaShape, i64);
+  Value iota = ctx.createConstant(DenseElementsAttr::get(
+      iotaType, ArrayRef(llvm::to_vector(llvm::seq<int64_t>(0, depth)))));
+  Value hot = ctx.create<tg::CompareOp>(tg::ComparePredicate::eq, indices,
+                                        iota);
+
+  // values = [off, on], each as a rank-0 tensor.
+  Value values = ctx.getInput(2);
+  auto pick = [&](int64_t i) {
+    Value slice = ctx.create<tg::SliceOp>(
+        values, b.getDenseI64ArrayAttr({i}), b.getDenseI64ArrayAttr({i + 1}),
+        b.getDenseI64ArrayAttr({1}));
+    return reshapeTo(ctx, slice, {});
+  };
+  if (ctx.getInputType(2).getShape() != ArrayRef<int64_t>{2})
+    return ctx.emitError() << "expected values of shape [2]";
+  ctx.setOutput(0, ctx.create<tg::SelectOp>(hot, pick(1), pick(0)));
+  return success();
+}
+
+/// EyeLike: a constant with ones on diagonal `k`.
+static LogicalResult convertEyeLike(NodeContext &ctx) {
+  RankedTensorType type = ctx.getInputType(0);
+  if (type.getRank() != 2)
+    return ctx.emitError() << "expected a rank-2 input, got rank "
+                           << type.getRank();
+  Type element = type.getElementType();
+  if (ctx.hasAttr("dtype")) {
+    int dtype = ctx.getInt("dtype", 0);
+    element = getElementType(ctx.getContext(), dtype);
+    if (!element)
+      return ctx.unsupported(("dtype " + getDataTypeName(dtype)).str());
+  }
+  int64_t k = ctx.getInt("k", 0);
+  Value mask = createMatrixMask(ctx, type.getShape(),
+                                [&](int64_t i, int64_t j) { return j - i == k; });
+  auto resultType = RankedTensorType::get(type.getShape(), element);
+  ctx.setOutput(0, element.isInteger(1)
+                       ? mask
+                       : ctx.create<tg::CastOp>(resultType, mask));
+  return success();
+}
+
 void aotc::onnximport::registerIndexingConverters(ConverterRegistry &registry) {
-  (void)registry;
+  registry.add("Gather", convertGather);
+  registry.add("GatherElements", convertGatherElements);
+  registry.add("GatherND", convertGatherND);
+  registry.add("Pad", convertPad);
+  registry.add("ArgMax", [](NodeContext &ctx) {
+    return convertArgReduce(ctx, tg::ArgReduceKind::max);
+  });
+  registry.add("ArgMin", [](NodeContext &ctx) {
+    return convertArgReduce(ctx, tg::ArgReduceKind::min);
+  });
+  registry.add("CumSum", [](NodeContext &ctx) {
+    return convertCumulative(ctx, tg::ScanKind::sum);
+  });
+  registry.add("CumProd", [](NodeContext &ctx) {
+    return convertCumulative(ctx, tg::ScanKind::prod);
+  });
+  registry.add("TopK", convertTopK);
+  registry.add("Einsum", convertEinsum);
+  registry.add("Trilu", convertTrilu);
+  registry.add("OneHot", convertOneHot);
+  registry.add("EyeLike", convertEyeLike);
 }
