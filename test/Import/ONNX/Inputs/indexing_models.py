@@ -1,0 +1,97 @@
+"""Writes small ONNX models for the indexing converters' lit tests.
+
+    indexing_models.py NAME OUT.onnx
+
+Models are built with onnx.helper at test time, so no binary is checked in.
+"""
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+
+def model(nodes, inputs, outputs, initializers=(), opset=18):
+    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
+    return helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def tensor(name, shape, dtype=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, dtype, shape)
+
+
+def const(name, value):
+    return numpy_helper.from_array(np.asarray(value), name)
+
+
+def pad_v2():
+    """Pad's opset 2-10 form: pads and mode are attributes."""
+    nodes = [helper.make_node("Pad", ["x"], ["y"], mode="edge",
+                              pads=[0, 1, 2, -1])]
+    return model(nodes, [tensor("x", [3, 4])], [tensor("y", [5, 4])],
+                 opset=7)
+
+
+def pad_axes():
+    """Pad 18: pads for the axes named by input 3, a constant value."""
+    nodes = [helper.make_node("Pad", ["x", "pads", "v", "axes"], ["y"])]
+    inits = [const("pads", np.array([1, 2], np.int64)),
+             const("v", np.array(1.5, np.float32)),
+             const("axes", np.array([-1], np.int64))]
+    return model(nodes, [tensor("x", [3, 4])], [tensor("y", [3, 7])], inits)
+
+
+def scans():
+    """ArgMax, CumSum, TopK and Einsum with their attributes."""
+    nodes = [
+        helper.make_node("ArgMax", ["x"], ["a"], axis=-1, keepdims=0,
+                         select_last_index=1),
+        helper.make_node("CumSum", ["x", "axis"], ["c"], exclusive=1,
+                         reverse=1),
+        helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=0, largest=0),
+        helper.make_node("Einsum", ["x", "x"], ["e"], equation="ij,kj->ik"),
+    ]
+    inits = [const("axis", np.array(0, np.int32)),
+             const("k", np.array([2], np.int64))]
+    return model(nodes, [tensor("x", [3, 4])],
+                 [tensor("a", [3], TensorProto.INT64), tensor("c", [3, 4]),
+                  tensor("v", [2, 4]), tensor("i", [2, 4], TensorProto.INT64),
+                  tensor("e", [3, 3])], inits)
+
+
+def compositions():
+    """Trilu (lower, k = 1), OneHot along axis 0 and EyeLike as int32."""
+    nodes = [
+        helper.make_node("Trilu", ["x", "k"], ["t"], upper=0),
+        helper.make_node("OneHot", ["idx", "depth", "values"], ["h"], axis=0),
+        helper.make_node("EyeLike", ["x"], ["eye"], k=-1,
+                         dtype=TensorProto.INT32),
+    ]
+    inits = [const("k", np.array(1, np.int64)),
+             const("depth", np.array(4, np.int64)),
+             const("values", np.array([0.0, 5.0], np.float32))]
+    return model(nodes, [tensor("x", [2, 3]),
+                         tensor("idx", [3], TensorProto.INT64)],
+                 [tensor("t", [2, 3]), tensor("h", [4, 3]),
+                  tensor("eye", [2, 3], TensorProto.INT32)], inits)
+
+
+def gather_fold():
+    """Shape -> Gather (a negative index) -> Reshape: the gather folds, so
+    Reshape reads its target shape at import."""
+    nodes = [helper.make_node("Shape", ["x"], ["s"]),
+             helper.make_node("Gather", ["s", "idx"], ["swapped"], axis=0),
+             helper.make_node("Reshape", ["x", "swapped"], ["y"])]
+    inits = [const("idx", np.array([-1, 0], np.int64))]
+    return model(nodes, [tensor("x", [2, 6])], [tensor("y", [6, 2])], inits)
+
+
+MODELS = {"pad-v2": pad_v2, "pad-axes": pad_axes, "scans": scans,
+          "compositions": compositions, "gather-fold": gather_fold}
+
+if __name__ == "__main__":
+    name, out = sys.argv[1], sys.argv[2]
+    # Not checked with onnx.checker: the installed onnx may predate Pad 18's
+    # axes input.
+    onnx.save(MODELS[name](), out)
