@@ -36,12 +36,15 @@ if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
 # The real-model tests (test/Models/) export PyTorch models to ONNX at test
-# time: they need torch and torchvision under the test Python.
+# time: they need torch and torchvision under the test Python; the ONNX
+# tooling's own tests need onnx.
 import subprocess
-if subprocess.call([config.python_executable, "-c",
-                    "import onnx, torch, torchvision"],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
-    config.available_features.add("torch")
+for feature, modules in (("onnx", "onnx"),
+                         ("torch", "onnx, torch, torchvision")):
+    if subprocess.call([config.python_executable, "-c", "import " + modules],
+                       stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL) == 0:
+        config.available_features.add(feature)
 # Exports one model to ONNX, compiles it with aotc, runs it from C and
 # compares with PyTorch (python/aotc_testing/onnx_models.py).
 config.substitutions.append(
@@ -49,3 +52,10 @@ config.substitutions.append(
      "%s %s/python/aotc_testing/onnx_models.py --aotc %s/aotc --cc %s"
      % (config.python_executable, config.aotc_src_root,
         config.aotc_tools_dir, config.c_compiler)))
+# Checks the ONNX conformance driver on a fake test tree
+# (python/aotc_testing/onnx_conformance_selftest.py).
+config.substitutions.append(
+    ("%onnx-conformance-selftest",
+     "%s %s/python/aotc_testing/onnx_conformance_selftest.py --aotc %s/aotc "
+     "--cc %s" % (config.python_executable, config.aotc_src_root,
+                  config.aotc_tools_dir, config.c_compiler)))

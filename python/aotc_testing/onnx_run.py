@@ -202,10 +202,13 @@ def read_tensor_file(path):
 class Outcome(Exception):
     """Why a model did not run to the comparison: a status and one line."""
 
-    def __init__(self, status, detail):
+    def __init__(self, status, detail, freeze=()):
         super().__init__("%s: %s" % (status, detail))
         self.status = status
         self.detail = detail
+        # Graph inputs aotc asked to freeze with --input-value NAME=FILE
+        # because it needs their values at compile time (a Reshape's shape).
+        self.freeze = list(freeze)
 
 
 def first_line(text, prefer=r"\berror\b"):
@@ -346,8 +349,9 @@ def check_signature(compiled, expected, kind):
 
 
 def shape_binding(name, shape):
-    """The aotc flag binding input `name` to `shape`."""
-    return "--input-shape=%s=%s" % (name, "x".join(str(d) for d in shape))
+    """The aotc flag binding input `name` to `shape` ('scalar' for rank 0)."""
+    dims = "x".join(str(d) for d in shape) if shape else "scalar"
+    return "--input-shape=%s=%s" % (name, dims)
 
 
 def compile_and_run(model, inputs, expected, work, aotc, cc="cc",
@@ -372,10 +376,12 @@ def compile_and_run(model, inputs, expected, work, aotc, cc="cc",
                             "--name", name] + list(aotc_flags), "aotc",
                            deadline, log)
     if rc != 0:
-        m = re.search(r"^.*unsupported.*$", text, re.I | re.M)
+        m = re.search(r"^.*(unsupported|not supported|does not support).*$",
+                      text, re.I | re.M)
         if m:
             raise Outcome("unsupported", first_line(m.group(0), r"."))
-        raise Outcome("compile-error", first_line(text))
+        raise Outcome("compile-error", first_line(text), freeze=re.findall(
+            r"freeze it with --input-value (.+?)=FILE", text))
 
     compiled_in, compiled_out = read_header(header, name)
     check_signature(compiled_in, inputs, "input")
