@@ -95,10 +95,10 @@ LogicalResult verifyWindow(std::optional<Location> loc, int64_t n,
 }
 
 /// Checks the weight and bias of a (transposed) convolution against the
-/// input: the weight has the input's rank, `weightChannels` (weight dim 0 for
-/// a transposed convolution, dim 1 times group for a convolution) matches C,
-/// `group` divides C and M (the output channels), and the bias has M
-/// elements.
+/// input and sets `outChannels` (M): the weight has the input's rank, its
+/// input-channel dimension (dim 0 of a transposed convolution's weight, dim 1
+/// times group of a convolution's) matches C, `group` divides C (and M of a
+/// convolution), and a bias, when given, has M elements.
 LogicalResult verifyConvOperands(std::optional<Location> loc,
                                  RankedTensorType input,
                                  RankedTensorType weight, Type biasType,
@@ -165,10 +165,17 @@ int64_t getGroupOrDefault(IntegerAttr group) {
   return group ? group.getInt() : 1;
 }
 
-/// Pushes `shape` with the element type of `like` into `types`.
-LogicalResult pushType(RankedTensorType like, ArrayRef<int64_t> shape,
+/// Builds a tensor type of `shape` with the element type of `like`.
+RankedTensorType withShape(RankedTensorType like, ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape, like.getElementType());
+}
+
+/// Pushes an inferred type into `types`, or fails.
+LogicalResult pushType(FailureOr<RankedTensorType> type,
                        SmallVectorImpl<Type> &types) {
-  types.push_back(RankedTensorType::get(shape, like.getElementType()));
+  if (failed(type))
+    return failure();
+  types.push_back(*type);
   return success();
 }
 
@@ -178,31 +185,24 @@ LogicalResult pushType(RankedTensorType like, ArrayRef<int64_t> shape,
 // ConvOp, ConvTransposeOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConvOp::inferReturnTypes(MLIRContext *,
-                                       std::optional<Location> loc,
-                                       Adaptor adaptor,
-                                       SmallVectorImpl<Type> &types) {
-  FailureOr<RankedTensorType> input =
-      getStaticTensorType(loc, adaptor.getInput().getType());
+FailureOr<RankedTensorType>
+ConvOp::inferResultType(std::optional<Location> loc, Type inputType,
+                        Type weightType, Type biasType,
+                        ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
+                        ArrayRef<int64_t> pads, int64_t group) {
+  FailureOr<RankedTensorType> input = getStaticTensorType(loc, inputType);
   if (failed(input))
     return failure();
-  FailureOr<RankedTensorType> weight =
-      getStaticTensorType(loc, adaptor.getWeight().getType());
+  FailureOr<RankedTensorType> weight = getStaticTensorType(loc, weightType);
   if (failed(weight))
     return failure();
   FailureOr<int64_t> n = getSpatialRank(loc, *input);
   if (failed(n))
     return failure();
-  Type biasType = adaptor.getBias() ? adaptor.getBias().getType() : Type();
   int64_t outChannels;
-  if (failed(verifyConvOperands(loc, *input, *weight, biasType,
-                                getGroupOrDefault(adaptor.getGroupAttr()), /*transposed=*/false,
-                                outChannels)))
-    return failure();
-  ArrayRef<int64_t> strides = adaptor.getStrides(),
-                    dilations = adaptor.getDilations(),
-                    pads = adaptor.getPads();
-  if (failed(verifyWindow(loc, *n, strides, dilations, pads)))
+  if (failed(verifyConvOperands(loc, *input, *weight, biasType, group,
+                                /*transposed=*/false, outChannels)) ||
+      failed(verifyWindow(loc, *n, strides, dilations, pads)))
     return failure();
 
   SmallVector<int64_t> shape = {input->getDimSize(0), outChannels};
@@ -212,35 +212,40 @@ LogicalResult ConvOp::inferReturnTypes(MLIRContext *,
     if (failed(appendWindowCount(loc, i, extent, strides[i], shape)))
       return failure();
   }
-  return pushType(*input, shape, types);
+  return withShape(*input, shape);
 }
 
-LogicalResult ConvTransposeOp::inferReturnTypes(MLIRContext *,
-                                                std::optional<Location> loc,
-                                                Adaptor adaptor,
-                                                SmallVectorImpl<Type> &types) {
-  FailureOr<RankedTensorType> input =
-      getStaticTensorType(loc, adaptor.getInput().getType());
+LogicalResult ConvOp::inferReturnTypes(MLIRContext *,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &types) {
+  Value bias = adaptor.getBias();
+  return pushType(inferResultType(loc, adaptor.getInput().getType(),
+                                  adaptor.getWeight().getType(),
+                                  bias ? bias.getType() : Type(),
+                                  adaptor.getStrides(), adaptor.getDilations(),
+                                  adaptor.getPads(),
+                                  getGroupOrDefault(adaptor.getGroupAttr())),
+                  types);
+}
+
+FailureOr<RankedTensorType> ConvTransposeOp::inferResultType(
+    std::optional<Location> loc, Type inputType, Type weightType,
+    Type biasType, ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
+    ArrayRef<int64_t> pads, ArrayRef<int64_t> outputPadding, int64_t group) {
+  FailureOr<RankedTensorType> input = getStaticTensorType(loc, inputType);
   if (failed(input))
     return failure();
-  FailureOr<RankedTensorType> weight =
-      getStaticTensorType(loc, adaptor.getWeight().getType());
+  FailureOr<RankedTensorType> weight = getStaticTensorType(loc, weightType);
   if (failed(weight))
     return failure();
   FailureOr<int64_t> n = getSpatialRank(loc, *input);
   if (failed(n))
     return failure();
-  Type biasType = adaptor.getBias() ? adaptor.getBias().getType() : Type();
   int64_t outChannels;
-  if (failed(verifyConvOperands(loc, *input, *weight, biasType,
-                                getGroupOrDefault(adaptor.getGroupAttr()), /*transposed=*/true,
-                                outChannels)))
-    return failure();
-  ArrayRef<int64_t> strides = adaptor.getStrides(),
-                    dilations = adaptor.getDilations(),
-                    pads = adaptor.getPads(),
-                    outputPadding = adaptor.getOutputPadding();
-  if (failed(verifyWindow(loc, *n, strides, dilations, pads)) ||
+  if (failed(verifyConvOperands(loc, *input, *weight, biasType, group,
+                                /*transposed=*/true, outChannels)) ||
+      failed(verifyWindow(loc, *n, strides, dilations, pads)) ||
       failed(verifyList(loc, "output_padding", outputPadding, *n, 0,
                         "non-negative")))
     return failure();
@@ -257,31 +262,41 @@ LogicalResult ConvTransposeOp::inferReturnTypes(MLIRContext *,
                            Twine(i) + ", got " + Twine(size));
     shape.push_back(size);
   }
-  return pushType(*input, shape, types);
+  return withShape(*input, shape);
+}
+
+LogicalResult ConvTransposeOp::inferReturnTypes(MLIRContext *,
+                                                std::optional<Location> loc,
+                                                Adaptor adaptor,
+                                                SmallVectorImpl<Type> &types) {
+  Value bias = adaptor.getBias();
+  return pushType(
+      inferResultType(loc, adaptor.getInput().getType(),
+                      adaptor.getWeight().getType(),
+                      bias ? bias.getType() : Type(), adaptor.getStrides(),
+                      adaptor.getDilations(), adaptor.getPads(),
+                      adaptor.getOutputPadding(),
+                      getGroupOrDefault(adaptor.getGroupAttr())),
+      types);
 }
 
 //===----------------------------------------------------------------------===//
 // PoolOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult PoolOp::inferReturnTypes(MLIRContext *,
-                                       std::optional<Location> loc,
-                                       Adaptor adaptor,
-                                       SmallVectorImpl<Type> &types) {
-  FailureOr<RankedTensorType> input =
-      getStaticTensorType(loc, adaptor.getInput().getType());
+FailureOr<RankedTensorType>
+PoolOp::inferResultType(std::optional<Location> loc, PoolKind kind,
+                        Type inputType, ArrayRef<int64_t> kernel,
+                        ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
+                        ArrayRef<int64_t> pads, bool ceilMode) {
+  FailureOr<RankedTensorType> input = getStaticTensorType(loc, inputType);
   if (failed(input))
     return failure();
   FailureOr<int64_t> n = getSpatialRank(loc, *input);
   if (failed(n))
     return failure();
-  if (adaptor.getKind() == PoolKind::avg &&
-      !isa<FloatType>(input->getElementType()))
+  if (kind == PoolKind::avg && !isa<FloatType>(input->getElementType()))
     return failFloat(loc, "avg pooling", input->getElementType());
-  ArrayRef<int64_t> kernel = adaptor.getKernel(),
-                    strides = adaptor.getStrides(),
-                    dilations = adaptor.getDilations(),
-                    pads = adaptor.getPads();
   if (failed(verifyList(loc, "kernel", kernel, *n, 1, "positive")) ||
       failed(verifyWindow(loc, *n, strides, dilations, pads)))
     return failure();
@@ -291,7 +306,7 @@ LogicalResult PoolOp::inferReturnTypes(MLIRContext *,
     int64_t size = input->getDimSize(2 + i);
     int64_t extent =
         size + pads[i] + pads[*n + i] - dilations[i] * (kernel[i] - 1) - 1;
-    if (extent >= 0 && adaptor.getCeilMode()) {
+    if (extent >= 0 && ceilMode) {
       // Round up, but drop a last window that would start past the input
       // and its leading padding (ONNX and PyTorch agree on this).
       int64_t count = llvm::divideCeil(extent, strides[i]) + 1;
@@ -303,29 +318,37 @@ LogicalResult PoolOp::inferReturnTypes(MLIRContext *,
     if (failed(appendWindowCount(loc, i, extent, strides[i], shape)))
       return failure();
   }
-  return pushType(*input, shape, types);
+  return withShape(*input, shape);
+}
+
+LogicalResult PoolOp::inferReturnTypes(MLIRContext *,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &types) {
+  return pushType(inferResultType(loc, adaptor.getKind(),
+                                  adaptor.getInput().getType(),
+                                  adaptor.getKernel(), adaptor.getStrides(),
+                                  adaptor.getDilations(), adaptor.getPads(),
+                                  adaptor.getCeilMode()),
+                  types);
 }
 
 //===----------------------------------------------------------------------===//
 // ResizeOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ResizeOp::inferReturnTypes(MLIRContext *,
-                                         std::optional<Location> loc,
-                                         Adaptor adaptor,
-                                         SmallVectorImpl<Type> &types) {
-  FailureOr<RankedTensorType> input =
-      getStaticTensorType(loc, adaptor.getInput().getType());
+FailureOr<RankedTensorType>
+ResizeOp::inferResultType(std::optional<Location> loc, ResizeMode mode,
+                          Type inputType, ArrayRef<int64_t> sizes,
+                          ArrayRef<double> scales) {
+  FailureOr<RankedTensorType> input = getStaticTensorType(loc, inputType);
   if (failed(input))
     return failure();
   int64_t rank = input->getRank();
-  if (adaptor.getMode() == ResizeMode::linear &&
-      !isa<FloatType>(input->getElementType()))
+  if (mode == ResizeMode::linear && !isa<FloatType>(input->getElementType()))
     return failFloat(loc, "linear resize", input->getElementType());
-  ArrayRef<int64_t> sizes = adaptor.getSizes();
   if (failed(verifyList(loc, "sizes", sizes, rank, 1, "positive")))
     return failure();
-  ArrayRef<double> scales = adaptor.getScales();
   if (scales.size() != static_cast<size_t>(rank))
     return fail(loc, "expected scales with " + Twine(rank) +
                          " entries, got " + listStr(scales));
@@ -333,5 +356,15 @@ LogicalResult ResizeOp::inferReturnTypes(MLIRContext *,
     if (!(scale > 0) || !std::isfinite(scale))
       return fail(loc, "expected positive finite scales, got " +
                            listStr(scales));
-  return pushType(*input, sizes, types);
+  return withShape(*input, sizes);
+}
+
+LogicalResult ResizeOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &types) {
+  return pushType(inferResultType(loc, adaptor.getMode(),
+                                  adaptor.getInput().getType(),
+                                  adaptor.getSizes(), adaptor.getScales()),
+                  types);
 }

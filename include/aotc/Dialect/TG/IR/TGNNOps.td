@@ -139,6 +139,17 @@ def TG_ConvOp : TG_Op<"conv",
     `dilations` `=` $dilations `pads` `=` $pads (`group` `=` $group^)?
     attr-dict `:` type($input) `,` type($weight) (`,` type($bias)^)?
   }];
+  let extraClassDeclaration = [{
+    /// The result type for these operands and attributes (`bias` may be
+    /// null), or failure with an error at `loc` when given: the rule of
+    /// `inferReturnTypes` and the verifier, for importers that check a node
+    /// before they build the op.
+    static ::llvm::FailureOr<::mlir::RankedTensorType> inferResultType(
+        std::optional<::mlir::Location> loc, ::mlir::Type input,
+        ::mlir::Type weight, ::mlir::Type bias,
+        ::llvm::ArrayRef<int64_t> strides, ::llvm::ArrayRef<int64_t> dilations,
+        ::llvm::ArrayRef<int64_t> pads, int64_t group);
+  }];
 }
 
 def TG_ConvTransposeOp : TG_Op<"conv_transpose",
@@ -184,6 +195,18 @@ def TG_ConvTransposeOp : TG_Op<"conv_transpose",
     `dilations` `=` $dilations `pads` `=` $pads
     `output_padding` `=` $output_padding (`group` `=` $group^)?
     attr-dict `:` type($input) `,` type($weight) (`,` type($bias)^)?
+  }];
+  let extraClassDeclaration = [{
+    /// The result type for these operands and attributes (`bias` may be
+    /// null), or failure with an error at `loc` when given: the rule of
+    /// `inferReturnTypes` and the verifier, for importers that check a node
+    /// before they build the op.
+    static ::llvm::FailureOr<::mlir::RankedTensorType> inferResultType(
+        std::optional<::mlir::Location> loc, ::mlir::Type input,
+        ::mlir::Type weight, ::mlir::Type bias,
+        ::llvm::ArrayRef<int64_t> strides, ::llvm::ArrayRef<int64_t> dilations,
+        ::llvm::ArrayRef<int64_t> pads,
+        ::llvm::ArrayRef<int64_t> outputPadding, int64_t group);
   }];
 }
 
@@ -236,6 +259,16 @@ def TG_PoolOp : TG_Op<"pool",
     (`ceil_mode` $ceil_mode^)? (`count_include_pad` $count_include_pad^)?
     attr-dict `:` type($input)
   }];
+  let extraClassDeclaration = [{
+    /// The result type for these operands and attributes, or failure with
+    /// an error at `loc` when given: the rule of `inferReturnTypes` and the
+    /// verifier, for importers that check a node before they build the op.
+    static ::llvm::FailureOr<::mlir::RankedTensorType> inferResultType(
+        std::optional<::mlir::Location> loc, PoolKind kind, ::mlir::Type input,
+        ::llvm::ArrayRef<int64_t> kernel, ::llvm::ArrayRef<int64_t> strides,
+        ::llvm::ArrayRef<int64_t> dilations, ::llvm::ArrayRef<int64_t> pads,
+        bool ceilMode);
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -287,6 +320,15 @@ def TG_ResizeOp : TG_Op<"resize",
     `coordinate_transform` `=` `` $coordinate_transform
     (`nearest_mode` `=` `` $nearest_mode^)?
     attr-dict `:` type($input)
+  }];
+  let extraClassDeclaration = [{
+    /// The result type for these operands and attributes, or failure with
+    /// an error at `loc` when given: the rule of `inferReturnTypes` and the
+    /// verifier, for importers that check a node before they build the op.
+    static ::llvm::FailureOr<::mlir::RankedTensorType> inferResultType(
+        std::optional<::mlir::Location> loc, ResizeMode mode,
+        ::mlir::Type input, ::llvm::ArrayRef<int64_t> sizes,
+        ::llvm::ArrayRef<double> scales);
   }];
 }
 
