@@ -21,6 +21,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -461,7 +463,23 @@ LogicalResult Compilation::run() {
 
 } // namespace
 
+/// The stream diagnostics go to, for the fatal-error handler.
+static llvm::raw_ostream *fatalErrorStream = nullptr;
+
+/// MLIR builders stop the process when an op's result type cannot be
+/// inferred (an ONNX model with mismatched shapes, say); the diagnostic
+/// saying why has been printed by then. Exit with status 1 and remove the
+/// pending temporary outputs rather than abort with a crash report.
+static void handleFatalError(void *, const char *reason, bool) {
+  if (fatalErrorStream)
+    *fatalErrorStream << "aotc: error: cannot continue: " << reason << "\n";
+  llvm::sys::RunInterruptHandlers();
+  std::_Exit(1);
+}
+
 int compile(const CompileOptions &options, llvm::raw_ostream &diag) {
+  fatalErrorStream = &diag;
+  llvm::ScopedFatalErrorHandler fatalErrors(handleFatalError);
   Compilation compilation(options, diag);
   return succeeded(compilation.run()) ? 0 : 1;
 }

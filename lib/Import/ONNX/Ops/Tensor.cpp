@@ -508,8 +508,16 @@ static LogicalResult convertSlice(NodeContext &ctx) {
       reversed.push_back(*axis);
   }
   Value result = ctx.create<tg::SliceOp>(ctx.getInput(0), lower, upper, stride);
-  if (!reversed.empty())
-    return ctx.unsupported("negative steps");
+  for (int64_t axis : reversed) {
+    // Gathers the axis back to front: indices n-1, ..., 0.
+    int64_t size = cast<RankedTensorType>(result.getType()).getDimSize(axis);
+    SmallVector<int64_t> indices;
+    for (int64_t i = size - 1; i >= 0; --i)
+      indices.push_back(i);
+    result = ctx.create<tg::GatherOp>(
+        result, createI64Constant(ctx, indices, {size}),
+        ctx.getBuilder().getI64IntegerAttr(axis));
+  }
   ctx.setOutput(0, result);
   return success();
 }
