@@ -1,19 +1,671 @@
-//===- Elementwise.cpp - ONNX Elementwise op converters ------------------------------------===//
+//===- Elementwise.cpp - ONNX elementwise op converters -------------------===//
 //
-// Converters from ONNX nodes to tg ops; see NodeImporter.h for the interface.
+// Converters of the ONNX elementwise ops: arithmetic (also variadic Sum,
+// Mean, Max, Min), unary math, activations, comparisons and logic, Where,
+// Cast/CastLike, Clip, Dropout (inference), and the softmax family. Ops with
+// a tg counterpart map to it one to one; activations are compositions of tg
+// ops on the input and rank-0 constants of its element type, which broadcast.
+// Operands are checked to broadcast before any op is built, so a malformed
+// model is an error on its node rather than a failed type inference.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../NodeImporter.h"
+#include "../TensorImport.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
+#include "aotc/Dialect/TG/IR/TGTypeInference.h"
 
 #include "onnx/onnx_pb.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace aotc;
 using namespace aotc::onnximport;
 
-void aotc::onnximport::registerElementwiseConverters(ConverterRegistry &registry) {
-  (void)registry;
+static RankedTensorType getTensorType(Value value) {
+  return cast<RankedTensorType>(value.getType());
+}
+
+static Type getElementType(Value value) {
+  return getTensorType(value).getElementType();
+}
+
+/// Checks that the shapes of `operands` broadcast together; reports an
+/// error on the node otherwise.
+static LogicalResult checkShapesBroadcast(NodeContext &ctx,
+                                          ArrayRef<Value> operands) {
+  SmallVector<int64_t> shape(getTensorType(operands.front()).getShape());
+  for (Value operand : operands.drop_front()) {
+    std::optional<SmallVector<int64_t>> broadcast =
+        tg::broadcastShapes(shape, getTensorType(operand).getShape());
+    if (!broadcast)
+      return ctx.emitError() << "input shapes do not broadcast: "
+                             << operands.front().getType() << " and "
+                             << operand.getType();
+    shape = std::move(*broadcast);
+  }
+  return success();
+}
+
+/// Checks that `operands` share an element type and broadcast together.
+static LogicalResult checkBroadcastable(NodeContext &ctx,
+                                        ArrayRef<Value> operands) {
+  Type element = getElementType(operands.front());
+  for (Value operand : operands.drop_front())
+    if (getElementType(operand) != element)
+      return ctx.emitError() << "expected inputs of one element type, got "
+                             << element << " and " << getElementType(operand);
+  return checkShapesBroadcast(ctx, operands);
+}
+
+/// The node's inputs, checked with checkBroadcastable.
+static FailureOr<SmallVector<Value>> getBroadcastInputs(NodeContext &ctx) {
+  SmallVector<Value> inputs;
+  for (unsigned i = 0, e = ctx.getNumInputs(); i < e; ++i) {
+    if (!ctx.hasInput(i))
+      return ctx.emitError() << "input " << i << " is missing";
+    inputs.push_back(ctx.getInput(i));
+  }
+  if (inputs.empty())
+    return ctx.emitError() << "expected at least one input";
+  if (failed(checkBroadcastable(ctx, inputs)))
+    return failure();
+  return inputs;
+}
+
+static bool isFloat(Value value) {
+  return isa<FloatType>(getElementType(value));
+}
+
+/// Records the node as unsupported for the element type of `input`, for ops
+/// that tg defines on floats only.
+static LogicalResult unsupportedElementType(NodeContext &ctx, Value input) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << "element type " << getElementType(input);
+  return ctx.unsupported(name);
+}
+
+namespace {
+/// Short names for the tg ops the compositions are made of, built at the
+/// node's location through NodeContext::create (so constants fold).
+struct Composer {
+  NodeContext &ctx;
+
+  /// A rank-0 constant of `like`'s element type.
+  Value scalar(Value like, double value) {
+    return ctx.createSplat(getElementType(like), value);
+  }
+  Value add(Value a, Value b) { return ctx.create<tg::AddOp>(a, b); }
+  Value sub(Value a, Value b) { return ctx.create<tg::SubOp>(a, b); }
+  Value mul(Value a, Value b) { return ctx.create<tg::MulOp>(a, b); }
+  Value div(Value a, Value b) { return ctx.create<tg::DivOp>(a, b); }
+  Value max(Value a, Value b) { return ctx.create<tg::MaxOp>(a, b); }
+  Value min(Value a, Value b) { return ctx.create<tg::MinOp>(a, b); }
+  Value exp(Value x) { return ctx.create<tg::ExpOp>(x); }
+  Value log(Value x) { return ctx.create<tg::LogOp>(x); }
+  Value abs(Value x) { return ctx.create<tg::AbsOp>(x); }
+  Value compare(tg::ComparePredicate predicate, Value a, Value b) {
+    return ctx.create<tg::CompareOp>(predicate, a, b);
+  }
+  Value select(Value condition, Value onTrue, Value onFalse) {
+    return ctx.create<tg::SelectOp>(condition, onTrue, onFalse);
+  }
+  Value cast(Value x, Type element) {
+    if (getElementType(x) == element)
+      return x;
+    auto type = RankedTensorType::get(getTensorType(x).getShape(), element);
+    return ctx.create<tg::CastOp>(type, x);
+  }
+  Value reshape(Value x, ArrayRef<int64_t> shape) {
+    auto type = RankedTensorType::get(shape, getElementType(x));
+    if (type == x.getType())
+      return x;
+    return ctx.create<tg::ReshapeOp>(type, x);
+  }
+  Value reduce(tg::ReduceKind kind, Value x, ArrayRef<int64_t> axes) {
+    return ctx.create<tg::ReduceOp>(kind, x, axes, /*keepdims=*/true);
+  }
+  /// log(1 + exp(x)) without overflow: max(x, 0) + log(1 + exp(-|x|)).
+  Value softplus(Value x) {
+    Value tail =
+        log(add(scalar(x, 1), exp(ctx.create<tg::NegOp>(abs(x)))));
+    return add(max(x, scalar(x, 0)), tail);
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Ops with a tg counterpart
+//===----------------------------------------------------------------------===//
+
+/// A binary ONNX op that is a broadcasting tg op.
+template <typename OpTy> static LogicalResult convertBinary(NodeContext &ctx) {
+  FailureOr<SmallVector<Value>> inputs = getBroadcastInputs(ctx);
+  if (failed(inputs))
+    return failure();
+  if (inputs->size() != 2)
+    return ctx.emitError() << "expected 2 inputs, got " << inputs->size();
+  ctx.setOutput(0, ctx.create<OpTy>((*inputs)[0], (*inputs)[1]));
+  return success();
+}
+
+/// A unary ONNX op that is a tg op; `floatOnly` ops reject other inputs.
+template <typename OpTy, bool floatOnly = false>
+static LogicalResult convertUnary(NodeContext &ctx) {
+  Value x = ctx.getInput(0);
+  if (floatOnly && !isFloat(x))
+    return unsupportedElementType(ctx, x);
+  ctx.setOutput(0, ctx.create<OpTy>(x));
+  return success();
+}
+
+/// A comparison: Equal, Less, Greater, LessOrEqual, GreaterOrEqual.
+template <tg::ComparePredicate predicate>
+static LogicalResult convertCompare(NodeContext &ctx) {
+  FailureOr<SmallVector<Value>> inputs = getBroadcastInputs(ctx);
+  if (failed(inputs))
+    return failure();
+  if (inputs->size() != 2)
+    return ctx.emitError() << "expected 2 inputs, got " << inputs->size();
+  ctx.setOutput(0,
+                ctx.create<tg::CompareOp>(predicate, (*inputs)[0], (*inputs)[1]));
+  return success();
+}
+
+/// Sum, Max, Min and Mean of one or more broadcasting inputs, folded left.
+template <typename OpTy, bool mean = false>
+static LogicalResult convertVariadic(NodeContext &ctx) {
+  FailureOr<SmallVector<Value>> inputs = getBroadcastInputs(ctx);
+  if (failed(inputs))
+    return failure();
+  Value result = inputs->front();
+  for (Value input : ArrayRef(*inputs).drop_front())
+    result = ctx.create<OpTy>(result, input);
+  if (mean && inputs->size() > 1) {
+    Composer c{ctx};
+    result = c.div(result, c.scalar(result, inputs->size()));
+  }
+  ctx.setOutput(0, result);
+  return success();
+}
+
+/// Pow: the exponent converts to the base's element type.
+static LogicalResult convertPow(NodeContext &ctx) {
+  Composer c{ctx};
+  Value base = ctx.getInput(0);
+  Value exponent = c.cast(ctx.getInput(1), getElementType(base));
+  if (failed(checkBroadcastable(ctx, {base, exponent})))
+    return failure();
+  ctx.setOutput(0, ctx.create<tg::PowOp>(base, exponent));
+  return success();
+}
+
+static LogicalResult convertMod(NodeContext &ctx) {
+  FailureOr<SmallVector<Value>> inputs = getBroadcastInputs(ctx);
+  if (failed(inputs))
+    return failure();
+  bool fmod = ctx.getInt("fmod", 0) != 0;
+  if (!fmod && isa<FloatType>(getElementType(inputs->front())))
+    return ctx.emitError() << "expected fmod = 1 for float inputs";
+  ctx.setOutput(0, ctx.create<tg::ModOp>((*inputs)[0], (*inputs)[1], fmod));
+  return success();
+}
+
+static LogicalResult convertBitShift(NodeContext &ctx) {
+  FailureOr<SmallVector<Value>> inputs = getBroadcastInputs(ctx);
+  if (failed(inputs))
+    return failure();
+  std::string direction = ctx.getString("direction", "");
+  if (direction == "LEFT")
+    ctx.setOutput(0,
+                  ctx.create<tg::ShiftLeftOp>((*inputs)[0], (*inputs)[1]));
+  else if (direction == "RIGHT")
+    ctx.setOutput(0,
+                  ctx.create<tg::ShiftRightOp>((*inputs)[0], (*inputs)[1]));
+  else
+    return ctx.emitError() << "expected direction LEFT or RIGHT, got '"
+                           << direction << "'";
+  return success();
+}
+
+static LogicalResult convertIsInf(NodeContext &ctx) {
+  Value x = ctx.getInput(0);
+  if (!isFloat(x))
+    return unsupportedElementType(ctx, x);
+  ctx.setOutput(0, ctx.create<tg::IsInfOp>(
+                       x, ctx.getInt("detect_positive", 1) != 0,
+                       ctx.getInt("detect_negative", 1) != 0));
+  return success();
+}
+
+static LogicalResult convertWhere(NodeContext &ctx) {
+  Value condition = ctx.getInput(0), x = ctx.getInput(1), y = ctx.getInput(2);
+  if (!getElementType(condition).isInteger(1))
+    return ctx.emitError() << "expected a bool condition, got "
+                           << condition.getType();
+  if (failed(checkBroadcastable(ctx, {x, y})) ||
+      failed(checkShapesBroadcast(ctx, {condition, x, y})))
+    return failure();
+  ctx.setOutput(0, ctx.create<tg::SelectOp>(condition, x, y));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Cast
+//===----------------------------------------------------------------------===//
+
+/// Casts input 0 to `element`, or reports the ONNX type tg lacks.
+static LogicalResult castTo(NodeContext &ctx, Type element, int dataType) {
+  if (!element)
+    return ctx.unsupported("cast to " + getDataTypeName(dataType).str());
+  Composer c{ctx};
+  ctx.setOutput(0, c.cast(ctx.getInput(0), element));
+  return success();
+}
+
+static LogicalResult convertCast(NodeContext &ctx) {
+  if (!ctx.hasAttr("to"))
+    return ctx.emitError() << "has no 'to' attribute";
+  int dataType = ctx.getInt("to", 0);
+  return castTo(ctx, onnximport::getElementType(ctx.getContext(), dataType),
+                dataType);
+}
+
+static LogicalResult convertCastLike(NodeContext &ctx) {
+  return castTo(ctx, getElementType(ctx.getInput(1)), 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Activations and other compositions
+//===----------------------------------------------------------------------===//
+
+static LogicalResult convertReciprocal(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  ctx.setOutput(0, c.div(c.scalar(x, 1), x));
+  return success();
+}
+
+/// LeakyRelu: x < 0 ? alpha * x : x.
+static LogicalResult convertLeakyRelu(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  Value negative = c.compare(tg::ComparePredicate::lt, x, c.scalar(x, 0));
+  Value scaled = c.mul(x, c.scalar(x, ctx.getFloat("alpha", 0.01)));
+  ctx.setOutput(0, c.select(negative, scaled, x));
+  return success();
+}
+
+/// PRelu: x < 0 ? slope * x : x, the slope broadcasting to x.
+static LogicalResult convertPRelu(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0), slope = ctx.getInput(1);
+  if (failed(checkBroadcastable(ctx, {x, slope})))
+    return failure();
+  Value negative = c.compare(tg::ComparePredicate::lt, x, c.scalar(x, 0));
+  ctx.setOutput(0, c.select(negative, c.mul(x, slope), x));
+  return success();
+}
+
+/// Elu: x < 0 ? alpha * (exp(x) - 1) : x.
+static LogicalResult convertElu(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  if (!isFloat(x))
+    return unsupportedElementType(ctx, x);
+  Value negative = c.compare(tg::ComparePredicate::lt, x, c.scalar(x, 0));
+  Value curve = c.mul(c.scalar(x, ctx.getFloat("alpha", 1.0)),
+                      c.sub(c.exp(x), c.scalar(x, 1)));
+  ctx.setOutput(0, c.select(negative, curve, x));
+  return success();
+}
+
+/// Selu: gamma * (x > 0 ? x : alpha * exp(x) - alpha).
+static LogicalResult convertSelu(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  if (!isFloat(x))
+    return unsupportedElementType(ctx, x);
+  double alpha = ctx.getFloat("alpha", 1.67326319217681884765625);
+  double gamma = ctx.getFloat("gamma", 1.05070102214813232421875);
+  Value positive = c.compare(tg::ComparePredicate::gt, x, c.scalar(x, 0));
+  Value curve =
+      c.sub(c.mul(c.scalar(x, alpha), c.exp(x)), c.scalar(x, alpha));
+  ctx.setOutput(0, c.mul(c.scalar(x, gamma), c.select(positive, x, curve)));
+  return success();
+}
+
+/// Celu: max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+static LogicalResult convertCelu(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  if (!isFloat(x))
+    return unsupportedElementType(ctx, x);
+  Value alpha = c.scalar(x, ctx.getFloat("alpha", 1.0));
+  Value zero = c.scalar(x, 0);
+  Value curve = c.mul(alpha, c.sub(c.exp(c.div(x, alpha)), c.scalar(x, 1)));
+  ctx.setOutput(0, c.add(c.max(zero, x), c.min(zero, curve)));
+  return success();
+}
+
+/// max(0, min(1, alpha * x + beta)).
+static Value hardSigmoid(Composer &c, Value x, double alpha, double beta) {
+  Value linear = c.add(c.mul(x, c.scalar(x, alpha)), c.scalar(x, beta));
+  return c.max(c.scalar(x, 0), c.min(c.scalar(x, 1), linear));
+}
+
+static LogicalResult convertHardSigmoid(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  ctx.setOutput(0, hardSigmoid(c, x, ctx.getFloat("alpha", 0.2),
+                               ctx.getFloat("beta", 0.5)));
+  return success();
+}
+
+static LogicalResult convertHardSwish(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  ctx.setOutput(0, c.mul(x, hardSigmoid(c, x, 1.0 / 6, 0.5)));
+  return success();
+}
+
+static LogicalResult convertSoftplus(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  if (!isFloat(x))
+    return unsupportedElementType(ctx, x);
+  ctx.setOutput(0, c.softplus(x));
+  return success();
+}
+
+/// Softsign: x / (1 + |x|).
+static LogicalResult convertSoftsign(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  ctx.setOutput(0, c.div(x, c.add(c.scalar(x, 1), c.abs(x))));
+  return success();
+}
+
+/// Mish: x * tanh(softplus(x)).
+static LogicalResult convertMish(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  if (!isFloat(x))
+    return unsupportedElementType(ctx, x);
+  ctx.setOutput(0, c.mul(x, ctx.create<tg::TanhOp>(c.softplus(x))));
+  return success();
+}
+
+/// Swish: x * sigmoid(alpha * x).
+static LogicalResult convertSwish(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  if (!isFloat(x))
+    return unsupportedElementType(ctx, x);
+  Value scaled = c.mul(x, c.scalar(x, ctx.getFloat("alpha", 1.0)));
+  ctx.setOutput(0, c.mul(x, ctx.create<tg::SigmoidOp>(scaled)));
+  return success();
+}
+
+/// Gelu: x/2 * (1 + erf(x / sqrt(2))), or with approximate = "tanh"
+/// x/2 * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3))).
+static LogicalResult convertGelu(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  if (!isFloat(x))
+    return unsupportedElementType(ctx, x);
+  std::string approximate = ctx.getString("approximate", "none");
+  Value inner;
+  if (approximate == "none") {
+    inner = ctx.create<tg::ErfOp>(c.mul(x, c.scalar(x, M_SQRT1_2)));
+  } else if (approximate == "tanh") {
+    Value cube = c.mul(c.mul(x, x), x);
+    Value poly = c.add(x, c.mul(c.scalar(x, 0.044715), cube));
+    inner = ctx.create<tg::TanhOp>(
+        c.mul(c.scalar(x, std::sqrt(2 / M_PI)), poly));
+  } else {
+    return ctx.emitError() << "expected approximate 'none' or 'tanh', got '"
+                           << approximate << "'";
+  }
+  Value halfX = c.mul(x, c.scalar(x, 0.5));
+  ctx.setOutput(0, c.mul(halfX, c.add(c.scalar(x, 1), inner)));
+  return success();
+}
+
+/// ThresholdedRelu: x > alpha ? x : 0.
+static LogicalResult convertThresholdedRelu(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  Value above = c.compare(tg::ComparePredicate::gt, x,
+                          c.scalar(x, ctx.getFloat("alpha", 1.0)));
+  ctx.setOutput(0, c.select(above, x, c.scalar(x, 0)));
+  return success();
+}
+
+/// Shrink: x < -lambd ? x + bias : x > lambd ? x - bias : 0.
+static LogicalResult convertShrink(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  double lambd = ctx.getFloat("lambd", 0.5), bias = ctx.getFloat("bias", 0);
+  Value below = c.compare(tg::ComparePredicate::lt, x, c.scalar(x, -lambd));
+  Value above = c.compare(tg::ComparePredicate::gt, x, c.scalar(x, lambd));
+  Value bias_ = c.scalar(x, bias);
+  Value upper = c.select(above, c.sub(x, bias_), c.scalar(x, 0));
+  ctx.setOutput(0, c.select(below, c.add(x, bias_), upper));
+  return success();
+}
+
+/// Clip: min(max(x, lo), hi); the bounds are attributes before opset 11 and
+/// optional (rank-0) inputs from then on.
+static LogicalResult convertClip(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  Value lo, hi;
+  if (ctx.getOpset() < 11) {
+    if (ctx.hasAttr("min"))
+      lo = c.scalar(x, ctx.getFloat("min", 0));
+    if (ctx.hasAttr("max"))
+      hi = c.scalar(x, ctx.getFloat("max", 0));
+  } else {
+    if (ctx.hasInput(1))
+      lo = ctx.getInput(1);
+    if (ctx.hasInput(2))
+      hi = ctx.getInput(2);
+  }
+  for (Value bound : {lo, hi})
+    if (bound && failed(checkBroadcastable(ctx, {x, bound})))
+      return failure();
+  Value result = x;
+  if (lo)
+    result = c.max(result, lo);
+  if (hi)
+    result = c.min(result, hi);
+  ctx.setOutput(0, result);
+  return success();
+}
+
+/// Dropout at inference: the output is the input and the mask is all true.
+/// Training mode is only accepted with a zero ratio, where it is the same.
+static LogicalResult convertDropout(NodeContext &ctx) {
+  Value x = ctx.getInput(0);
+  if (ctx.hasInput(2)) {
+    std::optional<DenseElementsAttr> training = ctx.getConstantInput(2);
+    if (!training)
+      return ctx.unsupported("training_mode not known at compile time");
+    bool zeroRatio = false;
+    if (ctx.hasInput(1) && ctx.getConstantInput(1)) {
+      FailureOr<SmallVector<double>> ratio = ctx.getConstantFloats(1);
+      zeroRatio = succeeded(ratio) && ratio->front() == 0;
+    }
+    if (training->getSplatValue<bool>() && !zeroRatio)
+      return ctx.unsupported("training mode (random dropout)");
+  }
+  ctx.setOutput(0, x);
+  if (ctx.hasOutput(1))
+    ctx.setOutput(1, ctx.createSplat(IntegerType::get(ctx.getContext(), 1), 1,
+                                     getTensorType(x).getShape()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Softmax, LogSoftmax, Hardmax
+//===----------------------------------------------------------------------===//
+
+enum class SoftmaxKind { softmax, logSoftmax, hardmax };
+
+/// Computes `kind` of `x` along `axis` (in range).
+static Value buildSoftmax(NodeContext &ctx, SoftmaxKind kind, Value x,
+                          int64_t axis) {
+  Composer c{ctx};
+  if (kind == SoftmaxKind::hardmax) {
+    // One-hot of the first largest element: compare the arg max with the
+    // positions along the axis, shaped [n, 1, ..., 1] to broadcast.
+    RankedTensorType type = getTensorType(x);
+    Value index = ctx.create<tg::ArgReduceOp>(tg::ArgReduceKind::max, x, axis,
+                                              /*keepdims=*/true);
+    int64_t size = type.getDimSize(axis);
+    SmallVector<int64_t> positions(size);
+    for (int64_t i = 0; i < size; ++i)
+      positions[i] = i;
+    SmallVector<int64_t> shape(type.getRank() - axis, 1);
+    shape.front() = size;
+    auto iotaType =
+        RankedTensorType::get(shape, IntegerType::get(ctx.getContext(), 64));
+    Value iota = ctx.createConstant(
+        DenseElementsAttr::get(iotaType, ArrayRef<int64_t>(positions)));
+    Value hot = c.compare(tg::ComparePredicate::eq, index, iota);
+    return c.cast(hot, type.getElementType());
+  }
+  Value shifted = c.sub(x, c.reduce(tg::ReduceKind::max, x, {axis}));
+  Value sum = c.reduce(tg::ReduceKind::sum, c.exp(shifted), {axis});
+  if (kind == SoftmaxKind::logSoftmax)
+    return c.sub(shifted, c.log(sum));
+  return c.div(c.exp(shifted), sum);
+}
+
+/// Softmax, LogSoftmax and Hardmax. From opset 13 they work along `axis`
+/// (default -1); before, the input is coerced to 2-D, [prod(dims[:axis]),
+/// prod(dims[axis:])], and the op works along the second dimension
+/// (`axis` default 1).
+template <SoftmaxKind kind> static LogicalResult convertSoftmax(NodeContext &ctx) {
+  Value x = ctx.getInput(0);
+  if (!isFloat(x))
+    return unsupportedElementType(ctx, x);
+  RankedTensorType type = getTensorType(x);
+  int64_t rank = type.getRank();
+  bool coerce = ctx.getOpset() < 13;
+  int64_t axis = ctx.getInt("axis", coerce ? 1 : -1);
+  if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
+    return ctx.emitError() << "axis " << axis << " is out of range for rank "
+                           << rank;
+  if (axis < 0)
+    axis += rank;
+  if (rank == 0) {
+    Composer c{ctx};
+    ctx.setOutput(0, c.reshape(buildSoftmax(ctx, kind, c.reshape(x, {1}), 0),
+                               {}));
+    return success();
+  }
+  if (!coerce) {
+    ctx.setOutput(0, buildSoftmax(ctx, kind, x, axis));
+    return success();
+  }
+  Composer c{ctx};
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    (d < axis ? outer : inner) *= shape[d];
+  Value matrix = c.reshape(x, {outer, inner});
+  ctx.setOutput(0, c.reshape(buildSoftmax(ctx, kind, matrix, 1), shape));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+void aotc::onnximport::registerElementwiseConverters(
+    ConverterRegistry &registry) {
+  using P = tg::ComparePredicate;
+  // Arithmetic.
+  registry.add("Add", convertBinary<tg::AddOp>);
+  registry.add("Sub", convertBinary<tg::SubOp>);
+  registry.add("Mul", convertBinary<tg::MulOp>);
+  registry.add("Div", convertBinary<tg::DivOp>);
+  registry.add("Pow", convertPow);
+  registry.add("Mod", convertMod);
+  registry.add("Sum", convertVariadic<tg::AddOp>);
+  registry.add("Mean", convertVariadic<tg::AddOp, /*mean=*/true>);
+  registry.add("Max", convertVariadic<tg::MaxOp>);
+  registry.add("Min", convertVariadic<tg::MinOp>);
+  // Unary math.
+  registry.add("Neg", convertUnary<tg::NegOp>);
+  registry.add("Abs", convertUnary<tg::AbsOp>);
+  registry.add("Sign", convertUnary<tg::SignOp>);
+  registry.add("Reciprocal", convertReciprocal);
+  registry.add("Exp", convertUnary<tg::ExpOp, true>);
+  registry.add("Log", convertUnary<tg::LogOp, true>);
+  registry.add("Sqrt", convertUnary<tg::SqrtOp, true>);
+  registry.add("Erf", convertUnary<tg::ErfOp, true>);
+  registry.add("Floor", convertUnary<tg::FloorOp, true>);
+  registry.add("Ceil", convertUnary<tg::CeilOp, true>);
+  registry.add("Round", convertUnary<tg::RoundOp, true>);
+  registry.add("Sin", convertUnary<tg::SinOp, true>);
+  registry.add("Cos", convertUnary<tg::CosOp, true>);
+  registry.add("Tan", convertUnary<tg::TanOp, true>);
+  registry.add("Asin", convertUnary<tg::AsinOp, true>);
+  registry.add("Acos", convertUnary<tg::AcosOp, true>);
+  registry.add("Atan", convertUnary<tg::AtanOp, true>);
+  registry.add("Sinh", convertUnary<tg::SinhOp, true>);
+  registry.add("Cosh", convertUnary<tg::CoshOp, true>);
+  registry.add("Asinh", convertUnary<tg::AsinhOp, true>);
+  registry.add("Acosh", convertUnary<tg::AcoshOp, true>);
+  registry.add("Atanh", convertUnary<tg::AtanhOp, true>);
+  registry.add("IsNaN", convertUnary<tg::IsNanOp, true>);
+  registry.add("IsInf", convertIsInf);
+  // Activations.
+  registry.add("Relu", convertUnary<tg::ReluOp>);
+  registry.add("Tanh", convertUnary<tg::TanhOp, true>);
+  registry.add("Sigmoid", convertUnary<tg::SigmoidOp, true>);
+  registry.add("LeakyRelu", convertLeakyRelu);
+  registry.add("PRelu", convertPRelu);
+  registry.add("Elu", convertElu);
+  registry.add("Selu", convertSelu);
+  registry.add("Celu", convertCelu);
+  registry.add("HardSigmoid", convertHardSigmoid);
+  registry.add("HardSwish", convertHardSwish);
+  registry.add("Softplus", convertSoftplus);
+  registry.add("Softsign", convertSoftsign);
+  registry.add("Mish", convertMish);
+  registry.add("Swish", convertSwish);
+  registry.add("Gelu", convertGelu);
+  registry.add("ThresholdedRelu", convertThresholdedRelu);
+  registry.add("Shrink", convertShrink);
+  registry.add("Clip", convertClip);
+  registry.add("Softmax", convertSoftmax<SoftmaxKind::softmax>);
+  registry.add("LogSoftmax", convertSoftmax<SoftmaxKind::logSoftmax>);
+  registry.add("Hardmax", convertSoftmax<SoftmaxKind::hardmax>);
+  // Comparison, logic and bits.
+  registry.add("Equal", convertCompare<P::eq>);
+  registry.add("Less", convertCompare<P::lt>);
+  registry.add("LessOrEqual", convertCompare<P::le>);
+  registry.add("Greater", convertCompare<P::gt>);
+  registry.add("GreaterOrEqual", convertCompare<P::ge>);
+  registry.add("And", convertBinary<tg::AndOp>);
+  registry.add("Or", convertBinary<tg::OrOp>);
+  registry.add("Xor", convertBinary<tg::XorOp>);
+  registry.add("Not", convertUnary<tg::NotOp>);
+  registry.add("BitwiseAnd", convertBinary<tg::AndOp>);
+  registry.add("BitwiseOr", convertBinary<tg::OrOp>);
+  registry.add("BitwiseXor", convertBinary<tg::XorOp>);
+  registry.add("BitwiseNot", convertUnary<tg::NotOp>);
+  registry.add("BitShift", convertBitShift);
+  // Selection, conversion, inference-time no-ops.
+  registry.add("Where", convertWhere);
+  registry.add("Cast", convertCast);
+  registry.add("CastLike", convertCastLike);
+  registry.add("Dropout", convertDropout);
 }
