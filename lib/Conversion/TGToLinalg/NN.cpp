@@ -528,23 +528,24 @@ struct PoolOpLowering final : OpConversionPattern<tg::PoolOp> {
 //===----------------------------------------------------------------------===//
 
 /// Maps output coordinate `x` of an axis to an input coordinate, per ONNX's
-/// coordinate_transformation_mode.
+/// coordinate_transformation_mode. Like ONNX's reference, align_corners and
+/// pytorch_half_pixel take the resized length as `inSize * scale`, unrounded.
 double transformCoordinate(tg::CoordinateTransform mode, int64_t x,
                            int64_t inSize, int64_t outSize, double scale) {
   double halfPixel = (x + 0.5) / scale - 0.5;
+  double length = inSize * scale;
   switch (mode) {
   case tg::CoordinateTransform::half_pixel:
     return halfPixel;
   case tg::CoordinateTransform::half_pixel_symmetric: {
-    double adjustment = outSize / (scale * inSize);
+    double adjustment = outSize / length;
     double center = inSize / 2.0;
     return center * (1 - adjustment) + halfPixel;
   }
   case tg::CoordinateTransform::pytorch_half_pixel:
-    return outSize > 1 ? halfPixel : 0.0;
+    return length > 1 ? halfPixel : 0.0;
   case tg::CoordinateTransform::align_corners:
-    return outSize == 1 ? 0.0
-                        : x * static_cast<double>(inSize - 1) / (outSize - 1);
+    return length == 1 ? 0.0 : x * (inSize - 1) / (length - 1);
   case tg::CoordinateTransform::asymmetric:
     return x / scale;
   case tg::CoordinateTransform::tf_half_pixel_for_nn:

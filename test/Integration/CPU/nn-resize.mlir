@@ -2,7 +2,8 @@
 
 // tg.resize against a numpy reference that resizes one axis at a time
 // (nearest and multi-linear resampling are separable), with ONNX's
-// coordinate transformations and rounding written out in Python floats:
+// coordinate transformations (lengths unrounded, as ONNX's reference has
+// them) and rounding written out in Python floats:
 // up- and downsampling, non-integer scales, sizes that imply the scale,
 // every coordinate transform and nearest mode, an axis resized to 1, a
 // trilinear resize, resized batch and channel axes, and i32 (exact).
@@ -13,10 +14,11 @@
 
 // REF: def source(ct, x, size_in, size_out, scale):
 // REF:     half_pixel = (x + 0.5) / scale - 0.5
+// REF:     length = size_in * scale
 // REF:     if ct == 'half_pixel': return half_pixel
-// REF:     if ct == 'half_pixel_symmetric': return size_in / 2 * (1 - size_out / (scale * size_in)) + half_pixel
-// REF:     if ct == 'pytorch_half_pixel': return half_pixel if size_out > 1 else 0.0
-// REF:     if ct == 'align_corners': return 0.0 if size_out == 1 else x * (size_in - 1) / (size_out - 1)
+// REF:     if ct == 'half_pixel_symmetric': return size_in / 2 * (1 - size_out / length) + half_pixel
+// REF:     if ct == 'pytorch_half_pixel': return half_pixel if length > 1 else 0.0
+// REF:     if ct == 'align_corners': return 0.0 if length == 1 else x * (size_in - 1) / (length - 1)
 // REF:     if ct == 'asymmetric': return x / scale
 // REF:     if ct == 'tf_half_pixel_for_nn': return (x + 0.5) / scale
 // REF: def nearest(c, mode):
@@ -54,13 +56,15 @@
 // REF: out[7] = resize(xi, 'nearest', [1, 2, 7, 2], [1, 1, 7 / 4, 0.5], 'align_corners', 'ceil')
 // REF: out[8] = resize(x3, 'linear', [1, 2, 5, 2, 6], [1, 1, 2.5, 0.5, 2], 'asymmetric')
 // REF: out[9] = resize(x, 'nearest', [4, 2, 5, 6], [2, 0.5, 1, 1], 'asymmetric', 'round_prefer_floor')
+// REF: out[10] = resize(x, 'linear', [2, 3, 5, 3], [1, 1, 1, 0.6], 'align_corners')
+// REF: out[11] = resize(x, 'linear', [2, 3, 1, 6], [1, 1, 0.24, 1], 'pytorch_half_pixel')
 
 func.func @resize(%x: tensor<2x3x5x6xf32>, %x3: tensor<1x2x2x4x3xf32>,
                   %xi: tensor<1x2x4x4xi32>)
     -> (tensor<2x3x10x12xf32>, tensor<2x3x3x4xf32>, tensor<2x3x1x9xf32>,
         tensor<2x3x15x6xf32>, tensor<2x3x3x4xf32>, tensor<2x3x8x9xf32>,
         tensor<2x3x7x4xf32>, tensor<1x2x7x2xi32>, tensor<1x2x5x2x6xf32>,
-        tensor<4x2x5x6xf32>) {
+        tensor<4x2x5x6xf32>, tensor<2x3x5x3xf32>, tensor<2x3x1x6xf32>) {
   %0 = tg.resize linear %x sizes = [2, 3, 10, 12] scales = [1.0, 1.0, 2.0, 2.0]
       coordinate_transform = half_pixel : tensor<2x3x5x6xf32>
   %1 = tg.resize linear %x sizes = [2, 3, 3, 4]
@@ -86,9 +90,14 @@ func.func @resize(%x: tensor<2x3x5x6xf32>, %x3: tensor<1x2x2x4x3xf32>,
       : tensor<1x2x2x4x3xf32>
   %9 = tg.resize nearest %x sizes = [4, 2, 5, 6] scales = [2.0, 0.5, 1.0, 1.0]
       coordinate_transform = asymmetric : tensor<2x3x5x6xf32>
-  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9
+  // Scales whose output lengths (3.6, 1.2) were rounded down.
+  %10 = tg.resize linear %x sizes = [2, 3, 5, 3] scales = [1.0, 1.0, 1.0, 0.6]
+      coordinate_transform = align_corners : tensor<2x3x5x6xf32>
+  %11 = tg.resize linear %x sizes = [2, 3, 1, 6] scales = [1.0, 1.0, 0.24, 1.0]
+      coordinate_transform = pytorch_half_pixel : tensor<2x3x5x6xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11
       : tensor<2x3x10x12xf32>, tensor<2x3x3x4xf32>, tensor<2x3x1x9xf32>,
         tensor<2x3x15x6xf32>, tensor<2x3x3x4xf32>, tensor<2x3x8x9xf32>,
         tensor<2x3x7x4xf32>, tensor<1x2x7x2xi32>, tensor<1x2x5x2x6xf32>,
-        tensor<4x2x5x6xf32>
+        tensor<4x2x5x6xf32>, tensor<2x3x5x3xf32>, tensor<2x3x1x6xf32>
 }

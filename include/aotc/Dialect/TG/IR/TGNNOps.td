@@ -59,14 +59,17 @@ def TG_CoordinateTransformAttr
   let description = [{
     How `tg.resize` maps an output coordinate `x` of an axis to an input
     coordinate, as ONNX's `coordinate_transformation_mode`, with `in` and
-    `out` the axis' input and output sizes and `scale` its scale:
+    `out` the axis' input and output sizes, `scale` its scale and
+    `length = in * scale` the unrounded output length (equal to `out` when
+    the scale was derived from the sizes), as in ONNX's reference:
 
     - `half_pixel`: `(x + 0.5) / scale - 0.5`
     - `half_pixel_symmetric`: like `half_pixel`, shifted so that the sampled
-      region is centred: `c * (1 - out / (scale * in)) + (x + 0.5) / scale -
-      0.5` with `c = in / 2`
-    - `pytorch_half_pixel`: `half_pixel`, but `0` when `out == 1`
-    - `align_corners`: `x * (in - 1) / (out - 1)`, `0` when `out == 1`
+      region is centred: `c * (1 - out / length) + (x + 0.5) / scale - 0.5`
+      with `c = in / 2`
+    - `pytorch_half_pixel`: `half_pixel`, but `0` when `length <= 1`
+    - `align_corners`: `x * (in - 1) / (length - 1)`, `0` when
+      `length == 1`
     - `asymmetric`: `x / scale`
     - `tf_half_pixel_for_nn`: `(x + 0.5) / scale`
   }];
