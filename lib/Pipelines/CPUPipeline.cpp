@@ -64,6 +64,8 @@ void buildBufferizationStage(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   // ... which empty-tensor elimination makes the destination of the ops
   // producing them, before one-shot bufferization decides what to copy.
+  // Results must not share an accumulator that CSE merged.
+  pm.addNestedPass<func::FuncOp>(createUnshareInitTensorsPass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

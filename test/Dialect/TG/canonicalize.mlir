@@ -600,13 +600,17 @@ func.func @broadcast_to_splat() -> tensor<4x3xi1> {
 // -----
 
 // A broadcast of a non-splat constant is not materialized.
-// CHECK-LABEL: func.func @no_fold_broadcast_to_non_splat(
-// CHECK:         %[[R:.+]] = tg.broadcast_to
-// CHECK:         return %[[R]]
-func.func @no_fold_broadcast_to_non_splat() -> tensor<4x2xf32> {
+// A small non-splat constant broadcasts at compile time; a result over 1024
+// elements stays a broadcast.
+// CHECK-LABEL: func.func @fold_broadcast_to_non_splat(
+// CHECK:         %[[R:.+]] = tg.constant dense<{{\[\[}}1.000000e+00, 2.000000e+00], [1.000000e+00, 2.000000e+00], [1.000000e+00, 2.000000e+00], [1.000000e+00, 2.000000e+00]]>
+// CHECK:         %[[B:.+]] = tg.broadcast_to
+// CHECK:         return %[[R]], %[[B]]
+func.func @fold_broadcast_to_non_splat() -> (tensor<4x2xf32>, tensor<1024x2xf32>) {
   %x = tg.constant dense<[1.0, 2.0]> : tensor<2xf32>
   %0 = tg.broadcast_to %x : tensor<2xf32> -> tensor<4x2xf32>
-  return %0 : tensor<4x2xf32>
+  %1 = tg.broadcast_to %x : tensor<2xf32> -> tensor<1024x2xf32>
+  return %0, %1 : tensor<4x2xf32>, tensor<1024x2xf32>
 }
 
 // -----

@@ -54,6 +54,36 @@ def GenerateEntryPointPass
   ];
 }
 
+def UnshareInitTensorsPass
+    : Pass<"aotc-cpu-unshare-init-tensors", "mlir::func::FuncOp"> {
+  let summary = "Give every user of a tensor.empty or filled init its own";
+  let description = [{
+    CSE merges identical `tensor.empty` ops and the `linalg.fill`s of them,
+    so two reductions may start from one zero-filled tensor. Empty-tensor
+    elimination then turns that one tensor into the destination buffer of
+    one result, and bufferization can compute the other result in place in
+    that same buffer: one output overwrites the other. Cloning the empty
+    tensor (and the fill of it) for every use keeps each result's
+    accumulator its own; the clones are free until bufferization, which
+    gives each the buffer it would have needed anyway.
+
+    Before:
+    ```mlir
+    %e = tensor.empty() : tensor<2xf32>
+    %z = linalg.fill ins(%c0 : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+    %a = linalg.generic ... outs(%z : tensor<2xf32>)
+    %b = linalg.generic ... outs(%z : tensor<2xf32>)
+    ```
+    After, `%b` reads its own `tensor.empty` and `linalg.fill`.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numClones", "num-clones",
+              "tensor.empty and linalg.fill ops cloned for a second user">,
+  ];
+}
+
 def LowerStridedCopiesPass
     : Pass<"aotc-cpu-lower-strided-copies", "mlir::func::FuncOp"> {
   let summary = "Turn memref.copy of strided buffers into linalg.copy";
