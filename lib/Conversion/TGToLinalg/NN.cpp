@@ -18,6 +18,8 @@
 //   changed axis' source indices (and linear weights) as constant tables;
 //   a `linalg.generic` reads them per output position and fetches the input
 //   with `tensor.extract`.
+// - f16 and bf16 convolutions, average pools and linear resizes are
+//   rewritten to run in f32 between two tg.casts, so that sums round once.
 //
 // Shapes are static and the ops verified, so the patterns never fail.
 //
@@ -700,9 +702,65 @@ struct ResizeOpLowering final : OpConversionPattern<tg::ResizeOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// f16 and bf16
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` sums or interpolates many values, so that f16 and bf16 should
+/// accumulate in f32: convolutions, average pooling and linear resizing.
+bool accumulates(Operation *op) {
+  if (auto pool = dyn_cast<tg::PoolOp>(op))
+    return pool.getKind() == tg::PoolKind::avg;
+  if (auto resize = dyn_cast<tg::ResizeOp>(op))
+    return resize.getMode() == tg::ResizeMode::linear;
+  return isa<tg::ConvOp, tg::ConvTransposeOp>(op);
+}
+
+/// Computes an accumulating NN op on f16 or bf16 in f32: casts its operands
+/// to f32, clones it on them (the clone is lowered by the patterns above)
+/// and casts the result back, so that sums round once instead of once per
+/// term.
+template <typename OpTy>
+struct WidenHalfPrecision final : OpConversionPattern<OpTy> {
+  WidenHalfPrecision(MLIRContext *context)
+      : OpConversionPattern<OpTy>(context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    if (!resultType.getElementType().isF16() &&
+        !resultType.getElementType().isBF16())
+      return rewriter.notifyMatchFailure(op, "not f16 or bf16");
+    if (!accumulates(op))
+      return rewriter.notifyMatchFailure(op, "does not accumulate");
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    SmallVector<Value> operands;
+    for (Value operand : adaptor.getOperands()) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      operands.push_back(tg::CastOp::create(
+          rewriter, loc, RankedTensorType::get(type.getShape(), f32),
+          operand));
+    }
+    Operation *wide = rewriter.clone(*op.getOperation());
+    rewriter.modifyOpInPlace(wide, [&] {
+      wide->setOperands(operands);
+      wide->getResult(0).setType(
+          RankedTensorType::get(resultType.getShape(), f32));
+    });
+    rewriter.replaceOpWithNewOp<tg::CastOp>(op, resultType,
+                                            wide->getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void aotc::populateTGNNToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ConvOpLowering, ConvTransposeOpLowering, PoolOpLowering,
-               ResizeOpLowering>(patterns.getContext());
+               ResizeOpLowering, WidenHalfPrecision<tg::ConvOp>,
+               WidenHalfPrecision<tg::ConvTransposeOp>,
+               WidenHalfPrecision<tg::PoolOp>,
+               WidenHalfPrecision<tg::ResizeOp>>(patterns.getContext());
 }

@@ -258,3 +258,29 @@ func.func @resize_identity(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %0 = tg.resize linear %x sizes = [2, 4] scales = [1.0, 1.0] coordinate_transform = half_pixel : tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// f16 and bf16 convolutions, average pools and linear resizes accumulate in
+// f32: the operands are extended, the op is lowered in f32 and the result
+// truncated. Max pooling needs no widening.
+
+// CHECK-LABEL: func.func @half_precision(
+// CHECK:         arith.extf %{{.+}} : f16 to f32
+// CHECK:         arith.extf %{{.+}} : f16 to f32
+// CHECK:         linalg.conv_1d_ncw_fcw
+// CHECK-SAME:      outs(%{{.+}} : tensor<1x3x4xf32>)
+// CHECK:         arith.truncf %{{.+}} : f32 to f16
+// CHECK:         arith.extf %{{.+}} : bf16 to f32
+// CHECK:         linalg.pooling_ncw_sum
+// CHECK-SAME:      outs(%{{.+}} : tensor<1x2x2xf32>)
+// CHECK:         arith.truncf %{{.+}} : f32 to bf16
+// CHECK-NOT:     arith.extf
+// CHECK:         linalg.pooling_ncw_max
+// CHECK-SAME:      outs(%{{.+}} : tensor<1x2x2xf16>)
+func.func @half_precision(%x: tensor<1x2x5xf16>, %w: tensor<3x2x2xf16>, %xb: tensor<1x2x5xbf16>) -> (tensor<1x3x4xf16>, tensor<1x2x2xbf16>, tensor<1x2x2xf16>) {
+  %0 = tg.conv %x, %w strides = [1] dilations = [1] pads = [0, 0] : tensor<1x2x5xf16>, tensor<3x2x2xf16>
+  %1 = tg.pool avg %xb kernel = [2] strides = [2] dilations = [1] pads = [0, 0] : tensor<1x2x5xbf16>
+  %2 = tg.pool max %x kernel = [2] strides = [2] dilations = [1] pads = [0, 0] : tensor<1x2x5xf16>
+  return %0, %1, %2 : tensor<1x3x4xf16>, tensor<1x2x2xbf16>, tensor<1x2x2xf16>
+}

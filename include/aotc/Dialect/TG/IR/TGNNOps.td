@@ -117,7 +117,8 @@ def TG_ConvOp : TG_Op<"conv",
     `group` divides both C and M. Spatial output dimension `i` is
     `floor((D_i + pads[i] + pads[n + i] - dilations[i] * (k_i - 1) - 1) /
     strides[i]) + 1`, which must be at least 1. All operands share the
-    result's element type, in which the sum accumulates (integers wrap).
+    result's element type, in which the sum accumulates (integers wrap),
+    except that f16 and bf16 accumulate in f32 and round once.
 
     ```mlir
     %y = tg.conv %x, %w, %b strides = [2, 2] dilations = [1, 1]
@@ -174,7 +175,8 @@ def TG_ConvTransposeOp : TG_Op<"conv_transpose",
     ```
 
     and must be at least 1. `strides` and `dilations` have n positive
-    entries, `pads` 2n and `output_padding` n non-negative ones. An ONNX
+    entries, `pads` 2n and `output_padding` n non-negative ones. Sums
+    accumulate like `tg.conv`'s (f16 and bf16 in f32). An ONNX
     `output_shape` or `auto_pad` is resolved into `pads` and
     `output_padding` by the importer.
 
@@ -239,7 +241,7 @@ def TG_PoolOp : TG_Op<"pool",
 
     `kernel`, `strides` and `dilations` have n positive entries, `pads` 2n
     non-negative ones. `max` accepts any numeric element type, `avg` floats
-    only.
+    only; f16 and bf16 averages are computed in f32.
 
     ```mlir
     %m = tg.pool max %x kernel = [3, 3] strides = [2, 2] dilations = [1, 1]
@@ -294,7 +296,7 @@ def TG_ResizeOp : TG_Op<"resize",
     - `linear` interpolates linearly between the two neighbouring elements
       along every axis whose mapping is not the identity (bilinear for two
       such axes, trilinear for three), clamping neighbours to the axis.
-      Floats only.
+      Floats only; f16 and bf16 interpolate in f32.
 
     `sizes` and `scales` have one entry per input dimension; sizes are
     positive and scales positive and finite.
