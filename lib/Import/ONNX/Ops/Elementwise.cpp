@@ -539,11 +539,13 @@ static Value buildSoftmax(NodeContext &ctx, SoftmaxKind kind, Value x,
     Value hot = c.compare(tg::ComparePredicate::eq, index, iota);
     return c.cast(hot, type.getElementType());
   }
+  // Shifting by the maximum keeps exp from overflowing.
   Value shifted = c.sub(x, c.reduce(tg::ReduceKind::max, x, {axis}));
-  Value sum = c.reduce(tg::ReduceKind::sum, c.exp(shifted), {axis});
+  Value exp = c.exp(shifted);
+  Value sum = c.reduce(tg::ReduceKind::sum, exp, {axis});
   if (kind == SoftmaxKind::logSoftmax)
     return c.sub(shifted, c.log(sum));
-  return c.div(c.exp(shifted), sum);
+  return c.div(exp, sum);
 }
 
 /// Softmax, LogSoftmax and Hardmax. From opset 13 they work along `axis`
