@@ -1,0 +1,134 @@
+"""Writes small ONNX models for the NN converters' lit tests.
+
+    nn_models.py NAME OUT.onnx
+
+Models are built with onnx.helper at test time, so no binary is checked in.
+"""
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+
+def model(nodes, inputs, outputs, initializers=(), opset=17):
+    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
+    return helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def tensor(name, shape, dtype=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, dtype, shape)
+
+
+def const(name, array):
+    return numpy_helper.from_array(np.asarray(array), name)
+
+
+def conv_same(auto_pad):
+    """Conv with auto_pad, stride 2 and the kernel shape from the weight."""
+    def build():
+        w = np.ones((4, 2, 3, 3), np.float32)
+        node = helper.make_node("Conv", ["x", "w", "b"], ["y"], name="conv",
+                                auto_pad=auto_pad, strides=[2, 2])
+        return model([node], [tensor("x", [1, 2, 6, 6])],
+                     [tensor("y", [1, 4, 3, 3])],
+                     [const("w", w), const("b", np.zeros(4, np.float32))])
+    return build
+
+
+def conv_transpose_output_shape():
+    """ConvTranspose whose output_shape asks for one row fewer than the
+    natural 9 (a leading pad) and one column more than 7 (output_padding)."""
+    w = np.ones((1, 2, 3, 3), np.float32)
+    node = helper.make_node("ConvTranspose", ["x", "w"], ["y"], name="convt",
+                            strides=[3, 2], output_shape=[8, 8])
+    return model([node], [tensor("x", [1, 1, 3, 3])],
+                 [tensor("y", [1, 2, 8, 8])], [const("w", w)])
+
+
+def maxpool_indices():
+    node = helper.make_node("MaxPool", ["x"], ["y", "i"], name="pool",
+                            kernel_shape=[2, 2])
+    return model([node], [tensor("x", [1, 1, 4, 4])],
+                 [tensor("y", [1, 1, 3, 3]),
+                  tensor("i", [1, 1, 3, 3], TensorProto.INT64)])
+
+
+def avgpool_same_lower():
+    node = helper.make_node("AveragePool", ["x"], ["y"], name="pool",
+                            kernel_shape=[3], strides=[2],
+                            auto_pad="SAME_LOWER", count_include_pad=1)
+    return model([node], [tensor("x", [1, 2, 6])], [tensor("y", [1, 2, 3])])
+
+
+def batchnorm():
+    """Inference-mode BatchNormalization on constant parameters: the
+    per-channel factor scale / sqrt(var + eps) folds at import time."""
+    node = helper.make_node("BatchNormalization",
+                            ["x", "scale", "bias", "mean", "var"], ["y"],
+                            name="bn", epsilon=0.5)
+    inits = [const("scale", np.array([1, 2, 3], np.float32)),
+             const("bias", np.array([0, 1, 2], np.float32)),
+             const("mean", np.array([1, 1, 1], np.float32)),
+             const("var", np.array([0.5, 1.5, 3.5], np.float32))]
+    return model([node], [tensor("x", [2, 3, 4])], [tensor("y", [2, 3, 4])],
+                 inits)
+
+
+def layernorm_stats():
+    """LayerNormalization over the last two axes, with Mean and InvStdDev."""
+    node = helper.make_node("LayerNormalization", ["x", "scale", "bias"],
+                            ["y", "mean", "inv"], name="ln", axis=1)
+    inits = [const("scale", np.ones((3, 4), np.float32)),
+             const("bias", np.zeros((3, 4), np.float32))]
+    return model([node], [tensor("x", [2, 3, 4])],
+                 [tensor("y", [2, 3, 4]), tensor("mean", [2, 1, 1]),
+                  tensor("inv", [2, 1, 1])], inits)
+
+
+def resize_sizes():
+    """Resize (opset 13) given sizes and an empty scales input."""
+    node = helper.make_node("Resize", ["x", "", "", "sizes"], ["y"],
+                            name="resize", mode="linear",
+                            coordinate_transformation_mode="align_corners")
+    return model([node], [tensor("x", [1, 1, 4, 4])],
+                 [tensor("y", [1, 1, 6, 2])],
+                 [const("sizes", np.array([1, 1, 6, 2], np.int64))],
+                 opset=13)
+
+
+def resize_cubic():
+    node = helper.make_node("Resize", ["x", "", "scales"], ["y"],
+                            name="resize", mode="cubic")
+    return model([node], [tensor("x", [1, 1, 4, 4])],
+                 [tensor("y", [1, 1, 8, 8])],
+                 [const("scales", np.array([1, 1, 2, 2], np.float32))])
+
+
+def upsample():
+    """Upsample (opset 9): nearest, asymmetric coordinates, rounding down."""
+    node = helper.make_node("Upsample", ["x", "scales"], ["y"],
+                            name="upsample")
+    return model([node], [tensor("x", [1, 1, 2, 2])],
+                 [tensor("y", [1, 1, 6, 4])],
+                 [const("scales", np.array([1, 1, 3, 2], np.float32))],
+                 opset=9)
+
+
+MODELS = {
+    "conv-same-upper": conv_same("SAME_UPPER"),
+    "conv-same-lower": conv_same("SAME_LOWER"),
+    "convtranspose-output-shape": conv_transpose_output_shape,
+    "maxpool-indices": maxpool_indices,
+    "avgpool-same-lower": avgpool_same_lower,
+    "batchnorm": batchnorm,
+    "layernorm-stats": layernorm_stats,
+    "resize-sizes": resize_sizes,
+    "resize-cubic": resize_cubic,
+    "upsample": upsample,
+}
+
+if __name__ == "__main__":
+    name, out = sys.argv[1:]
+    onnx.save(MODELS[name](), out)
