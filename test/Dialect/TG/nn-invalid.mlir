@@ -228,6 +228,14 @@ func.func @resize_sizes_positive(%x: tensor<1x3x4x4xf32>) {
 
 // -----
 
+func.func @resize_empty_input(%x: tensor<1x0x4xf32>) {
+  // expected-error @+1 {{expected an input with elements to resample, got [1, 0, 4]}}
+  %0 = tg.resize nearest %x sizes = [1, 2, 8] scales = [1.0, 1.0, 2.0] coordinate_transform = asymmetric : tensor<1x0x4xf32>
+  return
+}
+
+// -----
+
 func.func @resize_scales_count(%x: tensor<1x3x4x4xf32>) {
   // expected-error @+1 {{expected scales with 4 entries, got [2, 2]}}
   %0 = tg.resize nearest %x sizes = [1, 3, 8, 8] scales = [2.0, 2.0] coordinate_transform = asymmetric : tensor<1x3x4x4xf32>

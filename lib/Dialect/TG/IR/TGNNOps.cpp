@@ -349,6 +349,9 @@ ResizeOp::inferResultType(std::optional<Location> loc, ResizeMode mode,
     return failFloat(loc, "linear resize", input->getElementType());
   if (failed(verifyList(loc, "sizes", sizes, rank, 1, "positive")))
     return failure();
+  if (input->getNumElements() == 0)
+    return fail(loc, "expected an input with elements to resample, got " +
+                         listStr(input->getShape()));
   if (scales.size() != static_cast<size_t>(rank))
     return fail(loc, "expected scales with " + Twine(rank) +
                          " entries, got " + listStr(scales));
