@@ -52,8 +52,8 @@ namespace {
 /// Pads the spatial dimensions (2 and up) of a channels-first `input` with
 /// `low[i]` and `high[i]` copies of `value`; returns `input` when nothing is
 /// padded.
-Value padSpatial(OpBuilder &b, Location loc, Value input,
-                 ArrayRef<int64_t> low, ArrayRef<int64_t> high, Value value) {
+Value padSpatial(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> low,
+                 ArrayRef<int64_t> high, Value value) {
   if (llvm::all_of(low, [](int64_t p) { return p == 0; }) &&
       llvm::all_of(high, [](int64_t p) { return p == 0; }))
     return input;
@@ -66,9 +66,8 @@ Value padSpatial(OpBuilder &b, Location loc, Value input,
     shape[i] += lows[i] + highs[i];
   auto paddedType = RankedTensorType::get(shape, type.getElementType());
   auto toFolds = [&](ArrayRef<int64_t> values) {
-    return llvm::map_to_vector(values, [&](int64_t v) -> OpFoldResult {
-      return b.getIndexAttr(v);
-    });
+    return llvm::map_to_vector(
+        values, [&](int64_t v) -> OpFoldResult { return b.getIndexAttr(v); });
   };
   return tensor::PadOp::create(b, loc, paddedType, input, toFolds(lows),
                                toFolds(highs), value)
@@ -108,8 +107,8 @@ SmallVector<utils::IteratorType> getWindowIterators(int64_t parallel,
 /// Creates a constant 1-d tensor of `type` elements from `values`.
 Value createTable(OpBuilder &b, Location loc, Type type,
                   ArrayRef<double> values) {
-  auto tableType = RankedTensorType::get(
-      {static_cast<int64_t>(values.size())}, type);
+  auto tableType =
+      RankedTensorType::get({static_cast<int64_t>(values.size())}, type);
   SmallVector<Attribute> attrs;
   for (double v : values) {
     if (isa<FloatType>(type))
@@ -198,19 +197,17 @@ struct ConvOpLowering final : OpConversionPattern<tg::ConvOp> {
                                                 outputs, strides, dilations)
                      .getResult(0);
       else if (n == 2)
-        result = linalg::Conv2DNchwFchwOp::create(rewriter, loc, types,
-                                                  inputs, outputs, strides,
-                                                  dilations)
+        result = linalg::Conv2DNchwFchwOp::create(rewriter, loc, types, inputs,
+                                                  outputs, strides, dilations)
                      .getResult(0);
       else
-        result = linalg::Conv3DNcdhwFcdhwOp::create(rewriter, loc, types,
-                                                    inputs, outputs, strides,
-                                                    dilations)
+        result = linalg::Conv3DNcdhwFcdhwOp::create(
+                     rewriter, loc, types, inputs, outputs, strides, dilations)
                      .getResult(0);
     } else {
-      result = buildGroupedConv(rewriter, loc, padded, weight, init,
-                                op.getStrides(), op.getDilations(),
-                                op.getGroup());
+      result =
+          buildGroupedConv(rewriter, loc, padded, weight, init, op.getStrides(),
+                           op.getDilations(), op.getGroup());
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -245,8 +242,8 @@ struct ConvTransposeOpLowering final
     int64_t group = op.getGroup();
     int64_t inPerGroup = inputType.getDimSize(1) / group;
     int64_t outPerGroup = weightType.getDimSize(1);
-    SmallVector<int64_t> strides(op.getStrides()),
-        dilations(op.getDilations()), pads(op.getPads());
+    SmallVector<int64_t> strides(op.getStrides()), dilations(op.getDilations()),
+        pads(op.getPads());
 
     int64_t numLoops = 2 * n + 3;
     AffineExpr batch = rewriter.getAffineDimExpr(0),
@@ -278,8 +275,8 @@ struct ConvTransposeOpLowering final
         return arith::ConstantIndexOp::create(b, bodyLoc, v).getResult();
       };
       Value mIndex = index(1), cIndex = index(n + 2);
-      Value groupIndex = arith::DivUIOp::create(b, bodyLoc, mIndex,
-                                                constant(outPerGroup));
+      Value groupIndex =
+          arith::DivUIOp::create(b, bodyLoc, mIndex, constant(outPerGroup));
       Value channel = arith::AddIOp::create(
           b, bodyLoc,
           arith::MulIOp::create(b, bodyLoc, groupIndex, constant(inPerGroup)),
@@ -296,15 +293,15 @@ struct ConvTransposeOpLowering final
         Value nonNegative = arith::CmpIOp::create(
             b, bodyLoc, arith::CmpIPredicate::sge, t, constant(0));
         Value clamped = arith::MaxSIOp::create(b, bodyLoc, t, constant(0));
-        Value j = arith::DivUIOp::create(b, bodyLoc, clamped,
-                                         constant(strides[i]));
+        Value j =
+            arith::DivUIOp::create(b, bodyLoc, clamped, constant(strides[i]));
         Value exact = arith::CmpIOp::create(
             b, bodyLoc, arith::CmpIPredicate::eq,
             arith::RemUIOp::create(b, bodyLoc, clamped, constant(strides[i])),
             constant(0));
-        Value inside = arith::CmpIOp::create(
-            b, bodyLoc, arith::CmpIPredicate::ult, j,
-            constant(inputType.getDimSize(2 + i)));
+        Value inside =
+            arith::CmpIOp::create(b, bodyLoc, arith::CmpIPredicate::ult, j,
+                                  constant(inputType.getDimSize(2 + i)));
         valid = arith::AndIOp::create(b, bodyLoc, valid, nonNegative);
         valid = arith::AndIOp::create(b, bodyLoc, valid, exact);
         valid = arith::AndIOp::create(b, bodyLoc, valid, inside);
@@ -318,8 +315,7 @@ struct ConvTransposeOpLowering final
       Value x = tensor::ExtractOp::create(b, bodyLoc, input, indices);
       Value term = arith::SelectOp::create(
           b, bodyLoc, valid, createMul(b, bodyLoc, x, args[0]), zero);
-      linalg::YieldOp::create(b, bodyLoc,
-                              createAdd(b, bodyLoc, args[2], term));
+      linalg::YieldOp::create(b, bodyLoc, createAdd(b, bodyLoc, args[2], term));
     };
     auto generic = linalg::GenericOp::create(
         rewriter, loc, TypeRange{resultType}, ValueRange{weight, channels},
@@ -341,9 +337,9 @@ Value createPoolPadValue(OpBuilder &b, Location loc, tg::PoolKind kind,
     return createScalarConstant(b, loc, elementType, 0);
   TypedAttr attr;
   if (auto floatType = dyn_cast<FloatType>(elementType))
-    attr = b.getFloatAttr(
-        floatType,
-        APFloat::getInf(floatType.getFloatSemantics(), /*Negative=*/true));
+    attr =
+        b.getFloatAttr(floatType, APFloat::getInf(floatType.getFloatSemantics(),
+                                                  /*Negative=*/true));
   else
     attr = b.getIntegerAttr(
         elementType,
@@ -356,8 +352,7 @@ Value createPoolPadValue(OpBuilder &b, Location loc, tg::PoolKind kind,
 /// gives the k loops their ranges.
 Value buildGenericPool(OpBuilder &b, Location loc, tg::PoolKind kind,
                        Value padded, Value window, Value init,
-                       ArrayRef<int64_t> strides,
-                       ArrayRef<int64_t> dilations) {
+                       ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
   auto resultType = cast<RankedTensorType>(init.getType());
   int64_t n = resultType.getRank() - 2;
   int64_t numLoops = 2 * n + 2;
@@ -374,10 +369,9 @@ Value buildGenericPool(OpBuilder &b, Location loc, tg::PoolKind kind,
       b, loc, TypeRange{resultType}, ValueRange{padded, window},
       ValueRange{init}, maps, getWindowIterators(n + 2, n),
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        Value combined =
-            kind == tg::PoolKind::max
-                ? createMax(nested, nestedLoc, args[2], args[0])
-                : createAdd(nested, nestedLoc, args[2], args[0]);
+        Value combined = kind == tg::PoolKind::max
+                             ? createMax(nested, nestedLoc, args[2], args[0])
+                             : createAdd(nested, nestedLoc, args[2], args[0]);
         linalg::YieldOp::create(nested, nestedLoc, combined);
       });
   return generic.getResult(0);
@@ -409,9 +403,8 @@ Value divideByWindowCounts(OpBuilder &b, Location loc, Value sums,
   auto type = cast<RankedTensorType>(sums.getType());
   Type elementType = type.getElementType();
   int64_t rank = type.getRank();
-  bool uniform = llvm::all_of(counts, [](ArrayRef<double> axis) {
-    return llvm::all_equal(axis);
-  });
+  bool uniform = llvm::all_of(
+      counts, [](ArrayRef<double> axis) { return llvm::all_equal(axis); });
   if (uniform) {
     double total = 1;
     for (ArrayRef<double> axis : counts)
@@ -442,8 +435,7 @@ Value divideByWindowCounts(OpBuilder &b, Location loc, Value sums,
         for (Value count : args.slice(2, counts.size() - 1))
           divisor = createMul(nested, nestedLoc, divisor, count);
         linalg::YieldOp::create(nested, nestedLoc,
-                                createDiv(nested, nestedLoc, args[0],
-                                          divisor));
+                                createDiv(nested, nestedLoc, args[0], divisor));
       });
   return generic.getResult(0);
 }
@@ -638,8 +630,8 @@ struct ResizeOpLowering final : OpConversionPattern<tg::ResizeOp> {
       if (info.isIdentity)
         continue;
       axes.push_back(axis);
-      AffineMap map = AffineMap::get(rank, 0, rewriter.getAffineDimExpr(axis),
-                                     context);
+      AffineMap map =
+          AffineMap::get(rank, 0, rewriter.getAffineDimExpr(axis), context);
       tables.push_back(
           createTable(rewriter, loc, rewriter.getI64Type(), info.low));
       maps.push_back(map);
@@ -673,8 +665,7 @@ struct ResizeOpLowering final : OpConversionPattern<tg::ResizeOp> {
       }
       Value one = createScalarConstant(b, bodyLoc, elementType, 1);
       Value sum;
-      for (int64_t corner = 0; corner < (int64_t{1} << axes.size());
-           ++corner) {
+      for (int64_t corner = 0; corner < (int64_t{1} << axes.size()); ++corner) {
         Value weight;
         for (auto [i, axis] : llvm::enumerate(axes)) {
           bool upper = (corner >> i) & 1;
@@ -684,9 +675,9 @@ struct ResizeOpLowering final : OpConversionPattern<tg::ResizeOp> {
             w = arith::SubFOp::create(b, bodyLoc, one, w);
           weight = weight ? createMul(b, bodyLoc, weight, w) : w;
         }
-        Value term = createMul(
-            b, bodyLoc, weight,
-            tensor::ExtractOp::create(b, bodyLoc, input, indices));
+        Value term =
+            createMul(b, bodyLoc, weight,
+                      tensor::ExtractOp::create(b, bodyLoc, input, indices));
         sum = sum ? createAdd(b, bodyLoc, sum, term) : term;
       }
       linalg::YieldOp::create(b, bodyLoc, sum);
@@ -740,8 +731,7 @@ struct WidenHalfPrecision final : OpConversionPattern<OpTy> {
     for (Value operand : adaptor.getOperands()) {
       auto type = cast<RankedTensorType>(operand.getType());
       operands.push_back(tg::CastOp::create(
-          rewriter, loc, RankedTensorType::get(type.getShape(), f32),
-          operand));
+          rewriter, loc, RankedTensorType::get(type.getShape(), f32), operand));
     }
     Operation *wide = rewriter.clone(*op.getOperation());
     rewriter.modifyOpInPlace(wide, [&] {
@@ -749,8 +739,7 @@ struct WidenHalfPrecision final : OpConversionPattern<OpTy> {
       wide->getResult(0).setType(
           RankedTensorType::get(resultType.getShape(), f32));
     });
-    rewriter.replaceOpWithNewOp<tg::CastOp>(op, resultType,
-                                            wide->getResult(0));
+    rewriter.replaceOpWithNewOp<tg::CastOp>(op, resultType, wide->getResult(0));
     return success();
   }
 };
@@ -758,9 +747,9 @@ struct WidenHalfPrecision final : OpConversionPattern<OpTy> {
 } // namespace
 
 void aotc::populateTGNNToLinalgPatterns(RewritePatternSet &patterns) {
-  patterns.add<ConvOpLowering, ConvTransposeOpLowering, PoolOpLowering,
-               ResizeOpLowering, WidenHalfPrecision<tg::ConvOp>,
-               WidenHalfPrecision<tg::ConvTransposeOp>,
-               WidenHalfPrecision<tg::PoolOp>,
-               WidenHalfPrecision<tg::ResizeOp>>(patterns.getContext());
+  patterns.add<
+      ConvOpLowering, ConvTransposeOpLowering, PoolOpLowering, ResizeOpLowering,
+      WidenHalfPrecision<tg::ConvOp>, WidenHalfPrecision<tg::ConvTransposeOp>,
+      WidenHalfPrecision<tg::PoolOp>, WidenHalfPrecision<tg::ResizeOp>>(
+      patterns.getContext());
 }

@@ -51,8 +51,8 @@ LogicalResult fail(std::optional<Location> loc, const Twine &msg) {
 LogicalResult failFloat(std::optional<Location> loc, StringRef what,
                         Type type) {
   if (loc)
-    emitError(*loc) << "expected a float element type for " << what
-                    << ", got " << type;
+    emitError(*loc) << "expected a float element type for " << what << ", got "
+                    << type;
   return failure();
 }
 
@@ -66,8 +66,8 @@ LogicalResult verifyList(std::optional<Location> loc, StringRef name,
                          " entries, got " + listStr(values));
   for (int64_t value : values)
     if (value < minValue)
-      return fail(loc, "expected " + what + " " + name + ", got " +
-                           listStr(values));
+      return fail(loc,
+                  "expected " + what + " " + name + ", got " + listStr(values));
   return success();
 }
 
@@ -106,8 +106,7 @@ LogicalResult verifyConvOperands(std::optional<Location> loc,
                                  int64_t &outChannels) {
   if (weight.getRank() != input.getRank())
     return fail(loc, "expected a weight of rank " + Twine(input.getRank()) +
-                         " like the input, got " +
-                         listStr(weight.getShape()));
+                         " like the input, got " + listStr(weight.getShape()));
   if (group < 1)
     return fail(loc, "expected a positive group, got " + Twine(group));
   int64_t channels = input.getDimSize(1);
@@ -230,8 +229,8 @@ LogicalResult ConvOp::inferReturnTypes(MLIRContext *,
 }
 
 FailureOr<RankedTensorType> ConvTransposeOp::inferResultType(
-    std::optional<Location> loc, Type inputType, Type weightType,
-    Type biasType, ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
+    std::optional<Location> loc, Type inputType, Type weightType, Type biasType,
+    ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
     ArrayRef<int64_t> pads, ArrayRef<int64_t> outputPadding, int64_t group) {
   FailureOr<RankedTensorType> input = getStaticTensorType(loc, inputType);
   if (failed(input))
@@ -270,14 +269,13 @@ LogicalResult ConvTransposeOp::inferReturnTypes(MLIRContext *,
                                                 Adaptor adaptor,
                                                 SmallVectorImpl<Type> &types) {
   Value bias = adaptor.getBias();
-  return pushType(
-      inferResultType(loc, adaptor.getInput().getType(),
-                      adaptor.getWeight().getType(),
-                      bias ? bias.getType() : Type(), adaptor.getStrides(),
-                      adaptor.getDilations(), adaptor.getPads(),
-                      adaptor.getOutputPadding(),
-                      getGroupOrDefault(adaptor.getGroupAttr())),
-      types);
+  return pushType(inferResultType(loc, adaptor.getInput().getType(),
+                                  adaptor.getWeight().getType(),
+                                  bias ? bias.getType() : Type(),
+                                  adaptor.getStrides(), adaptor.getDilations(),
+                                  adaptor.getPads(), adaptor.getOutputPadding(),
+                                  getGroupOrDefault(adaptor.getGroupAttr())),
+                  types);
 }
 
 //===----------------------------------------------------------------------===//
@@ -353,12 +351,12 @@ ResizeOp::inferResultType(std::optional<Location> loc, ResizeMode mode,
     return fail(loc, "expected an input with elements to resample, got " +
                          listStr(input->getShape()));
   if (scales.size() != static_cast<size_t>(rank))
-    return fail(loc, "expected scales with " + Twine(rank) +
-                         " entries, got " + listStr(scales));
+    return fail(loc, "expected scales with " + Twine(rank) + " entries, got " +
+                         listStr(scales));
   for (double scale : scales)
     if (!(scale > 0) || !std::isfinite(scale))
-      return fail(loc, "expected positive finite scales, got " +
-                           listStr(scales));
+      return fail(loc,
+                  "expected positive finite scales, got " + listStr(scales));
   return withShape(*input, sizes);
 }
 

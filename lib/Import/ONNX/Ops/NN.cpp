@@ -182,9 +182,9 @@ LogicalResult convertConv(NodeContext &ctx) {
           bias ? bias.getType() : Type(), window->strides, window->dilations,
           window->pads, group)))
     return failure();
-  ctx.setOutput(0, ctx.create<tg::ConvOp>(input, weight, bias, window->strides,
-                                          window->dilations, window->pads,
-                                          group));
+  ctx.setOutput(0,
+                ctx.create<tg::ConvOp>(input, weight, bias, window->strides,
+                                       window->dilations, window->pads, group));
   return success();
 }
 
@@ -202,21 +202,19 @@ LogicalResult convertConvTranspose(NodeContext &ctx) {
   if (shapeOf(weight).size() != shapeOf(input).size())
     return ctx.emitError() << "expected a weight of the input's rank";
   FailureOr<SmallVector<int64_t>> kernel = getConvKernel(ctx);
-  FailureOr<SmallVector<int64_t>> strides =
-      getSizedInts(ctx, "strides", *n, 1);
+  FailureOr<SmallVector<int64_t>> strides = getSizedInts(ctx, "strides", *n, 1);
   FailureOr<SmallVector<int64_t>> dilations =
       getSizedInts(ctx, "dilations", *n, 1);
   FailureOr<SmallVector<int64_t>> pads = getSizedInts(ctx, "pads", 2 * *n, 0);
   FailureOr<SmallVector<int64_t>> outputPadding =
       getSizedInts(ctx, "output_padding", *n, 0);
-  if (failed(kernel) || failed(strides) || failed(dilations) ||
-      failed(pads) || failed(outputPadding))
+  if (failed(kernel) || failed(strides) || failed(dilations) || failed(pads) ||
+      failed(outputPadding))
     return failure();
   ArrayRef<int64_t> spatial = shapeOf(input).drop_front(2);
 
   std::string autoPad = ctx.getString("auto_pad", "NOTSET");
-  std::optional<SmallVector<int64_t>> outputShape =
-      ctx.getInts("output_shape");
+  std::optional<SmallVector<int64_t>> outputShape = ctx.getInts("output_shape");
   if (autoPad == "VALID")
     pads->assign(2 * *n, 0);
   if (!outputShape && (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER")) {
@@ -229,12 +227,11 @@ LogicalResult convertConvTranspose(NodeContext &ctx) {
     if (outputShape->size() == static_cast<size_t>(*n + 2))
       outputShape->erase(outputShape->begin(), outputShape->begin() + 2);
     if (outputShape->size() != static_cast<size_t>(*n))
-      return ctx.emitError() << "expected " << *n
-                             << " entries in 'output_shape', got "
-                             << outputShape->size();
+      return ctx.emitError()
+             << "expected " << *n << " entries in 'output_shape', got "
+             << outputShape->size();
     for (int64_t i = 0; i < *n; ++i) {
-      int64_t natural = (*strides)[i] * (spatial[i] - 1) +
-                        (*outputPadding)[i] +
+      int64_t natural = (*strides)[i] * (spatial[i] - 1) + (*outputPadding)[i] +
                         ((*kernel)[i] - 1) * (*dilations)[i] + 1;
       int64_t total = natural - (*outputShape)[i];
       if (total < 0) {
@@ -252,9 +249,8 @@ LogicalResult convertConvTranspose(NodeContext &ctx) {
           *outputPadding, group)))
     return failure();
   ctx.setOutput(0, ctx.create<tg::ConvTransposeOp>(input, weight, bias,
-                                                   *strides, *dilations,
-                                                   *pads, *outputPadding,
-                                                   group));
+                                                   *strides, *dilations, *pads,
+                                                   *outputPadding, group));
   return success();
 }
 
@@ -274,14 +270,14 @@ FailureOr<Value> buildPool(NodeContext &ctx, Value input, tg::PoolKind kind,
     return ctx.emitError() << "expected " << n
                            << " entries in 'kernel_shape', got "
                            << kernel->size();
-  FailureOr<Window> window = getWindow(ctx, shapeOf(input).drop_front(2),
-                                       *kernel);
+  FailureOr<Window> window =
+      getWindow(ctx, shapeOf(input).drop_front(2), *kernel);
   if (failed(window))
     return failure();
   bool ceilMode = ctx.getInt("ceil_mode", 0) != 0;
   if (failed(tg::PoolOp::inferResultType(
-          ctx.getLoc(), kind, input.getType(), window->kernel,
-          window->strides, window->dilations, window->pads, ceilMode)))
+          ctx.getLoc(), kind, input.getType(), window->kernel, window->strides,
+          window->dilations, window->pads, ceilMode)))
     return failure();
   return ctx.create<tg::PoolOp>(kind, input, window->kernel, window->strides,
                                 window->dilations, window->pads, ceilMode,
@@ -304,9 +300,8 @@ LogicalResult convertMaxPool(NodeContext &ctx) {
 LogicalResult convertAveragePool(NodeContext &ctx) {
   if (failed(getSpatialRank(ctx, 0)))
     return failure();
-  FailureOr<Value> result =
-      buildPool(ctx, ctx.getInput(0), tg::PoolKind::avg,
-                ctx.getInt("count_include_pad", 0) != 0);
+  FailureOr<Value> result = buildPool(ctx, ctx.getInput(0), tg::PoolKind::avg,
+                                      ctx.getInt("count_include_pad", 0) != 0);
   if (failed(result))
     return failure();
   ctx.setOutput(0, *result);
@@ -406,8 +401,8 @@ LogicalResult convertBatchNormalization(NodeContext &ctx) {
       scale, ctx.create<tg::RsqrtOp>(ctx.create<tg::AddOp>(
                  variance, ctx.createSplat(type, epsilon))));
   Value centered = ctx.create<tg::SubOp>(x, mean);
-  ctx.setOutput(0, ctx.create<tg::AddOp>(
-                       ctx.create<tg::MulOp>(centered, factor), bias));
+  ctx.setOutput(
+      0, ctx.create<tg::AddOp>(ctx.create<tg::MulOp>(centered, factor), bias));
   return success();
 }
 
@@ -424,8 +419,8 @@ LogicalResult convertInstanceNormalization(NodeContext &ctx) {
   Value normalized = normalize(ctx, x, axes, ctx.getFloat("epsilon", 1e-5));
   Value scale = perChannel(ctx, ctx.getInput(1), rank);
   Value bias = perChannel(ctx, ctx.getInput(2), rank);
-  ctx.setOutput(0, ctx.create<tg::AddOp>(
-                       ctx.create<tg::MulOp>(normalized, scale), bias));
+  ctx.setOutput(
+      0, ctx.create<tg::AddOp>(ctx.create<tg::MulOp>(normalized, scale), bias));
   return success();
 }
 
@@ -451,11 +446,11 @@ LogicalResult convertLayerNormalization(NodeContext &ctx) {
   if (ctx.getInt("stash_type", 1) == 1 && type.getIntOrFloatBitWidth() < 32)
     stashType = Float32Type::get(ctx.getContext());
   Value mean, invStdDev;
-  Value normalized = normalize(ctx, castTo(ctx, x, stashType), axes,
-                               ctx.getFloat("epsilon", 1e-5), &mean,
-                               &invStdDev);
-  Value y = ctx.create<tg::MulOp>(castTo(ctx, normalized, type),
-                                  ctx.getInput(1));
+  Value normalized =
+      normalize(ctx, castTo(ctx, x, stashType), axes,
+                ctx.getFloat("epsilon", 1e-5), &mean, &invStdDev);
+  Value y =
+      ctx.create<tg::MulOp>(castTo(ctx, normalized, type), ctx.getInput(1));
   if (ctx.hasInput(2))
     y = ctx.create<tg::AddOp>(y, ctx.getInput(2));
   ctx.setOutput(0, y);
@@ -484,8 +479,8 @@ LogicalResult convertGroupNormalization(NodeContext &ctx) {
   int64_t perGroup = shape[1] / groups;
   for (int64_t d : shape.drop_front(2))
     perGroup *= d;
-  Value grouped = reshape(ctx, castTo(ctx, x, stashType),
-                          {shape[0], groups, perGroup});
+  Value grouped =
+      reshape(ctx, castTo(ctx, x, stashType), {shape[0], groups, perGroup});
   Value normalized = castTo(
       ctx, normalize(ctx, grouped, {2}, ctx.getFloat("epsilon", 1e-5)), type);
 
@@ -568,8 +563,8 @@ LogicalResult buildResize(NodeContext &ctx, tg::ResizeMode mode,
                           tg::CoordinateTransform transform,
                           tg::NearestMode nearestMode) {
   Value input = ctx.getInput(0);
-  if (failed(tg::ResizeOp::inferResultType(ctx.getLoc(), mode,
-                                           input.getType(), sizes, scales)))
+  if (failed(tg::ResizeOp::inferResultType(ctx.getLoc(), mode, input.getType(),
+                                           sizes, scales)))
     return failure();
   ctx.setOutput(0, ctx.create<tg::ResizeOp>(mode, input, sizes, scales,
                                             transform, nearestMode));
@@ -612,10 +607,9 @@ LogicalResult convertResize(NodeContext &ctx) {
   std::optional<tg::CoordinateTransform> transform =
       tg::symbolizeCoordinateTransform(transformName);
   if (!transform)
-    return ctx.unsupported("coordinate_transformation_mode '" +
-                           transformName + "'");
-  std::string nearestName =
-      ctx.getString("nearest_mode", "round_prefer_floor");
+    return ctx.unsupported("coordinate_transformation_mode '" + transformName +
+                           "'");
+  std::string nearestName = ctx.getString("nearest_mode", "round_prefer_floor");
   std::optional<tg::NearestMode> nearestMode =
       tg::symbolizeNearestMode(nearestName);
   if (!nearestMode)
@@ -625,8 +619,8 @@ LogicalResult convertResize(NodeContext &ctx) {
   if (std::optional<SmallVector<int64_t>> attr = ctx.getInts("axes")) {
     for (int64_t axis : *attr) {
       if (axis < -rank || axis >= rank)
-        return ctx.emitError() << "axis " << axis
-                               << " is out of range for rank " << rank;
+        return ctx.emitError()
+               << "axis " << axis << " is out of range for rank " << rank;
       axes.push_back(axis < 0 ? axis + rank : axis);
     }
   } else {
@@ -658,13 +652,13 @@ LogicalResult convertResize(NodeContext &ctx) {
     if (failed(given))
       return failure();
     if (given->size() != axes.size())
-      return ctx.emitError() << "expected " << axes.size() << " sizes, got "
-                             << given->size();
+      return ctx.emitError()
+             << "expected " << axes.size() << " sizes, got " << given->size();
     std::string policy = ctx.getString("keep_aspect_ratio_policy", "stretch");
     if (policy != "stretch" && policy != "not_larger" &&
         policy != "not_smaller")
-      return ctx.emitError() << "unknown keep_aspect_ratio_policy '" << policy
-                             << "'";
+      return ctx.emitError()
+             << "unknown keep_aspect_ratio_policy '" << policy << "'";
     std::optional<double> common;
     for (auto [axis, size] : llvm::zip_equal(axes, *given)) {
       double scale = static_cast<double>(size) / shape[axis];
