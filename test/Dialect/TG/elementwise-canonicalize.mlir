@@ -196,3 +196,57 @@ func.func @fold_classify() -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<
   %3 = tg.is_inf %x {detect_positive = false, detect_negative = false} : tensor<4xf32>
   return %0, %1, %2, %3 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
 }
+
+// -----
+
+// Comparisons fold with broadcasting: floats are ordered except ne (NaN),
+// integers signed, i1 unsigned (false < true).
+// CHECK-LABEL: func.func @fold_compare(
+// CHECK-DAG:     %[[F:.+]] = tg.constant dense<[false, true, true]> : tensor<3xi1>
+// CHECK-DAG:     %[[I:.+]] = tg.constant dense<{{\[}}[false, true], [false, false]]> : tensor<2x2xi1>
+// CHECK-DAG:     %[[B:.+]] = tg.constant dense<[false, true]> : tensor<2xi1>
+// CHECK:         return %[[F]], %[[I]], %[[B]]
+func.func @fold_compare() -> (tensor<3xi1>, tensor<2x2xi1>, tensor<2xi1>) {
+  %x = tg.constant dense<[2.0, 0x7FC00000, 3.0]> : tensor<3xf32>
+  %y = tg.constant dense<2.0> : tensor<f32>
+  %0 = tg.compare ne, %x, %y : tensor<3xf32>, tensor<f32>
+  %a = tg.constant dense<[-1, 5]> : tensor<2xi64>
+  %b = tg.constant dense<[[0], [5]]> : tensor<2x1xi64>
+  %1 = tg.compare gt, %a, %b : tensor<2xi64>, tensor<2x1xi64>
+  %p = tg.constant dense<[true, false]> : tensor<2xi1>
+  %q = tg.constant dense<false> : tensor<i1>
+  %2 = tg.compare eq, %p, %q : tensor<2xi1>, tensor<i1>
+  return %0, %1, %2 : tensor<3xi1>, tensor<2x2xi1>, tensor<2xi1>
+}
+
+// -----
+
+// A constant select folds with broadcasting; a splat condition picks an
+// operand of the result's type; equal operands are that operand.
+// CHECK-LABEL: func.func @fold_select(
+// CHECK-SAME:    %[[X:.+]]: tensor<2xi64>, %[[Y:.+]]: tensor<2xi64>, %[[C:.+]]: tensor<2xi1>)
+// CHECK-DAG:     %[[K:.+]] = tg.constant dense<[7, 2]> : tensor<2xi64>
+// CHECK:         return %[[K]], %[[Y]], %[[X]]
+func.func @fold_select(%x: tensor<2xi64>, %y: tensor<2xi64>, %c: tensor<2xi1>)
+    -> (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) {
+  %cond = tg.constant dense<[true, false]> : tensor<2xi1>
+  %seven = tg.constant dense<7> : tensor<i64>
+  %v = tg.constant dense<[1, 2]> : tensor<2xi64>
+  %0 = tg.select %cond, %seven, %v : tensor<2xi1>, tensor<i64>, tensor<2xi64>
+  %false = tg.constant dense<false> : tensor<i1>
+  %1 = tg.select %false, %x, %y : tensor<i1>, tensor<2xi64>, tensor<2xi64>
+  %2 = tg.select %c, %x, %x : tensor<2xi1>, tensor<2xi64>, tensor<2xi64>
+  return %0, %1, %2 : tensor<2xi64>, tensor<2xi64>, tensor<2xi64>
+}
+
+// -----
+
+// A splat condition does not fold when the chosen operand would need a
+// broadcast.
+// CHECK-LABEL: func.func @no_fold_select_broadcast(
+// CHECK:         tg.select
+func.func @no_fold_select_broadcast(%x: tensor<f32>, %y: tensor<2xf32>) -> tensor<2xf32> {
+  %true = tg.constant dense<true> : tensor<i1>
+  %0 = tg.select %true, %x, %y : tensor<i1>, tensor<f32>, tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

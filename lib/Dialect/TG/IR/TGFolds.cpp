@@ -108,6 +108,30 @@ static Attribute foldBinary(ArrayRef<Attribute> operands, Type resultType,
                : DenseElementsAttr::get(type, values);
 }
 
+/// Calls `fn` once per element of the broadcast result `type` (once in all
+/// when every operand is a splat, which `splat` reports) with the linear
+/// index of the element each operand supplies. Returns false, calling
+/// nothing, when the result is too large to fold.
+static bool
+forEachBroadcastElement(ArrayRef<DenseElementsAttr> operands,
+                        RankedTensorType type, bool &splat,
+                        llvm::function_ref<void(ArrayRef<int64_t>)> fn) {
+  splat = llvm::all_of(operands,
+                       [](DenseElementsAttr attr) { return attr.isSplat(); });
+  if (!splat && type.getNumElements() > kMaxFoldElements)
+    return false;
+  int64_t count = splat ? 1 : type.getNumElements();
+  SmallVector<int64_t> indices(operands.size());
+  for (int64_t i = 0; i < count; ++i) {
+    for (auto [index, attr] : llvm::zip_equal(indices, operands))
+      index = attr.isSplat() ? 0
+                             : broadcastIndex(i, type.getShape(),
+                                              attr.getType().getShape());
+    fn(indices);
+  }
+  return true;
+}
+
 /// Evaluates a unary op on a constant operand, elementwise.
 static Attribute
 foldUnary(Attribute operand, Type resultType,
@@ -615,6 +639,112 @@ OpFoldResult IsInfOp::fold(FoldAdaptor adaptor) {
       adaptor.getInput(), getType(), [&](const APFloat &x) {
         return x.isInfinity() && (x.isNegative() ? negative : positive);
       });
+}
+
+//===----------------------------------------------------------------------===//
+// Compare and select
+//===----------------------------------------------------------------------===//
+
+/// `predicate` on floats: ordered, except `ne`, which holds for NaN.
+static bool evalCompare(ComparePredicate predicate, const APFloat &a,
+                        const APFloat &b) {
+  APFloat::cmpResult result = a.compare(b);
+  bool eq = result == APFloat::cmpEqual;
+  bool lt = result == APFloat::cmpLessThan;
+  bool gt = result == APFloat::cmpGreaterThan;
+  switch (predicate) {
+  case ComparePredicate::eq:
+    return eq;
+  case ComparePredicate::ne:
+    return !eq;
+  case ComparePredicate::lt:
+    return lt;
+  case ComparePredicate::le:
+    return lt || eq;
+  case ComparePredicate::gt:
+    return gt;
+  case ComparePredicate::ge:
+    return gt || eq;
+  }
+  llvm_unreachable("unknown compare predicate");
+}
+
+/// `predicate` on integers: signed, except i1 (`false < true`).
+static bool evalCompare(ComparePredicate predicate, const APInt &a,
+                        const APInt &b) {
+  bool isBool = a.getBitWidth() == 1;
+  switch (predicate) {
+  case ComparePredicate::eq:
+    return a == b;
+  case ComparePredicate::ne:
+    return a != b;
+  case ComparePredicate::lt:
+    return isBool ? a.ult(b) : a.slt(b);
+  case ComparePredicate::le:
+    return isBool ? a.ule(b) : a.sle(b);
+  case ComparePredicate::gt:
+    return isBool ? a.ugt(b) : a.sgt(b);
+  case ComparePredicate::ge:
+    return isBool ? a.uge(b) : a.sge(b);
+  }
+  llvm_unreachable("unknown compare predicate");
+}
+
+OpFoldResult CompareOp::fold(FoldAdaptor adaptor) {
+  DenseElementsAttr lhs = foldable(adaptor.getLhs());
+  DenseElementsAttr rhs = foldable(adaptor.getRhs());
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (!lhs || !rhs || !type)
+    return {};
+  ComparePredicate predicate = getPredicate();
+  SmallVector<bool> values;
+  bool splat, folded;
+  if (isa<FloatType>(lhs.getElementType())) {
+    auto l = lhs.getValues<APFloat>(), r = rhs.getValues<APFloat>();
+    folded = forEachBroadcastElement(
+        {lhs, rhs}, type, splat, [&](ArrayRef<int64_t> at) {
+          values.push_back(evalCompare(predicate, l[at[0]], r[at[1]]));
+        });
+  } else {
+    auto l = lhs.getValues<APInt>(), r = rhs.getValues<APInt>();
+    folded = forEachBroadcastElement(
+        {lhs, rhs}, type, splat, [&](ArrayRef<int64_t> at) {
+          values.push_back(evalCompare(predicate, l[at[0]], r[at[1]]));
+        });
+  }
+  if (!folded)
+    return {};
+  return splat ? DenseElementsAttr::get(type, values.front())
+               : DenseElementsAttr::get(type, values);
+}
+
+OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
+  if (getOnTrue() == getOnFalse())
+    return ifSameType(getOnTrue(), getType());
+  auto condition =
+      dyn_cast_if_present<DenseElementsAttr>(adaptor.getCondition());
+  if (condition && condition.isSplat())
+    if (OpFoldResult chosen = ifSameType(
+            condition.getSplatValue<bool>() ? getOnTrue() : getOnFalse(),
+            getType()))
+      return chosen;
+  DenseElementsAttr onTrue = foldable(adaptor.getOnTrue());
+  DenseElementsAttr onFalse = foldable(adaptor.getOnFalse());
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (!foldable(condition) || !onTrue || !onFalse || !type)
+    return {};
+  auto c = condition.getValues<bool>();
+  auto t = onTrue.getValues<Attribute>(), f = onFalse.getValues<Attribute>();
+  SmallVector<Attribute> values;
+  bool splat;
+  if (!forEachBroadcastElement(
+          {condition, onTrue, onFalse}, type, splat,
+          [&](ArrayRef<int64_t> at) {
+            values.push_back(c[at[0]] ? t[at[1]] : f[at[2]]);
+          }))
+    return {};
+  return splat ? DenseElementsAttr::get(type, values.front())
+               : DenseElementsAttr::get(type, values);
 }
 
 //===----------------------------------------------------------------------===//

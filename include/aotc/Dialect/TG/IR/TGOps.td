@@ -381,7 +381,7 @@ def TG_CompareOp : TG_Op<"compare",
 
     Float comparisons are ordered (false when either side is NaN) except
     `ne`, which is true when either side is NaN. Integers compare as signed,
-    except i1, where `false < true`.
+    except i1, where `false < true`. Constant operands fold.
 
     ```mlir
     %m = tg.compare gt, %a, %b : tensor<4xf32>, tensor<f32>
@@ -395,6 +395,7 @@ def TG_CompareOp : TG_Op<"compare",
   let assemblyFormat = [{
     `` $predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)
   }];
+  let hasFolder = 1;
 }
 
 def TG_SelectOp : TG_Op<"select", [InferTypeOpAdaptor]> {
@@ -403,7 +404,9 @@ def TG_SelectOp : TG_Op<"select", [InferTypeOpAdaptor]> {
     Yields `on_true` where `condition` is true and `on_false` elsewhere. The
     three operands broadcast NumPy-style to a common shape, the result's.
     `condition` is an i1 tensor; `on_true` and `on_false` share an element
-    type, which is the result's.
+    type, which is the result's. Constant operands fold; so does a splat
+    constant condition, or equal `on_true` and `on_false`, when the chosen
+    operand already has the result's type.
 
     ```mlir
     %r = tg.select %m, %a, %b : tensor<4xi1>, tensor<4xf32>, tensor<f32>
@@ -417,6 +420,7 @@ def TG_SelectOp : TG_Op<"select", [InferTypeOpAdaptor]> {
     $condition `,` $on_true `,` $on_false attr-dict `:`
     type($condition) `,` type($on_true) `,` type($on_false)
   }];
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
