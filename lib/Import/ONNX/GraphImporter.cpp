@@ -185,6 +185,43 @@ GraphImporter::importInputValue(const onnx::ValueInfoProto &input) {
   return success();
 }
 
+/// Before opset 7, binary ops broadcast only with `broadcast = 1`, aligning
+/// the second operand's dimensions at `axis` of the first (default: the
+/// trailing ones). NumPy-style broadcasting aligns trailing dimensions, so
+/// the second operand gets trailing 1s: returns `node` reading a reshaped
+/// second input, or `node` itself when nothing changes.
+const onnx::NodeProto &
+GraphImporter::applyLegacyBroadcast(const onnx::NodeProto &node,
+                                    onnx::NodeProto &rewritten) {
+  const onnx::AttributeProto *broadcast = nullptr, *axis = nullptr;
+  for (const onnx::AttributeProto &attr : node.attribute()) {
+    if (attr.name() == "broadcast")
+      broadcast = &attr;
+    else if (attr.name() == "axis")
+      axis = &attr;
+  }
+  if (!broadcast || broadcast->i() != 1 || !axis || node.input_size() != 2)
+    return node;
+  auto lhs = cast<RankedTensorType>(lookup(node.input(0)).getType());
+  Value rhs = lookup(node.input(1));
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  int64_t start = axis->i() < 0 ? axis->i() + lhs.getRank() : axis->i();
+  int64_t trailing = lhs.getRank() - start - rhsType.getRank();
+  if (trailing <= 0)
+    return node;
+  SmallVector<int64_t> shape(rhsType.getShape());
+  shape.append(trailing, 1);
+  Value reshaped = builder.createOrFold<tg::ReshapeOp>(
+      getNodeLoc(node),
+      RankedTensorType::get(shape, rhsType.getElementType()), rhs);
+  rewritten = node;
+  std::string name = node.input(1) + ".aligned_at_axis." +
+                     std::to_string(start) + "." + node.output(0);
+  rewritten.set_input(1, name);
+  bind(name, reshaped);
+  return rewritten;
+}
+
 LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
                                         const ConverterRegistry &registry) {
   const ConvertFn *convert = nullptr;
@@ -212,7 +249,10 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
   }
 
   size_t unsupportedBefore = unsupported.size();
-  NodeContext ctx(*this, node, opset, builder, getNodeLoc(node));
+  onnx::NodeProto legacy;
+  const onnx::NodeProto &nodeToConvert =
+      opset < 7 ? applyLegacyBroadcast(node, legacy) : node;
+  NodeContext ctx(*this, nodeToConvert, opset, builder, getNodeLoc(node));
   LogicalResult converted = (*convert)(ctx);
   bool skipped = unsupported.size() != unsupportedBefore;
   if (failed(converted) && !skipped)
@@ -431,6 +471,14 @@ aotc::importONNXModel(StringRef path, MLIRContext &context,
     return {};
   }
   int64_t opset = getDefaultOpset(model);
+  bool usesDefaultDomain =
+      llvm::any_of(model.graph().node(), [](const onnx::NodeProto &node) {
+        return node.domain().empty() || node.domain() == "ai.onnx";
+      });
+  // A model of other domains only (ai.onnx.ml, training): its nodes are
+  // reported as unsupported, one by one.
+  if (opset == 0 && !usesDefaultDomain)
+    opset = kMaxONNXOpset;
   if (opset == 0) {
     emitError(loc) << "the model imports no version of the default ONNX "
                       "opset";

@@ -56,6 +56,8 @@ private:
   mlir::FailureOr<mlir::RankedTensorType>
   getInputType(const onnx::ValueInfoProto &input);
   mlir::LogicalResult importInputValue(const onnx::ValueInfoProto &input);
+  const onnx::NodeProto &applyLegacyBroadcast(const onnx::NodeProto &node,
+                                              onnx::NodeProto &rewritten);
   mlir::LogicalResult importNode(const onnx::NodeProto &node,
                                  const ConverterRegistry &registry);
   mlir::LogicalResult checkOutput(const onnx::ValueInfoProto &output,

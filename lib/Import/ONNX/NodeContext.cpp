@@ -6,7 +6,10 @@
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include "onnx/onnx_pb.h"
 
@@ -54,9 +57,32 @@ InFlightDiagnostic NodeContext::emitNotConstantError(unsigned i) {
   InFlightDiagnostic diag = emitError();
   diag << "input " << i << " ('" << (hasInput(i) ? node.input(i) : "")
        << "') must be known at compile time";
-  if (hasInput(i) && isa<BlockArgument>(getInput(i)))
+  if (!hasInput(i))
+    return diag;
+  if (isa<BlockArgument>(getInput(i))) {
     diag << "; it is a graph input: freeze it with --input-value "
          << node.input(i) << "=FILE";
+    return diag;
+  }
+  // Name the graph inputs it is computed from: freezing them makes it fold.
+  SmallVector<Value> worklist{getInput(i)};
+  llvm::SmallPtrSet<Value, 16> seen;
+  llvm::SetVector<unsigned> arguments;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    if (auto argument = dyn_cast<BlockArgument>(value))
+      arguments.insert(argument.getArgNumber());
+    else
+      llvm::append_range(worklist, value.getDefiningOp()->getOperands());
+  }
+  auto function = cast<func::FuncOp>(builder.getBlock()->getParentOp());
+  for (unsigned argument : arguments) {
+    auto name = function.getArgAttrOfType<StringAttr>(argument, "tg.name");
+    diag << "; it depends on graph input '" << name.getValue()
+         << "': freeze it with --input-value " << name.getValue() << "=FILE";
+  }
   return diag;
 }
 

@@ -42,7 +42,7 @@ struct ONNXImportOptions {
 };
 
 /// The ONNX opset versions (default domain) the importer implements.
-inline constexpr int64_t kMinONNXOpset = 7;
+inline constexpr int64_t kMinONNXOpset = 6;
 inline constexpr int64_t kMaxONNXOpset = 22;
 
 /// Imports the ONNX model in the file at `path`; external tensor data is read

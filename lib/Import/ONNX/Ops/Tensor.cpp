@@ -490,8 +490,9 @@ static LogicalResult convertSlice(NodeContext &ctx) {
     if (step > 0) {
       start = std::clamp<int64_t>(start, 0, dim);
       end = std::clamp<int64_t>(end, 0, dim);
-      lower[*axis] = start;
-      upper[*axis] = std::max(start, end);
+      // An empty range is [0, 0), which stays in bounds.
+      lower[*axis] = start < end ? start : 0;
+      upper[*axis] = start < end ? end : 0;
       stride[*axis] = step;
       continue;
     }

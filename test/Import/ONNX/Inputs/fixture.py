@@ -71,7 +71,15 @@ def dynamic():
 
 def old_opset():
     nodes = [helper.make_node("Identity", ["x"], ["y"])]
-    return model(nodes, [tensor("x", [2])], [tensor("y", [2])], opset=6)
+    return model(nodes, [tensor("x", [2])], [tensor("y", [2])], opset=5)
+
+
+def legacy_broadcast():
+    """Opset 6 Add with broadcast=1: B's dimension aligns at axis 1 of A."""
+    nodes = [helper.make_node("Add", ["a", "b"], ["y"], broadcast=1, axis=1,
+                              name="add")]
+    return model(nodes, [tensor("a", [2, 3, 4]), tensor("b", [3])],
+                 [tensor("y", [2, 3, 4])], opset=6)
 
 
 def external(location, offset=0, length=None):
@@ -94,6 +102,7 @@ MODELS = {
     "unsupported": unsupported,
     "dynamic": dynamic,
     "old-opset": old_opset,
+    "legacy-broadcast": legacy_broadcast,
     "external-ok": lambda: external("w.bin"),
     "external-escape": lambda: external("../w.bin"),
     "external-absolute": lambda: external("/etc/passwd"),
