@@ -401,6 +401,8 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
   registerReductionConverters(registry);
   registerNNConverters(registry);
   registerIndexingConverters(registry);
+  registerTransformerConverters(registry);
+  registerLossConverters(registry);
   for (const onnx::NodeProto &node : graph.node())
     if (failed(importNode(node, registry)))
       return failure();

@@ -179,6 +179,8 @@ void registerTensorConverters(ConverterRegistry &registry);
 void registerReductionConverters(ConverterRegistry &registry);
 void registerNNConverters(ConverterRegistry &registry);
 void registerIndexingConverters(ConverterRegistry &registry);
+void registerTransformerConverters(ConverterRegistry &registry);
+void registerLossConverters(ConverterRegistry &registry);
 
 } // namespace aotc::onnximport
 
