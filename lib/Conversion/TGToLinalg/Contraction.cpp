@@ -1,7 +1,10 @@
 //===- Contraction.cpp - tg matmul and reduce to linalg -------------------===//
 //
-// Lowers tg.matmul and tg.reduce. Both accumulate, in the element type, into
-// a `linalg.fill` of the combiner's identity. Matmul uses the named linalg
+// Lowers tg.matmul and tg.reduce. Both accumulate into a `linalg.fill` of
+// the combiner's identity: in f32 for f16 and bf16 sums and products (ONNX's
+// f16 tests expect that precision, and so do users), in i64 for integer
+// means (so an i8 mean over many elements does not wrap), in the element
+// type otherwise; the result is converted back at the end. Matmul uses the named linalg
 // ops where the shapes fit them exactly and otherwise a `linalg.generic`
 // whose batch dimensions broadcast through the indexing maps. Reduce uses
 // `linalg.reduce`; `mean` divides the sum afterwards and `keepdims`
@@ -26,6 +29,41 @@ using namespace aotc;
 using namespace aotc::tgtolinalg;
 
 namespace {
+
+/// The type sums of `elementType` accumulate in: f32 for 16-bit floats.
+Type getSumAccumulatorType(Type elementType) {
+  if (elementType.isF16() || elementType.isBF16())
+    return Float32Type::get(elementType.getContext());
+  return elementType;
+}
+
+/// Converts scalar `value` to `type` (float extension/truncation, integer
+/// sign extension/truncation); a no-op when the types agree.
+Value convertScalar(OpBuilder &b, Location loc, Value value, Type type) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  if (isa<FloatType>(type))
+    return from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth()
+               ? arith::ExtFOp::create(b, loc, type, value).getResult()
+               : arith::TruncFOp::create(b, loc, type, value).getResult();
+  return from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth()
+             ? arith::ExtSIOp::create(b, loc, type, value).getResult()
+             : arith::TruncIOp::create(b, loc, type, value).getResult();
+}
+
+/// Converts every element of `tensor` to `resultType`'s element type.
+Value convertTensor(OpBuilder &b, Location loc, Value tensor,
+                    RankedTensorType resultType) {
+  if (tensor.getType() == resultType)
+    return tensor;
+  return buildElementwiseGeneric(
+      b, loc, tensor, resultType,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        return convertScalar(nested, nestedLoc, args[0],
+                             resultType.getElementType());
+      });
+}
 
 //===----------------------------------------------------------------------===//
 // Matmul
@@ -67,8 +105,12 @@ Value buildBroadcastingMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{resultType}, ValueRange{lhs, rhs}, ValueRange{init},
       maps, iterators,
-      [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        Value product = createMul(nested, nestedLoc, args[0], args[1]);
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Type accumulator = resultType.getElementType();
+        Value product = createMul(
+            nested, nestedLoc,
+            convertScalar(nested, nestedLoc, args[0], accumulator),
+            convertScalar(nested, nestedLoc, args[1], accumulator));
         Value sum = createAdd(nested, nestedLoc, args[2], product);
         linalg::YieldOp::create(nested, nestedLoc, sum);
       });
@@ -88,7 +130,11 @@ struct MatmulOpLowering final : OpConversionPattern<tg::MatmulOp> {
     Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
     auto lhsType = cast<RankedTensorType>(lhs.getType());
     auto rhsType = cast<RankedTensorType>(rhs.getType());
-    auto resultType = cast<RankedTensorType>(op.getType());
+    auto finalType = cast<RankedTensorType>(op.getType());
+    // The named ops extend their operands to the accumulator's type.
+    auto resultType = RankedTensorType::get(
+        finalType.getShape(),
+        getSumAccumulatorType(finalType.getElementType()));
 
     Value zero =
         createScalarConstant(rewriter, loc, resultType.getElementType(), 0);
@@ -109,7 +155,7 @@ struct MatmulOpLowering final : OpConversionPattern<tg::MatmulOp> {
       result =
           buildBroadcastingMatmul(rewriter, loc, lhs, rhs, init, resultType);
     }
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op, convertTensor(rewriter, loc, result, finalType));
     return success();
   }
 };
@@ -221,27 +267,37 @@ struct ReduceOpLowering final : OpConversionPattern<tg::ReduceOp> {
       if (!isReduced[i])
         reducedShape.push_back(size);
     auto reducedType = RankedTensorType::get(reducedShape, elementType);
+    // Max and min are exact in any type; sums, products and means of
+    // 16-bit floats run in f32, integer means in i64.
+    Type accumulator = elementType;
+    if (kind != tg::ReduceKind::max && kind != tg::ReduceKind::min)
+      accumulator = getSumAccumulatorType(elementType);
+    if (kind == tg::ReduceKind::mean && isa<IntegerType>(elementType))
+      accumulator = rewriter.getI64Type();
+    auto accumulatorType = RankedTensorType::get(reducedShape, accumulator);
 
     Value identity = arith::ConstantOp::create(
-        rewriter, loc, getReductionIdentity(rewriter, kind, elementType));
-    Value init = createFilledTensor(rewriter, loc, reducedType, identity);
+        rewriter, loc, getReductionIdentity(rewriter, kind, accumulator));
+    Value init = createFilledTensor(rewriter, loc, accumulatorType, identity);
     auto reduce = linalg::ReduceOp::create(
         rewriter, loc, ValueRange{input}, ValueRange{init}, axes,
         [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
-          Value combined = combine(b, bodyLoc, kind, args[0], args[1]);
+          Value x = convertScalar(b, bodyLoc, args[0], accumulator);
+          Value combined = combine(b, bodyLoc, kind, x, args[1]);
           linalg::YieldOp::create(b, bodyLoc, combined);
         });
     Value result = reduce.getResult(0);
 
     if (kind == tg::ReduceKind::mean) {
       result = buildElementwiseGeneric(
-          rewriter, loc, result, reducedType,
+          rewriter, loc, result, accumulatorType,
           [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
             Value divisor =
-                createScalarConstant(b, bodyLoc, elementType, count);
+                createScalarConstant(b, bodyLoc, accumulator, count);
             return createDiv(b, bodyLoc, args[0], divisor);
           });
     }
+    result = convertTensor(rewriter, loc, result, reducedType);
 
     if (op.getKeepdims()) {
       result = tensor::ExpandShapeOp::create(

@@ -25,10 +25,13 @@ func.func @matmul_2d_i32(%a: tensor<4x16xi32>, %b: tensor<16x8xi32>) -> tensor<4
 
 // -----
 
+// f16 products accumulate in f32 and round to f16 once at the end.
 // CHECK-LABEL: func.func @matmul_batch(
 // CHECK-SAME:    %[[A:.+]]: tensor<3x4x16xf16>, %[[B:.+]]: tensor<3x16x8xf16>)
-// CHECK:         %[[INIT:.+]] = linalg.fill ins(%{{.+}} : f16) outs(%{{.+}} : tensor<3x4x8xf16>)
-// CHECK:         %[[RES:.+]] = linalg.batch_matmul ins(%[[A]], %[[B]] : tensor<3x4x16xf16>, tensor<3x16x8xf16>) outs(%[[INIT]] : tensor<3x4x8xf16>)
+// CHECK:         %[[INIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<3x4x8xf32>)
+// CHECK:         %[[ACC:.+]] = linalg.batch_matmul ins(%[[A]], %[[B]] : tensor<3x4x16xf16>, tensor<3x16x8xf16>) outs(%[[INIT]] : tensor<3x4x8xf32>)
+// CHECK:         %[[RES:.+]] = linalg.generic {{.*}} ins(%[[ACC]] : tensor<3x4x8xf32>) outs(%{{.+}} : tensor<3x4x8xf16>)
+// CHECK:           arith.truncf %{{.+}} : f32 to f16
 // CHECK:         return %[[RES]]
 func.func @matmul_batch(%a: tensor<3x4x16xf16>, %b: tensor<3x16x8xf16>) -> tensor<3x4x8xf16> {
   %0 = tg.matmul %a, %b : tensor<3x4x16xf16>, tensor<3x16x8xf16>
@@ -215,14 +218,17 @@ func.func @reduce_mean_f32(%x: tensor<4x5x6xf32>) -> tensor<5xf32> {
 
 // -----
 
+// Integer means sum and divide in i64, so narrow types do not wrap.
 // CHECK-LABEL: func.func @reduce_mean_i32(
 // CHECK:         linalg.reduce
+// CHECK:           arith.extsi %{{.+}} : i32 to i64
 // CHECK:           arith.addi
 // CHECK:         linalg.generic
-// CHECK:         ^bb0(%[[IN:.+]]: i32, %{{.+}}: i32):
-// CHECK-NEXT:      %[[N:.+]] = arith.constant 3 : i32
-// CHECK-NEXT:      %[[D:.+]] = arith.divsi %[[IN]], %[[N]] : i32
-// CHECK-NEXT:      linalg.yield %[[D]] : i32
+// CHECK:         ^bb0(%[[IN:.+]]: i64, %{{.+}}: i64):
+// CHECK-NEXT:      %[[N:.+]] = arith.constant 3 : i64
+// CHECK-NEXT:      %[[D:.+]] = arith.divsi %[[IN]], %[[N]] : i64
+// CHECK-NEXT:      linalg.yield %[[D]] : i64
+// CHECK:         arith.trunci %{{.+}} : i64 to i32
 func.func @reduce_mean_i32(%x: tensor<3x2xi32>) -> tensor<2xi32> {
   %0 = tg.reduce mean %x axes = [0] : tensor<3x2xi32>
   return %0 : tensor<2xi32>
