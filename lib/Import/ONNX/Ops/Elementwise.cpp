@@ -299,10 +299,21 @@ static LogicalResult convertLeakyRelu(NodeContext &ctx) {
   return success();
 }
 
-/// PRelu: x < 0 ? slope * x : x, the slope broadcasting to x.
+/// PRelu: x < 0 ? slope * x : x, the slope broadcasting to x. Before
+/// opset 7 a 1-D slope as long as x's dimension 1 applies per channel.
 static LogicalResult convertPRelu(NodeContext &ctx) {
   Composer c{ctx};
   Value x = ctx.getInput(0), slope = ctx.getInput(1);
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto slopeType = cast<RankedTensorType>(slope.getType());
+  if (ctx.getOpset() < 7 && slopeType.getRank() == 1 && xType.getRank() > 2 &&
+      slopeType.getDimSize(0) == xType.getDimSize(1) &&
+      slopeType.getDimSize(0) != 1) {
+    SmallVector<int64_t> shape(xType.getRank() - 1, 1);
+    shape[0] = slopeType.getDimSize(0);
+    slope = ctx.create<tg::ReshapeOp>(
+        RankedTensorType::get(shape, slopeType.getElementType()), slope);
+  }
   if (failed(checkBroadcastable(ctx, {x, slope})))
     return failure();
   Value negative = c.compare(tg::ComparePredicate::lt, x, c.scalar(x, 0));
