@@ -1,19 +1,646 @@
-//===- Transformer.cpp - ONNX Transformer op converters ------------------------------------===//
+//===- Transformer.cpp - ONNX Transformer op converters --------*- C++ -*-===//
 //
-// Converters from ONNX nodes to tg ops; see NodeImporter.h for the interface.
+// Converters for the ONNX ops of transformer models: Attention,
+// RotaryEmbedding, RMSNormalization, LpNormalization,
+// MeanVarianceNormalization and SwiGLU; see NodeImporter.h for the
+// interface. None has a tg counterpart: each is a composition of tg ops
+// (matmul, transpose, reshape, reduce, select, compare, concat, slice,
+// gather, ...) that follows the op's ONNX function body step by step, so
+// that rounding, the handling of -inf in masks and the fully masked rows
+// match the reference (docs/ops-transformer.md).
+//
+// Every shape is static; the converters check the shapes they combine
+// before building, since an op whose result type cannot be inferred aborts.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../NodeImporter.h"
+#include "../TensorImport.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
 #include "onnx/onnx_pb.h"
 
+#include <cmath>
+#include <limits>
+
 using namespace mlir;
 using namespace aotc;
 using namespace aotc::onnximport;
 
-void aotc::onnximport::registerTransformerConverters(ConverterRegistry &registry) {
-  (void)registry;
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+constexpr double kNegInf = -std::numeric_limits<double>::infinity();
+
+ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+Type elementTypeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getElementType();
+}
+
+int64_t rankOf(Value value) { return shapeOf(value).size(); }
+
+/// Short names for the tg ops the compositions are made of, built at the
+/// node's location through NodeContext::create (so constants fold). The
+/// callers check shapes first: these assume they fit.
+struct Composer {
+  NodeContext &ctx;
+
+  /// A rank-0 constant of `like`'s element type.
+  Value scalar(Value like, double value) {
+    return ctx.createSplat(elementTypeOf(like), value);
+  }
+  Value add(Value a, Value b) { return ctx.create<tg::AddOp>(a, b); }
+  Value sub(Value a, Value b) { return ctx.create<tg::SubOp>(a, b); }
+  Value mul(Value a, Value b) { return ctx.create<tg::MulOp>(a, b); }
+  Value div(Value a, Value b) { return ctx.create<tg::DivOp>(a, b); }
+  Value exp(Value x) { return ctx.create<tg::ExpOp>(x); }
+  Value sqrt(Value x) { return ctx.create<tg::SqrtOp>(x); }
+  Value matmul(Value a, Value b) { return ctx.create<tg::MatmulOp>(a, b); }
+  Value compare(tg::ComparePredicate predicate, Value a, Value b) {
+    return ctx.create<tg::CompareOp>(predicate, a, b);
+  }
+  Value select(Value condition, Value onTrue, Value onFalse) {
+    return ctx.create<tg::SelectOp>(condition, onTrue, onFalse);
+  }
+  Value cast(Value x, Type element) {
+    if (elementTypeOf(x) == element)
+      return x;
+    auto type = RankedTensorType::get(shapeOf(x), element);
+    return ctx.create<tg::CastOp>(type, x);
+  }
+  Value reshape(Value x, ArrayRef<int64_t> shape) {
+    auto type = RankedTensorType::get(shape, elementTypeOf(x));
+    if (type == x.getType())
+      return x;
+    return ctx.create<tg::ReshapeOp>(type, x);
+  }
+  Value transpose(Value x, ArrayRef<int64_t> permutation) {
+    return ctx.create<tg::TransposeOp>(x, permutation);
+  }
+  Value broadcastTo(Value x, ArrayRef<int64_t> shape) {
+    auto type = RankedTensorType::get(shape, elementTypeOf(x));
+    if (type == x.getType())
+      return x;
+    return ctx.create<tg::BroadcastToOp>(type, x);
+  }
+  Value concat(ValueRange inputs, int64_t axis) {
+    return ctx.create<tg::ConcatOp>(inputs, axis);
+  }
+  /// Reduces over `axes`, keeping them as size 1.
+  Value reduce(tg::ReduceKind kind, Value x, ArrayRef<int64_t> axes) {
+    return ctx.create<tg::ReduceOp>(kind, x, axes, /*keepdims=*/true);
+  }
+  /// Elements [start, limit) with `stride` along the last axis.
+  Value sliceLast(Value x, int64_t start, int64_t limit, int64_t stride = 1) {
+    SmallVector<int64_t> starts(rankOf(x), 0), limits(shapeOf(x)),
+        strides(rankOf(x), 1);
+    starts.back() = start;
+    limits.back() = limit;
+    strides.back() = stride;
+    return ctx.create<tg::SliceOp>(x, starts, limits, strides);
+  }
+  /// A constant i64 tensor of `shape` holding 0, 1, ..., n - 1 (n is the
+  /// number of elements).
+  Value iota(ArrayRef<int64_t> shape) {
+    auto type = RankedTensorType::get(
+        shape, IntegerType::get(ctx.getContext(), 64));
+    SmallVector<int64_t> values(type.getNumElements());
+    for (int64_t i = 0, e = values.size(); i < e; ++i)
+      values[i] = i;
+    return ctx.createConstant(
+        DenseElementsAttr::get(type, ArrayRef<int64_t>(values)));
+  }
+  /// Softmax along the last axis: exp(x - max) / sum.
+  Value softmax(Value x) {
+    int64_t axis = rankOf(x) - 1;
+    Value shifted = sub(x, reduce(tg::ReduceKind::max, x, {axis}));
+    Value e = exp(shifted);
+    return div(e, reduce(tg::ReduceKind::sum, e, {axis}));
+  }
+};
+
+/// Whether `shape` broadcasts to `target` (NumPy rules, one way).
+bool broadcastsTo(ArrayRef<int64_t> shape, ArrayRef<int64_t> target) {
+  if (shape.size() > target.size())
+    return false;
+  size_t offset = target.size() - shape.size();
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (shape[i] != 1 && shape[i] != target[offset + i])
+      return false;
+  return true;
+}
+
+/// Whether `a` and `b` broadcast against each other.
+bool broadcastCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  for (size_t i = 1; i <= std::min(a.size(), b.size()); ++i) {
+    int64_t x = a[a.size() - i], y = b[b.size() - i];
+    if (x != y && x != 1 && y != 1)
+      return false;
+  }
+  return true;
+}
+
+/// Normalizes `axis` for rank `rank`; failure (reported) when out of range.
+FailureOr<int64_t> normalizeAxis(NodeContext &ctx, int64_t axis,
+                                 int64_t rank) {
+  if (axis < -rank || axis >= rank)
+    return ctx.emitError() << "axis " << axis << " is out of range for rank "
+                           << rank;
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// The float element type of ONNX data type `dataType`, or failure
+/// (recorded as unsupported).
+FailureOr<Type> getFloatType(NodeContext &ctx, StringRef attr,
+                             int64_t dataType) {
+  Type type = getElementType(ctx.getContext(), dataType);
+  if (!type || !isa<FloatType>(type)) {
+    (void)ctx.unsupported(Twine(attr) + " " + getDataTypeName(dataType));
+    return failure();
+  }
+  return type;
+}
+
+bool isFloatValue(Value value) { return isa<FloatType>(elementTypeOf(value)); }
+
+//===----------------------------------------------------------------------===//
+// Attention
+//===----------------------------------------------------------------------===//
+
+/// Splits the last axis of a 3-D [B, S, H * D] input into `heads` heads and
+/// returns [B, H, S, D].
+Value splitHeads(Composer &c, Value x, int64_t heads) {
+  ArrayRef<int64_t> s = shapeOf(x);
+  Value split = c.reshape(x, {s[0], s[1], heads, s[2] / heads});
+  return c.transpose(split, {0, 2, 1, 3});
+}
+
+/// Repeats every head of a [B, H, S, D] tensor `group` times in a row, so
+/// that query head h reads key/value head h / group (grouped-query
+/// attention).
+Value repeatHeads(Composer &c, Value x, int64_t group) {
+  if (group == 1)
+    return x;
+  ArrayRef<int64_t> s = shapeOf(x);
+  int64_t b = s[0], h = s[1], n = s[2], d = s[3];
+  Value expanded =
+      c.broadcastTo(c.reshape(x, {b, h, 1, n, d}), {b, h, group, n, d});
+  return c.reshape(expanded, {b, h * group, n, d});
+}
+
+/// Attention (opsets 23 and 24), after ONNX's function body:
+///   scores = (Q * sqrt(scale)) @ (K^T * sqrt(scale))  [qk_matmul_output 0]
+///   scores = softcap * tanh(scores / softcap)         [1]
+///   scores = scores + bias                            [2]
+///   probs  = softmax(scores) in softmax_precision     [3]
+///   Y      = probs @ V
+/// where bias sums the attention mask (bool: 0 or -inf; padded with -inf to
+/// the total key length), the causal mask (query i, offset by the past
+/// length, or by nonpad_kv_seqlen - q_len, sees keys j <= i + offset) and
+/// the key padding of nonpad_kv_seqlen. Rows whose bias is -inf throughout
+/// get probabilities 0 rather than NaN. past_key/past_value are prepended
+/// to K/V, which are then the present_key/present_value outputs; with fewer
+/// key/value heads than query heads (GQA) each key/value head serves
+/// q_num_heads / kv_num_heads consecutive query heads.
+LogicalResult convertAttention(NodeContext &ctx) {
+  Composer c{ctx};
+  Value q = ctx.getInput(0), k = ctx.getInput(1), v = ctx.getInput(2);
+  Type type = elementTypeOf(q);
+  if (!isFloatValue(q))
+    return ctx.unsupported("non-float Q");
+  if (elementTypeOf(k) != type || elementTypeOf(v) != type)
+    return ctx.emitError() << "expected Q, K and V of one element type, got "
+                           << q.getType() << ", " << k.getType() << " and "
+                           << v.getType();
+  int64_t rank = rankOf(q);
+  if ((rank != 3 && rank != 4) || rankOf(k) != rank || rankOf(v) != rank)
+    return ctx.emitError() << "expected Q, K and V all of rank 3 or all of "
+                              "rank 4, got "
+                           << q.getType() << ", " << k.getType() << " and "
+                           << v.getType();
+
+  // Bring Q, K and V to [B, H, S, D].
+  if (rank == 3) {
+    int64_t qHeads = ctx.getInt("q_num_heads", 0);
+    int64_t kvHeads = ctx.getInt("kv_num_heads", 0);
+    if (qHeads < 1 || kvHeads < 1)
+      return ctx.emitError()
+             << "expected q_num_heads and kv_num_heads with 3-D inputs";
+    if (shapeOf(q)[2] % qHeads != 0 || shapeOf(k)[2] % kvHeads != 0 ||
+        shapeOf(v)[2] % kvHeads != 0)
+      return ctx.emitError()
+             << "expected the hidden sizes of Q, K and V to be multiples of "
+                "q_num_heads ("
+             << qHeads << ") and kv_num_heads (" << kvHeads << "), got "
+             << q.getType() << ", " << k.getType() << " and " << v.getType();
+    q = splitHeads(c, q, qHeads);
+    k = splitHeads(c, k, kvHeads);
+    v = splitHeads(c, v, kvHeads);
+  }
+  ArrayRef<int64_t> qs = shapeOf(q);
+  int64_t batch = qs[0], qHeads = qs[1], qLen = qs[2], headSize = qs[3];
+  int64_t kvHeads = shapeOf(k)[1], vHeadSize = shapeOf(v)[3];
+  if (shapeOf(k)[0] != batch || shapeOf(v)[0] != batch ||
+      shapeOf(v)[1] != kvHeads || shapeOf(k)[3] != headSize ||
+      shapeOf(v)[2] != shapeOf(k)[2])
+    return ctx.emitError()
+           << "expected K of shape [" << batch << ", H, L, " << headSize
+           << "] and V of shape [" << batch
+           << ", H, L, Dv] (after splitting heads), got " << k.getType()
+           << " and " << v.getType();
+  if (qHeads % kvHeads != 0)
+    return ctx.emitError() << "expected the number of query heads ("
+                           << qHeads
+                           << ") to be a multiple of that of key/value heads ("
+                           << kvHeads << ")";
+
+  // The KV cache.
+  int64_t pastLen = 0;
+  if (ctx.hasInput(4) != ctx.hasInput(5))
+    return ctx.emitError() << "expected both past_key and past_value or "
+                              "neither";
+  if (ctx.hasInput(4)) {
+    Value pastKey = ctx.getInput(4), pastValue = ctx.getInput(5);
+    ArrayRef<int64_t> pk = shapeOf(pastKey), pv = shapeOf(pastValue);
+    if (pk.size() != 4 || pv.size() != 4 || pk[0] != batch ||
+        pk[1] != kvHeads || pk[3] != headSize || pv[0] != batch ||
+        pv[1] != kvHeads || pv[2] != pk[2] || pv[3] != vHeadSize ||
+        elementTypeOf(pastKey) != type || elementTypeOf(pastValue) != type)
+      return ctx.emitError()
+             << "expected past_key of shape [" << batch << ", " << kvHeads
+             << ", P, " << headSize << "] and past_value of shape [" << batch
+             << ", " << kvHeads << ", P, " << vHeadSize << "], got "
+             << pastKey.getType() << " and " << pastValue.getType();
+    pastLen = pk[2];
+    k = c.concat({pastKey, k}, 2);
+    v = c.concat({pastValue, v}, 2);
+  }
+  ctx.setOutput(1, k);
+  ctx.setOutput(2, v);
+  int64_t kvLen = shapeOf(k)[2];
+  SmallVector<int64_t> scoreShape = {batch, qHeads, qLen, kvLen};
+
+  // Scores, with the scale split between Q and K as ONNX does (in f32).
+  float scale = ctx.getFloat("scale", 0.0);
+  if (!ctx.hasAttr("scale"))
+    scale = 1.0f / std::sqrt(static_cast<float>(headSize));
+  Value sqrtScale = c.scalar(q, std::sqrt(scale));
+  int64_t group = qHeads / kvHeads;
+  k = repeatHeads(c, k, group);
+  v = repeatHeads(c, v, group);
+  Value qScaled = c.mul(q, sqrtScale);
+  Value kScaled = c.mul(c.transpose(k, {0, 1, 3, 2}), sqrtScale);
+  Value qk = c.matmul(qScaled, kScaled);
+
+  // The bias: attention mask, causal mask, key padding.
+  Value bias;
+  Value zero = c.scalar(q, 0), negInf = c.scalar(q, kNegInf);
+  if (ctx.hasInput(3)) {
+    Value mask = ctx.getInput(3);
+    ArrayRef<int64_t> ms = shapeOf(mask);
+    if (ms.empty() || ms.size() > 4 || ms.back() > kvLen ||
+        !broadcastsTo(ms.drop_back(), ArrayRef(scoreShape).drop_back()))
+      return ctx.emitError()
+             << "expected an attn_mask that broadcasts to [" << batch << ", "
+             << qHeads << ", " << qLen << ", " << kvLen << "], got "
+             << mask.getType();
+    if (elementTypeOf(mask).isInteger(1))
+      mask = c.select(mask, zero, negInf);
+    else if (isFloatValue(mask))
+      mask = c.cast(mask, type);
+    else
+      return ctx.unsupported("an attn_mask neither bool nor float");
+    if (ms.back() < kvLen) {
+      SmallVector<int64_t> padShape(ms);
+      padShape.back() = kvLen - ms.back();
+      mask = c.concat({mask, ctx.createSplat(type, kNegInf, padShape)},
+                      ms.size() - 1);
+    }
+    bias = mask;
+  }
+  Value nonpad;
+  if (ctx.hasInput(6)) {
+    nonpad = ctx.getInput(6);
+    if (shapeOf(nonpad) != ArrayRef<int64_t>{batch} ||
+        !(elementTypeOf(nonpad).isInteger(64) ||
+          elementTypeOf(nonpad).isInteger(32)))
+      return ctx.emitError() << "expected nonpad_kv_seqlen of shape ["
+                             << batch << "] and an integer type, got "
+                             << nonpad.getType();
+    nonpad = c.cast(nonpad, IntegerType::get(ctx.getContext(), 64));
+  }
+  if (ctx.getInt("is_causal", 0) != 0) {
+    Value causal;
+    Value cols = c.iota({1, 1, 1, kvLen});
+    Value rows = c.iota({1, 1, qLen, 1});
+    if (nonpad) {
+      Value offset = c.reshape(
+          c.sub(nonpad, ctx.createSplat(elementTypeOf(nonpad), qLen)),
+          {batch, 1, 1, 1});
+      causal = c.compare(tg::ComparePredicate::lt, c.add(rows, offset), cols);
+    } else {
+      causal = c.compare(
+          tg::ComparePredicate::lt,
+          c.add(rows, ctx.createSplat(elementTypeOf(rows), pastLen)), cols);
+    }
+    Value causalBias = c.select(causal, negInf, zero);
+    bias = bias ? c.add(bias, causalBias) : causalBias;
+  }
+  if (nonpad) {
+    Value cols = c.iota({1, kvLen});
+    Value keep =
+        c.compare(tg::ComparePredicate::lt, cols, c.reshape(nonpad, {batch, 1}));
+    Value padBias =
+        c.reshape(c.select(keep, zero, negInf), {batch, 1, 1, kvLen});
+    bias = bias ? c.add(bias, padBias) : padBias;
+  }
+
+  Value scores = qk;
+  if (double softcap = ctx.getFloat("softcap", 0.0); softcap > 0) {
+    Value cap = c.scalar(q, softcap);
+    scores = c.mul(ctx.create<tg::TanhOp>(c.div(scores, cap)), cap);
+  }
+  Value softcapped = scores;
+  if (bias)
+    scores = c.add(scores, bias);
+  Value biased = scores;
+
+  Type softmaxType = type;
+  if (ctx.hasAttr("softmax_precision")) {
+    FailureOr<Type> precision = getFloatType(
+        ctx, "softmax_precision", ctx.getInt("softmax_precision", 1));
+    if (failed(precision))
+      return success();
+    softmaxType = *precision;
+  }
+  Value probs = c.cast(c.softmax(c.cast(scores, softmaxType)), type);
+  if (bias) {
+    // A row masked throughout: max - max is NaN; ONNX gives zeros.
+    Value rowMax = c.reduce(tg::ReduceKind::max, bias, {rankOf(bias) - 1});
+    Value allMasked = c.compare(tg::ComparePredicate::eq, rowMax, negInf);
+    probs = c.select(allMasked, zero, probs);
+  }
+
+  Value y = c.matmul(probs, v);
+  if (rank == 3)
+    y = c.reshape(c.transpose(y, {0, 2, 1, 3}),
+                  {batch, qLen, qHeads * vHeadSize});
+  ctx.setOutput(0, y);
+
+  if (ctx.hasOutput(3)) {
+    switch (ctx.getInt("qk_matmul_output_mode", 0)) {
+    case 0:
+      ctx.setOutput(3, qk);
+      break;
+    case 1:
+      ctx.setOutput(3, softcapped);
+      break;
+    case 2:
+      ctx.setOutput(3, biased);
+      break;
+    case 3:
+      ctx.setOutput(3, probs);
+      break;
+    default:
+      return ctx.emitError() << "expected qk_matmul_output_mode 0 to 3, got "
+                             << ctx.getInt("qk_matmul_output_mode", 0);
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// RotaryEmbedding
+//===----------------------------------------------------------------------===//
+
+/// RotaryEmbedding (opset 23): rotates the first rotary_embedding_dim
+/// features of every head by the angles of cos_cache/sin_cache, taken at
+/// position_ids (a gather) or given per batch and position. The rotated
+/// pairs are the two halves of those features, or with `interleaved`
+/// neighbouring features.
+LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0), cosCache = ctx.getInput(1),
+        sinCache = ctx.getInput(2);
+  if (!isFloatValue(x))
+    return ctx.unsupported("non-float input");
+  Type type = elementTypeOf(x);
+  ArrayRef<int64_t> shape = shapeOf(x);
+  int64_t rank = shape.size();
+  if (elementTypeOf(cosCache) != type || elementTypeOf(sinCache) != type ||
+      shapeOf(cosCache) != shapeOf(sinCache))
+    return ctx.emitError() << "expected cos_cache and sin_cache of one shape "
+                              "and the input's element type, got "
+                           << cosCache.getType() << " and "
+                           << sinCache.getType();
+
+  // Work on [B, H, S, D] (4-D input) or [B, S, H, D] (3-D input).
+  Value xh;
+  int64_t batch = shape[0], seqLen, headSize;
+  bool headsFirst = rank == 4;
+  if (rank == 4) {
+    xh = x;
+    seqLen = shape[2];
+    headSize = shape[3];
+  } else if (rank == 3) {
+    int64_t heads = ctx.getInt("num_heads", 0);
+    if (heads < 1 || shape[2] % heads != 0)
+      return ctx.emitError() << "expected num_heads dividing the hidden size "
+                                "of a 3-D input, got "
+                             << heads << " and " << x.getType();
+    seqLen = shape[1];
+    headSize = shape[2] / heads;
+    xh = c.reshape(x, {batch, seqLen, heads, headSize});
+  } else {
+    return ctx.emitError() << "expected an input of rank 3 or 4, got "
+                           << x.getType();
+  }
+  int64_t rotaryDim = ctx.getInt("rotary_embedding_dim", 0);
+  if (rotaryDim == 0)
+    rotaryDim = headSize;
+  if (rotaryDim < 0 || rotaryDim > headSize || rotaryDim % 2 != 0)
+    return ctx.emitError() << "expected an even rotary_embedding_dim of at "
+                              "most the head size "
+                           << headSize << ", got " << rotaryDim;
+  int64_t half = rotaryDim / 2;
+
+  // cos and sin as [B, S, half].
+  if (ctx.hasInput(3)) {
+    Value positions = ctx.getInput(3);
+    if (shapeOf(positions) != ArrayRef<int64_t>{batch, seqLen} ||
+        !isa<IntegerType>(elementTypeOf(positions)) ||
+        shapeOf(cosCache).size() != 2 || shapeOf(cosCache)[1] < half)
+      return ctx.emitError()
+             << "expected position_ids of shape [" << batch << ", " << seqLen
+             << "] and caches of shape [max_position, >= " << half
+             << "], got " << positions.getType() << " and "
+             << cosCache.getType();
+    positions = c.cast(positions, IntegerType::get(ctx.getContext(), 64));
+    cosCache = ctx.create<tg::GatherOp>(cosCache, positions, 0);
+    sinCache = ctx.create<tg::GatherOp>(sinCache, positions, 0);
+  } else {
+    ArrayRef<int64_t> cs = shapeOf(cosCache);
+    if (cs.size() != 3 || cs[0] != batch || cs[1] != seqLen || cs[2] < half)
+      return ctx.emitError() << "expected caches of shape [" << batch << ", "
+                             << seqLen << ", >= " << half << "], got "
+                             << cosCache.getType();
+  }
+  SmallVector<int64_t> angleShape =
+      headsFirst ? SmallVector<int64_t>{batch, 1, seqLen, half}
+                 : SmallVector<int64_t>{batch, seqLen, 1, half};
+  Value cosv = c.reshape(c.sliceLast(cosCache, 0, half), angleShape);
+  Value sinv = c.reshape(c.sliceLast(sinCache, 0, half), angleShape);
+
+  bool interleaved = ctx.getInt("interleaved", 0) != 0;
+  Value x1 = interleaved ? c.sliceLast(xh, 0, rotaryDim, 2)
+                         : c.sliceLast(xh, 0, half);
+  Value x2 = interleaved ? c.sliceLast(xh, 1, rotaryDim, 2)
+                         : c.sliceLast(xh, half, rotaryDim);
+  Value real = c.sub(c.mul(cosv, x1), c.mul(sinv, x2));
+  Value imaginary = c.add(c.mul(sinv, x1), c.mul(cosv, x2));
+  Value rotated;
+  SmallVector<int64_t> hs(shapeOf(xh));
+  if (interleaved) {
+    SmallVector<int64_t> pairShape(shapeOf(real));
+    pairShape.push_back(1);
+    rotated = c.concat({c.reshape(real, pairShape),
+                        c.reshape(imaginary, pairShape)},
+                       4);
+    hs.back() = rotaryDim;
+    rotated = c.reshape(rotated, hs);
+  } else {
+    rotated = c.concat({real, imaginary}, 3);
+  }
+  if (rotaryDim < headSize)
+    rotated = c.concat({rotated, c.sliceLast(xh, rotaryDim, headSize)}, 3);
+  ctx.setOutput(0, c.reshape(rotated, shape));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Normalizations
+//===----------------------------------------------------------------------===//
+
+/// RMSNormalization (opset 23): `x / sqrt(mean(x^2) + epsilon) * scale`
+/// over the axes from `axis` on, computed in stash_type (f32 by default)
+/// and cast back before the scale.
+LogicalResult convertRMSNormalization(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0), scale = ctx.getInput(1);
+  if (!isFloatValue(x))
+    return ctx.unsupported("non-float input");
+  Type type = elementTypeOf(x);
+  int64_t rank = rankOf(x);
+  FailureOr<int64_t> axis = normalizeAxis(ctx, ctx.getInt("axis", -1), rank);
+  if (failed(axis))
+    return failure();
+  if (elementTypeOf(scale) != type ||
+      !broadcastCompatible(shapeOf(x), shapeOf(scale)))
+    return ctx.emitError() << "expected a scale that broadcasts with the "
+                              "input "
+                           << x.getType() << ", got " << scale.getType();
+  FailureOr<Type> stashType =
+      getFloatType(ctx, "stash_type", ctx.getInt("stash_type", 1));
+  if (failed(stashType))
+    return success();
+  SmallVector<int64_t> axes;
+  for (int64_t i = *axis; i < rank; ++i)
+    axes.push_back(i);
+  Value xs = c.cast(x, *stashType);
+  Value meanSquare = c.reduce(tg::ReduceKind::mean, c.mul(xs, xs), axes);
+  float epsilon = ctx.getFloat("epsilon", 1e-5);
+  Value rms = c.sqrt(c.add(meanSquare, c.scalar(xs, epsilon)));
+  ctx.setOutput(0, c.mul(c.cast(c.div(xs, rms), type), scale));
+  return success();
+}
+
+/// LpNormalization: `x / norm_p(x)` along `axis` (default -1), p 1 or 2.
+LogicalResult convertLpNormalization(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  if (!isFloatValue(x))
+    return ctx.unsupported("non-float input");
+  FailureOr<int64_t> axis =
+      normalizeAxis(ctx, ctx.getInt("axis", -1), rankOf(x));
+  if (failed(axis))
+    return failure();
+  int64_t p = ctx.getInt("p", 2);
+  Value norm;
+  if (p == 1)
+    norm = c.reduce(tg::ReduceKind::sum, ctx.create<tg::AbsOp>(x), {*axis});
+  else if (p == 2)
+    norm = c.sqrt(c.reduce(tg::ReduceKind::sum, c.mul(x, x), {*axis}));
+  else
+    return ctx.emitError() << "expected p 1 or 2, got " << p;
+  ctx.setOutput(0, c.div(x, norm));
+  return success();
+}
+
+/// MeanVarianceNormalization: `(x - E[x]) / (sqrt(E[x^2] - E[x]^2) + 1e-9)`
+/// over `axes` (default [0, 2, 3]), as ONNX's function body spells it.
+LogicalResult convertMeanVarianceNormalization(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  if (!isFloatValue(x))
+    return ctx.unsupported("non-float input");
+  int64_t rank = rankOf(x);
+  SmallVector<int64_t> axes =
+      ctx.getInts("axes").value_or(SmallVector<int64_t>{0, 2, 3});
+  for (int64_t &axis : axes) {
+    FailureOr<int64_t> a = normalizeAxis(ctx, axis, rank);
+    if (failed(a))
+      return failure();
+    axis = *a;
+  }
+  Value mean = c.reduce(tg::ReduceKind::mean, x, axes);
+  Value meanSquare = c.reduce(tg::ReduceKind::mean, c.mul(x, x), axes);
+  Value stdDev = c.sqrt(c.sub(meanSquare, c.mul(mean, mean)));
+  Value denominator = c.add(stdDev, c.scalar(x, 1e-9f));
+  ctx.setOutput(0, c.div(c.sub(x, mean), denominator));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SwiGLU
+//===----------------------------------------------------------------------===//
+
+/// SwiGLU: `a * sigmoid(alpha * a) * b` (Swish of the gate times b).
+LogicalResult convertSwiGLU(NodeContext &ctx) {
+  Composer c{ctx};
+  Value a = ctx.getInput(0), b = ctx.getInput(1);
+  if (!isFloatValue(a))
+    return ctx.unsupported("non-float input");
+  if (elementTypeOf(b) != elementTypeOf(a) ||
+      !broadcastCompatible(shapeOf(a), shapeOf(b)))
+    return ctx.emitError() << "expected inputs that broadcast, got "
+                           << a.getType() << " and " << b.getType();
+  float alpha = ctx.getFloat("alpha", 1.0);
+  Value gate = c.mul(
+      a, ctx.create<tg::SigmoidOp>(c.mul(c.scalar(a, alpha), a)));
+  ctx.setOutput(0, c.mul(gate, b));
+  return success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+void aotc::onnximport::registerTransformerConverters(
+    ConverterRegistry &registry) {
+  registry.add("Attention", convertAttention);
+  registry.add("RotaryEmbedding", convertRotaryEmbedding);
+  registry.add("RMSNormalization", convertRMSNormalization);
+  registry.add("LpNormalization", convertLpNormalization);
+  registry.add("MeanVarianceNormalization",
+               convertMeanVarianceNormalization);
+  registry.add("SwiGLU", convertSwiGLU);
 }
