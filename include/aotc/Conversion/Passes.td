@@ -38,6 +38,7 @@ def ConvertTGToLinalgPass : Pass<"aotc-convert-tg-to-linalg"> {
     "mlir::arith::ArithDialect",
     "mlir::linalg::LinalgDialect",
     "mlir::math::MathDialect",
+    "mlir::scf::SCFDialect",
     "mlir::tensor::TensorDialect",
   ];
 }

@@ -8,6 +8,12 @@
 // when negative and are then clamped into range, so no input can make the
 // generated code read outside a buffer.
 //
+// Scatters are the exception to "everything is a generic": their updates
+// apply one after another (several may land on one element), so they lower
+// to a nest of `scf.for` loops over the updates that carries the result
+// tensor and updates it with `tensor.extract` / `tensor.insert`; one-shot
+// bufferization makes that a copy of the data and in-place stores.
+//
 // arg_reduce is one reduction generic carrying the best value and its index.
 // cumulative and topk need a scan or a sort, which a single linalg op cannot
 // express; they are lowered as reductions over the whole axis for every
@@ -24,6 +30,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -62,8 +69,8 @@ Value normalizeIndex(OpBuilder &b, Location loc, Value value, int64_t size) {
       arith::AddIOp::create(b, loc, index, indexConst(b, loc, size));
   index = arith::SelectOp::create(b, loc, negative, wrapped, index);
   index = arith::MaxSIOp::create(b, loc, index, zero);
-  return arith::MinSIOp::create(b, loc, index,
-                                indexConst(b, loc, std::max<int64_t>(size - 1, 0)));
+  return arith::MinSIOp::create(
+      b, loc, index, indexConst(b, loc, std::max<int64_t>(size - 1, 0)));
 }
 
 /// The map of an operand indexed by loops `dims` (one per operand dimension)
@@ -76,8 +83,7 @@ AffineMap dimsMap(MLIRContext *context, int64_t numLoops,
 }
 
 /// Loops `[0, rank)` with loop `replaced` swapped for loop `with`.
-SmallVector<int64_t> replaceLoop(int64_t rank, int64_t replaced,
-                                 int64_t with) {
+SmallVector<int64_t> replaceLoop(int64_t rank, int64_t replaced, int64_t with) {
   SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   dims[replaced] = with;
   return dims;
@@ -224,8 +230,7 @@ struct GatherNDOpLowering final : OpConversionPattern<tg::GatherNDOp> {
         rewriter, loc, TypeRange{resultType}, ValueRange{},
         ValueRange{createEmptyTensor(rewriter, loc, resultType)},
         ArrayRef<AffineMap>{rewriter.getMultiDimIdentityMap(numLoops)},
-        iterators(numLoops, {}),
-        [&](OpBuilder &b, Location l, ValueRange) {
+        iterators(numLoops, {}), [&](OpBuilder &b, Location l, ValueRange) {
           SmallVector<Value> loops = loopIndices(b, l, numLoops);
           SmallVector<Value> coords(ArrayRef<Value>(loops).take_front(batch));
           SmallVector<Value> at(ArrayRef<Value>(loops).take_front(tupleLoops));
@@ -241,6 +246,124 @@ struct GatherNDOpLowering final : OpConversionPattern<tg::GatherNDOp> {
           linalg::YieldOp::create(b, l, element);
         });
     rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Scatters
+//===----------------------------------------------------------------------===//
+
+/// Combines the element `old` already in the result with an update.
+Value combineScatter(OpBuilder &b, Location loc, tg::ScatterReduction reduction,
+                     Value old, Value update) {
+  switch (reduction) {
+  case tg::ScatterReduction::none:
+    return update;
+  case tg::ScatterReduction::add:
+    return createAdd(b, loc, old, update);
+  case tg::ScatterReduction::mul:
+    return createMul(b, loc, old, update);
+  case tg::ScatterReduction::max:
+    return createMax(b, loc, old, update);
+  case tg::ScatterReduction::min:
+    return createMin(b, loc, old, update);
+  }
+  llvm_unreachable("unknown scatter reduction");
+}
+
+/// Builds the sequential loop nest both scatters lower to: `scf.for` loops
+/// over every position of `updates` in row-major order, carrying the result
+/// (initially `data`) as a tensor. `coordsOf` maps the loops' induction
+/// variables to the result coordinates the update at that position lands
+/// on. One-shot bufferization turns the carried tensor into one buffer,
+/// copied from `data` once, that the loop updates in place.
+Value buildScatterLoops(
+    OpBuilder &b, Location loc, tg::ScatterReduction reduction, Value data,
+    Value updates,
+    llvm::function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>
+        coordsOf) {
+  ArrayRef<int64_t> shape =
+      cast<RankedTensorType>(updates.getType()).getShape();
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t size : shape) {
+    lbs.push_back(indexConst(b, loc, 0));
+    ubs.push_back(indexConst(b, loc, size));
+    steps.push_back(indexConst(b, loc, 1));
+  }
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, ValueRange{data},
+      [&](OpBuilder &nb, Location l, ValueRange ivs,
+          ValueRange iterArgs) -> scf::ValueVector {
+        Value acc = iterArgs[0];
+        SmallVector<Value> coords = coordsOf(nb, l, ivs);
+        Value update = tensor::ExtractOp::create(nb, l, updates, ivs);
+        Value value = update;
+        if (reduction != tg::ScatterReduction::none)
+          value = combineScatter(nb, l, reduction,
+                                 tensor::ExtractOp::create(nb, l, acc, coords),
+                                 update);
+        return {tensor::InsertOp::create(nb, l, value, acc, coords)};
+      });
+  return nest.results.front();
+}
+
+/// Lowers tg.scatter_elements to a loop nest over the updates; an update's
+/// coordinates are its own with the axis replaced by its index.
+struct ScatterElementsOpLowering final
+    : OpConversionPattern<tg::ScatterElementsOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tg::ScatterElementsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value indices = adaptor.getIndices();
+    int64_t axis = op.getAxis();
+    int64_t axisSize =
+        cast<RankedTensorType>(adaptor.getData().getType()).getDimSize(axis);
+    Value result = buildScatterLoops(
+        rewriter, op.getLoc(), op.getReduction(), adaptor.getData(),
+        adaptor.getUpdates(), [&](OpBuilder &b, Location l, ValueRange ivs) {
+          SmallVector<Value> coords(ivs);
+          Value index = tensor::ExtractOp::create(b, l, indices, ivs);
+          coords[axis] = normalizeIndex(b, l, index, axisSize);
+          return coords;
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Lowers tg.scatter_nd to a loop nest over the updates; an update's
+/// coordinates are the index tuple of its leading loops followed by its
+/// trailing loops.
+struct ScatterNDOpLowering final : OpConversionPattern<tg::ScatterNDOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tg::ScatterNDOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value indices = adaptor.getIndices();
+    auto dataType = cast<RankedTensorType>(adaptor.getData().getType());
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t tupleLoops = indicesType.getRank() - 1;
+    int64_t tupleSize = indicesType.getShape().back();
+    Value result = buildScatterLoops(
+        rewriter, op.getLoc(), op.getReduction(), adaptor.getData(),
+        adaptor.getUpdates(), [&](OpBuilder &b, Location l, ValueRange ivs) {
+          SmallVector<Value> coords;
+          SmallVector<Value> at(ivs.take_front(tupleLoops));
+          at.push_back(Value());
+          for (int64_t j = 0; j < tupleSize; ++j) {
+            at.back() = indexConst(b, l, j);
+            Value index = tensor::ExtractOp::create(b, l, indices, at);
+            coords.push_back(
+                normalizeIndex(b, l, index, dataType.getDimSize(j)));
+          }
+          llvm::append_range(coords, ivs.drop_front(tupleLoops));
+          return coords;
+        });
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -322,8 +445,7 @@ struct PadOpLowering final : OpConversionPattern<tg::PadOp> {
     auto generic = linalg::GenericOp::create(
         rewriter, loc, TypeRange{resultType}, inputs,
         ValueRange{createEmptyTensor(rewriter, loc, resultType)}, maps,
-        iterators(rank, {}),
-        [&](OpBuilder &b, Location l, ValueRange args) {
+        iterators(rank, {}), [&](OpBuilder &b, Location l, ValueRange args) {
           // Nothing to read from an empty input: every element is the value.
           if (emptyInput) {
             linalg::YieldOp::create(b, l, args[0]);
@@ -348,9 +470,9 @@ struct PadOpLowering final : OpConversionPattern<tg::PadOp> {
               Value hi = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt,
                                                c, indexConst(b, l, size));
               Value inside = arith::AndIOp::create(b, l, lo, hi);
-              inBounds = inBounds ? arith::AndIOp::create(b, l, inBounds,
-                                                          inside)
-                                  : inside;
+              inBounds = inBounds
+                             ? arith::AndIOp::create(b, l, inBounds, inside)
+                             : inside;
             }
             coords[d] = padSourceIndex(b, l, mode, coords[d], low[d], size);
           }
@@ -405,9 +527,8 @@ struct ArgReduceOpLowering final : OpConversionPattern<tg::ArgReduceOp> {
     auto indexType = RankedTensorType::get(reducedShape, rewriter.getI64Type());
     Value initValue = createFilledTensor(
         rewriter, loc, valueType,
-        arith::ConstantOp::create(rewriter, loc,
-                                  argReduceInit(rewriter, op.getKind(),
-                                                element)));
+        arith::ConstantOp::create(
+            rewriter, loc, argReduceInit(rewriter, op.getKind(), element)));
     Value initIndex = createFilledTensor(
         rewriter, loc, indexType,
         createScalarConstant(rewriter, loc, rewriter.getI64Type(), 0));
@@ -425,11 +546,10 @@ struct ArgReduceOpLowering final : OpConversionPattern<tg::ArgReduceOp> {
         ValueRange{initValue, initIndex}, maps, iterators(rank, {axis}),
         [&](OpBuilder &b, Location l, ValueRange args) {
           Value x = args[0], best = args[1], bestIndex = args[2];
-          Value better =
-              isMax ? compare(b, l, last ? IP::sge : IP::sgt,
-                              last ? FP::OGE : FP::OGT, x, best)
-                    : compare(b, l, last ? IP::sle : IP::slt,
-                              last ? FP::OLE : FP::OLT, x, best);
+          Value better = isMax ? compare(b, l, last ? IP::sge : IP::sgt,
+                                         last ? FP::OGE : FP::OGT, x, best)
+                               : compare(b, l, last ? IP::sle : IP::slt,
+                                         last ? FP::OLE : FP::OLT, x, best);
           if (isa<FloatType>(element)) {
             Value nanWins = isNaN(b, l, x);
             if (!last) {
@@ -444,9 +564,9 @@ struct ArgReduceOpLowering final : OpConversionPattern<tg::ArgReduceOp> {
               b, l, b.getI64Type(), linalg::IndexOp::create(b, l, axis));
           linalg::YieldOp::create(
               b, l,
-              ValueRange{arith::SelectOp::create(b, l, better, x, best),
-                         arith::SelectOp::create(b, l, better, index,
-                                                 bestIndex)});
+              ValueRange{
+                  arith::SelectOp::create(b, l, better, x, best),
+                  arith::SelectOp::create(b, l, better, index, bestIndex)});
         });
     Value result = generic.getResult(1);
     if (op.getKeepdims())
@@ -476,11 +596,10 @@ struct CumulativeOpLowering final : OpConversionPattern<tg::CumulativeOp> {
     int64_t axis = op.getAxis(), rank = type.getRank();
     bool isSum = op.getKind() == tg::ScanKind::sum;
     arith::CmpIPredicate select =
-        op.getReverse()
-            ? (op.getExclusive() ? arith::CmpIPredicate::sgt
-                                 : arith::CmpIPredicate::sge)
-            : (op.getExclusive() ? arith::CmpIPredicate::slt
-                                 : arith::CmpIPredicate::sle);
+        op.getReverse() ? (op.getExclusive() ? arith::CmpIPredicate::sgt
+                                             : arith::CmpIPredicate::sge)
+                        : (op.getExclusive() ? arith::CmpIPredicate::slt
+                                             : arith::CmpIPredicate::sle);
 
     Value init = createFilledTensor(
         rewriter, loc, type,
@@ -499,9 +618,9 @@ struct CumulativeOpLowering final : OpConversionPattern<tg::CumulativeOp> {
           Value take = arith::CmpIOp::create(b, l, select, k, j);
           Value combined = isSum ? createAdd(b, l, args[1], args[0])
                                  : createMul(b, l, args[1], args[0]);
-          linalg::YieldOp::create(
-              b, l, ValueRange{arith::SelectOp::create(b, l, take, combined,
-                                                       args[1])});
+          linalg::YieldOp::create(b, l,
+                                  ValueRange{arith::SelectOp::create(
+                                      b, l, take, combined, args[1])});
         });
     rewriter.replaceOp(op, generic.getResult(0));
     return success();
@@ -580,10 +699,10 @@ struct TopKOpLowering final : OpConversionPattern<tg::TopKOp> {
           Value j = linalg::IndexOp::create(b, l, rank);
           Value earlier =
               arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, j, i);
-          Value tie = arith::AndIOp::create(b, l, topKEqual(b, l, xj, xi),
-                                            earlier);
-          Value before =
-              arith::OrIOp::create(b, l, topKBefore(b, l, largest, xj, xi), tie);
+          Value tie =
+              arith::AndIOp::create(b, l, topKEqual(b, l, xj, xi), earlier);
+          Value before = arith::OrIOp::create(
+              b, l, topKBefore(b, l, largest, xj, xi), tie);
           Value count = arith::ExtUIOp::create(b, l, b.getI64Type(), before);
           linalg::YieldOp::create(
               b, l, ValueRange{arith::AddIOp::create(b, l, args[2], count)});
@@ -604,13 +723,12 @@ struct TopKOpLowering final : OpConversionPattern<tg::TopKOp> {
               b, l, b.getI64Type(), linalg::IndexOp::create(b, l, axis));
           Value i = arith::IndexCastOp::create(
               b, l, b.getI64Type(), linalg::IndexOp::create(b, l, rank));
-          Value match = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                              args[1], r);
+          Value match =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, args[1], r);
           linalg::YieldOp::create(
               b, l,
-              ValueRange{
-                  arith::SelectOp::create(b, l, match, args[0], args[2]),
-                  arith::SelectOp::create(b, l, match, i, args[3])});
+              ValueRange{arith::SelectOp::create(b, l, match, args[0], args[2]),
+                         arith::SelectOp::create(b, l, match, i, args[3])});
         });
     rewriter.replaceOp(op, select.getResults());
     return success();
@@ -658,9 +776,9 @@ struct EinsumOpLowering final : OpConversionPattern<tg::EinsumOp> {
                             : getAffineDimExpr(loopOf[label], context));
       maps.push_back(AffineMap::get(numLoops, 0, exprs, context));
     }
-    maps.push_back(dimsMap(context, numLoops,
-                           llvm::to_vector(llvm::seq<int64_t>(
-                               0, resultType.getRank()))));
+    maps.push_back(
+        dimsMap(context, numLoops,
+                llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()))));
 
     Value zero =
         createScalarConstant(rewriter, loc, resultType.getElementType(), 0);
@@ -684,6 +802,7 @@ struct EinsumOpLowering final : OpConversionPattern<tg::EinsumOp> {
 
 void aotc::populateTGIndexingToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<GatherOpLowering, GatherElementsOpLowering, GatherNDOpLowering,
-               PadOpLowering, ArgReduceOpLowering, CumulativeOpLowering,
-               TopKOpLowering, EinsumOpLowering>(patterns.getContext());
+               ScatterElementsOpLowering, ScatterNDOpLowering, PadOpLowering,
+               ArgReduceOpLowering, CumulativeOpLowering, TopKOpLowering,
+               EinsumOpLowering>(patterns.getContext());
 }

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -39,7 +40,8 @@ struct ConvertTGToLinalgPass final
     ConversionTarget target(*context);
     target.addIllegalDialect<aotc::tg::TGDialect>();
     target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           math::MathDialect, tensor::TensorDialect>();
+                           math::MathDialect, scf::SCFDialect,
+                           tensor::TensorDialect>();
     RewritePatternSet patterns(context);
     aotc::populateTGToLinalgPatterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target,

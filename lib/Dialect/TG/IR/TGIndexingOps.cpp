@@ -1,9 +1,9 @@
 //===- TGIndexingOps.cpp - Indexing ops of the tg dialect -----------------===//
 //
 // Verifiers, type inference and folds of the ops in TGIndexingOps.td:
-// gather, gather_elements, gather_nd, pad, arg_reduce, cumulative, topk and
-// einsum. The einsum equation parser (EinsumOp::parseEquation) is shared
-// by type inference and the lowering.
+// gather, gather_elements, gather_nd, scatter_elements, scatter_nd, pad,
+// arg_reduce, cumulative, topk and einsum. The einsum equation parser
+// (EinsumOp::parseEquation) is shared by type inference and the lowering.
 //
 // Like TGOps.cpp, `inferReturnTypes` runs while the custom form is parsed,
 // before operand constraints are verified, so it checks operand types
@@ -36,6 +36,14 @@ static std::string listStr(ArrayRef<int64_t> values) {
   return s;
 }
 
+/// Formats a type for diagnostics.
+static std::string typeStr(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
 /// Reports `msg` at `loc` when a location is given; always fails.
 static LogicalResult fail(std::optional<Location> loc, const Twine &msg) {
   if (loc)
@@ -47,8 +55,8 @@ static LogicalResult fail(std::optional<Location> loc, const Twine &msg) {
 static LogicalResult checkAxis(std::optional<Location> loc, int64_t axis,
                                int64_t rank, StringRef what = "axis") {
   if (axis < 0 || axis >= rank)
-    return fail(loc, "expected " + what + " in [0, " + Twine(rank) +
-                         "), got " + Twine(axis));
+    return fail(loc, "expected " + what + " in [0, " + Twine(rank) + "), got " +
+                         Twine(axis));
   return success();
 }
 
@@ -121,9 +129,10 @@ OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
     outer *= dataShape[d];
   for (int64_t d = axis + 1, e = dataShape.size(); d < e; ++d)
     inner *= dataShape[d];
-  SmallVector<int64_t> idx = llvm::map_to_vector(
-      indices.getValues<APInt>(),
-      [&](const APInt &i) { return normalizeIndex(i.getSExtValue(), axisSize); });
+  SmallVector<int64_t> idx =
+      llvm::map_to_vector(indices.getValues<APInt>(), [&](const APInt &i) {
+        return normalizeIndex(i.getSExtValue(), axisSize);
+      });
   if (axisSize == 0 && !idx.empty())
     return {};
 
@@ -141,9 +150,10 @@ OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
 // GatherElementsOp, GatherNDOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult GatherElementsOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &types) {
+LogicalResult GatherElementsOp::inferReturnTypes(MLIRContext *,
+                                                 std::optional<Location> loc,
+                                                 Adaptor adaptor,
+                                                 SmallVectorImpl<Type> &types) {
   SmallVector<RankedTensorType> t;
   if (failed(getStaticTensors(
           loc, {adaptor.getData().getType(), adaptor.getIndices().getType()},
@@ -188,9 +198,9 @@ LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
     return fail(loc, "expected batch_dims in [0, " + Twine(minRank) +
                          ") (below both ranks), got " + Twine(batch));
   if (data.take_front(batch) != indices.take_front(batch))
-    return fail(loc, "expected data and indices to share the " +
-                         Twine(batch) + " batch dimensions, got " +
-                         listStr(data) + " and " + listStr(indices));
+    return fail(loc, "expected data and indices to share the " + Twine(batch) +
+                         " batch dimensions, got " + listStr(data) + " and " +
+                         listStr(indices));
   int64_t k = indices.back();
   if (batch + k > static_cast<int64_t>(data.size()))
     return fail(loc, "expected index tuples of at most " +
@@ -198,13 +208,104 @@ LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
                          " elements (the data rank after the batch "
                          "dimensions), got " +
                          Twine(k));
-  if (t[1].getNumElements() != 0 &&
-      llvm::is_contained(data.slice(batch, k), 0))
+  if (t[1].getNumElements() != 0 && llvm::is_contained(data.slice(batch, k), 0))
     return fail(loc, "expected non-empty dimensions to gather from, got " +
                          listStr(data));
   SmallVector<int64_t> shape(indices.drop_back());
   llvm::append_range(shape, data.drop_front(batch + k));
   types.push_back(RankedTensorType::get(shape, t[0].getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScatterElementsOp, ScatterNDOp
+//===----------------------------------------------------------------------===//
+
+/// Checks what both scatters share: updates of the data's element type, and
+/// a data element type that `reduction` can combine.
+static LogicalResult checkScatterTypes(std::optional<Location> loc,
+                                       RankedTensorType data,
+                                       RankedTensorType updates,
+                                       ScatterReduction reduction) {
+  if (updates.getElementType() != data.getElementType())
+    return fail(loc, "expected updates of the data's element type " +
+                         typeStr(data.getElementType()) + ", got " +
+                         typeStr(updates.getElementType()));
+  if (reduction != ScatterReduction::none && data.getElementType().isInteger(1))
+    return fail(loc, "expected numeric data for reduction " +
+                         stringifyScatterReduction(reduction) + ", got i1");
+  return success();
+}
+
+LogicalResult
+ScatterElementsOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                    Adaptor adaptor,
+                                    SmallVectorImpl<Type> &types) {
+  SmallVector<RankedTensorType> t;
+  if (failed(getStaticTensors(loc,
+                              {adaptor.getData().getType(),
+                               adaptor.getIndices().getType(),
+                               adaptor.getUpdates().getType()},
+                              t)))
+    return failure();
+  if (failed(checkScatterTypes(loc, t[0], t[2], adaptor.getReduction())))
+    return failure();
+  ArrayRef<int64_t> data = t[0].getShape(), indices = t[1].getShape(),
+                    updates = t[2].getShape();
+  if (indices != updates)
+    return fail(loc, "expected indices and updates of one shape, got " +
+                         listStr(indices) + " and " + listStr(updates));
+  if (data.size() != indices.size())
+    return fail(loc, "expected data and indices of one rank, got " +
+                         listStr(data) + " and " + listStr(indices));
+  int64_t axis = adaptor.getAxis();
+  if (failed(checkAxis(loc, axis, data.size())))
+    return failure();
+  if (data[axis] == 0 && t[1].getNumElements() != 0)
+    return fail(loc, "expected a non-empty axis " + Twine(axis) +
+                         " to scatter into, got " + listStr(data));
+  for (auto [d, sizes] : llvm::enumerate(llvm::zip(data, indices))) {
+    auto [dataSize, indexSize] = sizes;
+    if (static_cast<int64_t>(d) != axis && indexSize > dataSize)
+      return fail(loc, "expected indices no larger than data in every "
+                       "dimension but the axis, got " +
+                           listStr(indices) + " and " + listStr(data));
+  }
+  types.push_back(t[0]);
+  return success();
+}
+
+LogicalResult ScatterNDOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &types) {
+  SmallVector<RankedTensorType> t;
+  if (failed(getStaticTensors(loc,
+                              {adaptor.getData().getType(),
+                               adaptor.getIndices().getType(),
+                               adaptor.getUpdates().getType()},
+                              t)))
+    return failure();
+  if (failed(checkScatterTypes(loc, t[0], t[2], adaptor.getReduction())))
+    return failure();
+  ArrayRef<int64_t> data = t[0].getShape(), indices = t[1].getShape(),
+                    updates = t[2].getShape();
+  if (indices.empty())
+    return fail(loc, "expected indices of rank 1 or more");
+  int64_t k = indices.back();
+  if (k > static_cast<int64_t>(data.size()))
+    return fail(loc, "expected index tuples of at most " + Twine(data.size()) +
+                         " elements (the data rank), got " + Twine(k));
+  SmallVector<int64_t> expected(indices.drop_back());
+  llvm::append_range(expected, data.drop_front(k));
+  if (updates != ArrayRef<int64_t>(expected))
+    return fail(loc, "expected updates of shape " + listStr(expected) +
+                         " (indices.shape[:-1] + data.shape[k:]), got " +
+                         listStr(updates));
+  if (t[2].getNumElements() != 0 && llvm::is_contained(data.take_front(k), 0))
+    return fail(loc, "expected non-empty dimensions to scatter into, got " +
+                         listStr(data));
+  types.push_back(t[0]);
   return success();
 }
 
@@ -224,8 +325,8 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *,
   ArrayRef<int64_t> low = adaptor.getLow(), high = adaptor.getHigh();
   if (low.size() != shape.size() || high.size() != shape.size())
     return fail(loc, "expected low and high with " + Twine(shape.size()) +
-                         " entries each (the input rank), got " +
-                         listStr(low) + " and " + listStr(high));
+                         " entries each (the input rank), got " + listStr(low) +
+                         " and " + listStr(high));
   SmallVector<int64_t> result;
   for (auto [d, size] : llvm::enumerate(shape)) {
     int64_t padded = low[d] + size + high[d];
@@ -326,8 +427,8 @@ static constexpr int64_t kEllipsis = 52;
 /// Splits a term into labels; `...` becomes one kEllipsisMarker.
 static constexpr int64_t kEllipsisMarker = -1;
 
-static FailureOr<SmallVector<int64_t>>
-parseTerm(std::optional<Location> loc, StringRef term) {
+static FailureOr<SmallVector<int64_t>> parseTerm(std::optional<Location> loc,
+                                                 StringRef term) {
   SmallVector<int64_t> labels;
   bool sawEllipsis = false;
   for (size_t i = 0; i < term.size(); ++i) {
@@ -338,8 +439,8 @@ parseTerm(std::optional<Location> loc, StringRef term) {
       labels.push_back(26 + c - 'a');
     } else if (term.substr(i).starts_with("...")) {
       if (sawEllipsis)
-        return fail(loc, "expected at most one '...' per term, got '" + term +
-                             "'");
+        return fail(loc,
+                    "expected at most one '...' per term, got '" + term + "'");
       sawEllipsis = true;
       labels.push_back(kEllipsisMarker);
       i += 2;
@@ -480,9 +581,10 @@ LogicalResult EinsumOp::inferReturnTypes(MLIRContext *,
 }
 
 EinsumOp::Spec EinsumOp::getSpec() {
-  SmallVector<ArrayRef<int64_t>> shapes = llvm::map_to_vector(
-      getInputs().getTypes(),
-      [](Type t) { return cast<RankedTensorType>(t).getShape(); });
+  SmallVector<ArrayRef<int64_t>> shapes =
+      llvm::map_to_vector(getInputs().getTypes(), [](Type t) {
+        return cast<RankedTensorType>(t).getShape();
+      });
   Spec spec;
   LogicalResult parsed =
       parseEquation(std::nullopt, getEquation(), shapes, spec);

@@ -1,6 +1,7 @@
 //===- Indexing.cpp - ONNX indexing op converters -------------------------===//
 //
-// Gather, GatherElements, GatherND, Pad, ArgMax, ArgMin, CumSum, CumProd,
+// Gather, GatherElements, GatherND, ScatterElements (and its old name
+// Scatter), ScatterND, Pad, ArgMax, ArgMin, CumSum, CumProd,
 // TopK and Einsum map onto the tg op of the same meaning. Trilu, OneHot and
 // EyeLike are compositions: shapes are static, so Trilu's mask and
 // EyeLike's result are constants built here, and OneHot compares the
@@ -70,9 +71,9 @@ static LogicalResult convertGather(NodeContext &ctx) {
       normalizeAxis(ctx, ctx.getInt("axis", 0), ctx.getInputType(0).getRank());
   if (failed(axis))
     return failure();
-  ctx.setOutput(0, ctx.create<tg::GatherOp>(
-                       ctx.getInput(0), ctx.getInput(1),
-                       ctx.getBuilder().getI64IntegerAttr(*axis)));
+  ctx.setOutput(
+      0, ctx.create<tg::GatherOp>(ctx.getInput(0), ctx.getInput(1),
+                                  ctx.getBuilder().getI64IntegerAttr(*axis)));
   return success();
 }
 
@@ -88,10 +89,124 @@ static LogicalResult convertGatherElements(NodeContext &ctx) {
 }
 
 static LogicalResult convertGatherND(NodeContext &ctx) {
-  ctx.setOutput(0, ctx.create<tg::GatherNDOp>(
-                       ctx.getInput(0), ctx.getInput(1),
-                       ctx.getBuilder().getI64IntegerAttr(
-                           ctx.getInt("batch_dims", 0))));
+  ctx.setOutput(
+      0, ctx.create<tg::GatherNDOp>(
+             ctx.getInput(0), ctx.getInput(1),
+             ctx.getBuilder().getI64IntegerAttr(ctx.getInt("batch_dims", 0))));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Scatters
+//===----------------------------------------------------------------------===//
+
+/// Formats a shape as `[2, 3]` for diagnostics.
+static std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+/// Reads the `reduction` attribute of ScatterElements and ScatterND
+/// (opset 16 on; max and min from 18). Returns std::nullopt when the
+/// node was recorded as unsupported.
+static FailureOr<std::optional<tg::ScatterReduction>>
+getScatterReduction(NodeContext &ctx) {
+  std::string name = ctx.getString("reduction", "none");
+  std::optional<tg::ScatterReduction> reduction =
+      tg::symbolizeScatterReduction(name);
+  if (!reduction)
+    return ctx.emitError() << "has an unknown reduction '" << name << "'";
+  Type element = ctx.getInputType(0).getElementType();
+  if (*reduction != tg::ScatterReduction::none && element.isInteger(1)) {
+    (void)ctx.unsupported("reduction '" + name + "' of bool data");
+    return std::optional<tg::ScatterReduction>();
+  }
+  return reduction;
+}
+
+/// Checks that updates (input 2) have the data's element type.
+static LogicalResult checkUpdatesType(NodeContext &ctx) {
+  if (ctx.getInputType(2).getElementType() !=
+      ctx.getInputType(0).getElementType())
+    return ctx.emitError() << "expected updates of the data's element type "
+                           << ctx.getInputType(0).getElementType() << ", got "
+                           << ctx.getInputType(2).getElementType();
+  return success();
+}
+
+/// ScatterElements, and Scatter (its deprecated name, opsets 9-10, without
+/// a reduction).
+static LogicalResult convertScatterElements(NodeContext &ctx) {
+  RankedTensorType data = ctx.getInputType(0), indices = ctx.getInputType(1),
+                   updates = ctx.getInputType(2);
+  FailureOr<int64_t> axis =
+      normalizeAxis(ctx, ctx.getInt("axis", 0), data.getRank());
+  if (failed(axis) || failed(checkUpdatesType(ctx)))
+    return failure();
+  FailureOr<std::optional<tg::ScatterReduction>> reduction =
+      getScatterReduction(ctx);
+  if (failed(reduction))
+    return failure();
+  if (!*reduction)
+    return success();
+  ArrayRef<int64_t> dataShape = data.getShape();
+  if (indices.getShape() != updates.getShape() ||
+      indices.getRank() != data.getRank())
+    return ctx.emitError() << "expected indices and updates of one shape and "
+                              "of the data's rank, got "
+                           << shapeStr(indices.getShape()) << " and "
+                           << shapeStr(updates.getShape()) << " for data "
+                           << shapeStr(dataShape);
+  for (auto [d, size] : llvm::enumerate(indices.getShape()))
+    if (static_cast<int64_t>(d) != *axis && size > dataShape[d])
+      return ctx.emitError()
+             << "expected indices no larger than the data in every "
+                "dimension but the axis, got "
+             << shapeStr(indices.getShape()) << " for data "
+             << shapeStr(dataShape);
+  if (dataShape[*axis] == 0 && indices.getNumElements() != 0)
+    return ctx.emitError() << "expected a non-empty axis to scatter into";
+  ctx.setOutput(
+      0, ctx.create<tg::ScatterElementsOp>(
+             tg::ScatterReductionAttr::get(ctx.getContext(), **reduction),
+             ctx.getInput(0), ctx.getInput(1), ctx.getInput(2),
+             ctx.getBuilder().getI64IntegerAttr(*axis)));
+  return success();
+}
+
+static LogicalResult convertScatterND(NodeContext &ctx) {
+  RankedTensorType data = ctx.getInputType(0), indices = ctx.getInputType(1),
+                   updates = ctx.getInputType(2);
+  if (failed(checkUpdatesType(ctx)))
+    return failure();
+  FailureOr<std::optional<tg::ScatterReduction>> reduction =
+      getScatterReduction(ctx);
+  if (failed(reduction))
+    return failure();
+  if (!*reduction)
+    return success();
+  if (indices.getRank() == 0 || indices.getShape().back() > data.getRank())
+    return ctx.emitError() << "expected indices of rank 1 or more whose last "
+                              "dimension is at most the data rank "
+                           << data.getRank() << ", got "
+                           << shapeStr(indices.getShape());
+  int64_t k = indices.getShape().back();
+  SmallVector<int64_t> expected(indices.getShape().drop_back());
+  llvm::append_range(expected, data.getShape().drop_front(k));
+  if (updates.getShape() != ArrayRef<int64_t>(expected))
+    return ctx.emitError() << "expected updates of shape " << shapeStr(expected)
+                           << ", got " << shapeStr(updates.getShape());
+  if (updates.getNumElements() != 0 &&
+      llvm::is_contained(data.getShape().take_front(k), 0))
+    return ctx.emitError() << "expected non-empty dimensions to scatter into";
+  ctx.setOutput(
+      0, ctx.create<tg::ScatterNDOp>(
+             tg::ScatterReductionAttr::get(ctx.getContext(), **reduction),
+             ctx.getInput(0), ctx.getInput(1), ctx.getInput(2)));
   return success();
 }
 
@@ -230,9 +345,9 @@ static LogicalResult convertEinsum(NodeContext &ctx) {
   SmallVector<Value> inputs;
   for (unsigned i = 0, e = ctx.getNumInputs(); i < e; ++i)
     inputs.push_back(ctx.getInput(i));
-  ctx.setOutput(0, ctx.create<tg::EinsumOp>(
-                       inputs, ctx.getBuilder().getStringAttr(
-                                   ctx.getString("equation", ""))));
+  ctx.setOutput(
+      0, ctx.create<tg::EinsumOp>(inputs, ctx.getBuilder().getStringAttr(
+                                              ctx.getString("equation", ""))));
   return success();
 }
 
@@ -255,10 +370,10 @@ static LogicalResult convertTrilu(NodeContext &ctx) {
     k = *in;
   }
   bool upper = ctx.getInt("upper", 1);
-  Value mask = createMatrixMask(ctx, type.getShape(), [&](int64_t i,
-                                                          int64_t j) {
-    return upper ? j - i >= k : j - i <= k;
-  });
+  Value mask =
+      createMatrixMask(ctx, type.getShape(), [&](int64_t i, int64_t j) {
+        return upper ? j - i >= k : j - i <= k;
+      });
   Value zero = ctx.createSplat(type.getElementType(), 0);
   ctx.setOutput(0, ctx.create<tg::SelectOp>(mask, ctx.getInput(0), zero));
   return success();
@@ -291,8 +406,8 @@ static LogicalResult convertOneHot(NodeContext &ctx) {
   shape.insert(shape.begin() + *axis, 1);
   indices = reshapeTo(ctx, indices, shape);
   Value zero = ctx.createSplat(i64, 0);
-  Value negative = ctx.create<tg::CompareOp>(
-      tg::ComparePredicate::lt, indices, zero);
+  Value negative =
+      ctx.create<tg::CompareOp>(tg::ComparePredicate::lt, indices, zero);
   Value wrapped = ctx.create<tg::AddOp>(indices, ctx.createSplat(i64, depth));
   indices = ctx.create<tg::SelectOp>(negative, wrapped, indices);
 
@@ -301,15 +416,15 @@ static LogicalResult convertOneHot(NodeContext &ctx) {
   auto iotaType = RankedTensorType::get(iotaShape, i64);
   Value iota = ctx.createConstant(DenseElementsAttr::get(
       iotaType, ArrayRef(llvm::to_vector(llvm::seq<int64_t>(0, depth)))));
-  Value hot = ctx.create<tg::CompareOp>(tg::ComparePredicate::eq, indices,
-                                        iota);
+  Value hot =
+      ctx.create<tg::CompareOp>(tg::ComparePredicate::eq, indices, iota);
 
   // values = [off, on], each as a rank-0 tensor.
   Value values = ctx.getInput(2);
   auto pick = [&](int64_t i) {
-    Value slice = ctx.create<tg::SliceOp>(
-        values, b.getDenseI64ArrayAttr({i}), b.getDenseI64ArrayAttr({i + 1}),
-        b.getDenseI64ArrayAttr({1}));
+    Value slice = ctx.create<tg::SliceOp>(values, b.getDenseI64ArrayAttr({i}),
+                                          b.getDenseI64ArrayAttr({i + 1}),
+                                          b.getDenseI64ArrayAttr({1}));
     return reshapeTo(ctx, slice, {});
   };
   if (ctx.getInputType(2).getShape() != ArrayRef<int64_t>{2})
@@ -332,8 +447,8 @@ static LogicalResult convertEyeLike(NodeContext &ctx) {
       return ctx.unsupported(("dtype " + getDataTypeName(dtype)).str());
   }
   int64_t k = ctx.getInt("k", 0);
-  Value mask = createMatrixMask(ctx, type.getShape(),
-                                [&](int64_t i, int64_t j) { return j - i == k; });
+  Value mask = createMatrixMask(
+      ctx, type.getShape(), [&](int64_t i, int64_t j) { return j - i == k; });
   auto resultType = RankedTensorType::get(type.getShape(), element);
   ctx.setOutput(0, element.isInteger(1)
                        ? mask
@@ -345,6 +460,9 @@ void aotc::onnximport::registerIndexingConverters(ConverterRegistry &registry) {
   registry.add("Gather", convertGather);
   registry.add("GatherElements", convertGatherElements);
   registry.add("GatherND", convertGatherND);
+  registry.add("ScatterElements", convertScatterElements);
+  registry.add("Scatter", convertScatterElements);
+  registry.add("ScatterND", convertScatterND);
   registry.add("Pad", convertPad);
   registry.add("ArgMax", [](NodeContext &ctx) {
     return convertArgReduce(ctx, tg::ArgReduceKind::max);

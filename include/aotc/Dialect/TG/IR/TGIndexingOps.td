@@ -1,7 +1,7 @@
 //===- TGIndexingOps.td - Indexing ops of the tg dialect ----*- tablegen -*-===//
 //
-// Indexing ops of the tg dialect: gathers, pad, arg-reductions, scans, top-k
-// and einsum. Included from TGOps.td. Verifiers, type inference and folds
+// Indexing ops of the tg dialect: gathers, scatters, pad, arg-reductions,
+// scans, top-k and einsum. Included from TGOps.td. Verifiers, type inference and folds
 // live in lib/Dialect/TG/IR/TGIndexingOps.cpp; the lowering to linalg in
 // lib/Conversion/TGToLinalg/Indexing.cpp.
 //
@@ -63,6 +63,23 @@ def TG_ScanKindAttr : EnumAttr<TG_Dialect, TG_ScanKind, "scan_kind"> {
   let description = [{
     How `tg.cumulative` combines the elements it scans: running sums
     (`sum`, ONNX CumSum) or running products (`prod`, ONNX CumProd).
+  }];
+}
+
+def TG_ScatterReduction : I32EnumAttr<"ScatterReduction",
+    "scatter reduction: none, add, mul, max or min", [
+      I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"add", 1>,
+      I32EnumAttrCase<"mul", 2>, I32EnumAttrCase<"max", 3>,
+      I32EnumAttrCase<"min", 4>]> {
+  let cppNamespace = "::aotc::tg";
+  let genSpecializedAttr = 0;
+}
+def TG_ScatterReductionAttr
+    : EnumAttr<TG_Dialect, TG_ScatterReduction, "scatter_reduction"> {
+  let description = [{
+    How `tg.scatter_elements` and `tg.scatter_nd` combine an update with the
+    element it lands on: replace it (`none`), or add, multiply, or keep the
+    larger or smaller of the two. The names are ONNX's `reduction` values.
   }];
 }
 
@@ -145,6 +162,74 @@ def TG_GatherNDOp : TG_Op<"gather_nd", [InferTypeOpAdaptor]> {
   let assemblyFormat = [{
     $data `,` $indices `batch_dims` `=` $batch_dims attr-dict `:`
     type($data) `,` type($indices)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Scatters
+//===----------------------------------------------------------------------===//
+
+def TG_ScatterElementsOp : TG_Op<"scatter_elements", [InferTypeOpAdaptor]> {
+  let summary = "Scatter single elements into a copy of a tensor along an axis";
+  let description = [{
+    ONNX ScatterElements, the inverse of `tg.gather_elements`: the result is
+    `data` with, for every position `p` of `updates`, the element at `p`
+    with `p[axis]` replaced by `indices[p]` combined with `updates[p]` by
+    `reduction` (`none` replaces it). `indices` and `updates` have one
+    shape, of the data's rank, no larger than the data in every dimension
+    but the axis. The result has the data's type.
+
+    Updates apply one at a time in row-major order of `updates`, so when
+    several land on one element with `none` the last one wins (ONNX leaves
+    that undefined). Negative indices count from the end; out-of-range
+    indices clamp, so no update writes outside the result.
+
+    ```mlir
+    %r = tg.scatter_elements add %x, %i, %u axis = 1
+        : tensor<3x5xf32>, tensor<3x2xi64>, tensor<3x2xf32>
+    // %r : tensor<3x5xf32>
+    ```
+  }];
+  let arguments = (ins TG_ScatterReductionAttr:$reduction, TG_Tensor:$data,
+                       TG_IndexTensor:$indices, TG_Tensor:$updates,
+                       I64Attr:$axis);
+  let results = (outs TG_Tensor:$result);
+  // The reduction attribute prints its own leading space.
+  let assemblyFormat = [{
+    `` $reduction $data `,` $indices `,` $updates `axis` `=` $axis attr-dict
+    `:` type($data) `,` type($indices) `,` type($updates)
+  }];
+}
+
+def TG_ScatterNDOp : TG_Op<"scatter_nd", [InferTypeOpAdaptor]> {
+  let summary = "Scatter slices addressed by index tuples into a copy of a tensor";
+  let description = [{
+    ONNX ScatterND, the inverse of `tg.gather_nd` without batch dimensions.
+    The last dimension of `indices`, `k`, is the length of each index tuple,
+    which addresses the first `k` dimensions of `data` (`k <= rank(data)`);
+    `updates` has the shape `indices.shape[:-1] + data.shape[k:]`. The
+    result is `data` with every slice `updates[i]` combined into the slice
+    `data[indices[i]]` by `reduction` (`none` replaces it). The result has
+    the data's type.
+
+    Updates apply one at a time in row-major order of `updates`, so when
+    several land on one element with `none` the last one wins (ONNX leaves
+    that undefined). Negative indices count from the end; out-of-range
+    indices clamp.
+
+    ```mlir
+    %r = tg.scatter_nd none %x, %i, %u
+        : tensor<4x5x6xf32>, tensor<3x2xi64>, tensor<3x6xf32>
+    // %r : tensor<4x5x6xf32>
+    ```
+  }];
+  let arguments = (ins TG_ScatterReductionAttr:$reduction, TG_Tensor:$data,
+                       TG_IndexTensor:$indices, TG_Tensor:$updates);
+  let results = (outs TG_Tensor:$result);
+  // The reduction attribute prints its own leading space.
+  let assemblyFormat = [{
+    `` $reduction $data `,` $indices `,` $updates attr-dict `:` type($data)
+    `,` type($indices) `,` type($updates)
   }];
 }
 
