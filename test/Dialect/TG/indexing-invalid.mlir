@@ -51,6 +51,94 @@ func.func @gather_elements_larger(%x: tensor<3x5xf32>, %i: tensor<4x2xi64>) {
 
 // -----
 
+func.func @scatter_elements_updates_shape(%x: tensor<3x5xf32>, %i: tensor<3x2xi64>, %u: tensor<3x3xf32>) {
+  // expected-error @+1 {{expected indices and updates of one shape, got [3, 2] and [3, 3]}}
+  %0 = tg.scatter_elements none %x, %i, %u axis = 1 : tensor<3x5xf32>, tensor<3x2xi64>, tensor<3x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_rank(%x: tensor<3x5xf32>, %i: tensor<2xi64>, %u: tensor<2xf32>) {
+  // expected-error @+1 {{expected data and indices of one rank, got [3, 5] and [2]}}
+  %0 = tg.scatter_elements none %x, %i, %u axis = 0 : tensor<3x5xf32>, tensor<2xi64>, tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_axis(%x: tensor<3x5xf32>, %i: tensor<3x2xi64>, %u: tensor<3x2xf32>) {
+  // expected-error @+1 {{expected axis in [0, 2), got 2}}
+  %0 = tg.scatter_elements none %x, %i, %u axis = 2 : tensor<3x5xf32>, tensor<3x2xi64>, tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_empty_axis(%x: tensor<3x0xf32>, %i: tensor<3x2xi64>, %u: tensor<3x2xf32>) {
+  // expected-error @+1 {{expected a non-empty axis 1 to scatter into, got [3, 0]}}
+  %0 = tg.scatter_elements none %x, %i, %u axis = 1 : tensor<3x0xf32>, tensor<3x2xi64>, tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_larger(%x: tensor<3x5xf32>, %i: tensor<4x2xi64>, %u: tensor<4x2xf32>) {
+  // expected-error @+1 {{expected indices no larger than data in every dimension but the axis, got [4, 2] and [3, 5]}}
+  %0 = tg.scatter_elements none %x, %i, %u axis = 1 : tensor<3x5xf32>, tensor<4x2xi64>, tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_updates_type(%x: tensor<3x5xf32>, %i: tensor<3x2xi64>, %u: tensor<3x2xf16>) {
+  // expected-error @+1 {{expected updates of the data's element type f32, got f16}}
+  %0 = tg.scatter_elements none %x, %i, %u axis = 1 : tensor<3x5xf32>, tensor<3x2xi64>, tensor<3x2xf16>
+  return
+}
+
+// -----
+
+func.func @scatter_bool_reduction(%x: tensor<3x5xi1>, %i: tensor<3x2xi64>, %u: tensor<3x2xi1>) {
+  // expected-error @+1 {{expected numeric data for reduction add, got i1}}
+  %0 = tg.scatter_elements add %x, %i, %u axis = 1 : tensor<3x5xi1>, tensor<3x2xi64>, tensor<3x2xi1>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_scalar_indices(%x: tensor<3x5xf32>, %i: tensor<i64>, %u: tensor<f32>) {
+  // expected-error @+1 {{expected indices of rank 1 or more}}
+  %0 = tg.scatter_nd none %x, %i, %u : tensor<3x5xf32>, tensor<i64>, tensor<f32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_tuple(%x: tensor<3x5xf32>, %i: tensor<2x3xi64>, %u: tensor<2xf32>) {
+  // expected-error @+1 {{expected index tuples of at most 2 elements (the data rank), got 3}}
+  %0 = tg.scatter_nd none %x, %i, %u : tensor<3x5xf32>, tensor<2x3xi64>, tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_updates_shape(%x: tensor<3x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x4xf32>) {
+  // expected-error @+1 {{expected updates of shape [2, 5] (indices.shape[:-1] + data.shape[k:]), got [2, 4]}}
+  %0 = tg.scatter_nd none %x, %i, %u : tensor<3x5xf32>, tensor<2x1xi64>, tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_empty(%x: tensor<0x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x5xf32>) {
+  // expected-error @+1 {{expected non-empty dimensions to scatter into, got [0, 5]}}
+  %0 = tg.scatter_nd none %x, %i, %u : tensor<0x5xf32>, tensor<2x1xi64>, tensor<2x5xf32>
+  return
+}
+
+// -----
+
 func.func @gather_nd_scalar_indices(%x: tensor<3x5xf32>, %i: tensor<i64>) {
   // expected-error @+1 {{expected indices of rank 1 or more}}
   %0 = tg.gather_nd %x, %i batch_dims = 0 : tensor<3x5xf32>, tensor<i64>

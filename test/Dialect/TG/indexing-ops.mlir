@@ -23,6 +23,21 @@ func.func @gathers(%x: tensor<3x5xf32>, %i: tensor<2x4xi64>, %j: tensor<i32>,
   return
 }
 
+// CHECK-LABEL: func.func @scatters(
+func.func @scatters(%x: tensor<3x5xf32>, %e: tensor<3x2xi32>,
+                    %u: tensor<3x2xf32>, %t: tensor<4x1xi64>,
+                    %v: tensor<4x5xf32>) {
+  // CHECK: tg.scatter_elements none %{{.+}}, %{{.+}}, %{{.+}} axis = 1 : tensor<3x5xf32>, tensor<3x2xi32>, tensor<3x2xf32>
+  // GENERIC: "tg.scatter_elements"{{.*}} -> tensor<3x5xf32>
+  %0 = tg.scatter_elements none %x, %e, %u axis = 1 : tensor<3x5xf32>, tensor<3x2xi32>, tensor<3x2xf32>
+  // CHECK: tg.scatter_elements max %{{.+}}, %{{.+}}, %{{.+}} axis = 0
+  %1 = tg.scatter_elements max %x, %e, %u axis = 0 : tensor<3x5xf32>, tensor<3x2xi32>, tensor<3x2xf32>
+  // CHECK: tg.scatter_nd add %{{.+}}, %{{.+}}, %{{.+}} : tensor<3x5xf32>, tensor<4x1xi64>, tensor<4x5xf32>
+  // GENERIC: "tg.scatter_nd"{{.*}} -> tensor<3x5xf32>
+  %2 = tg.scatter_nd add %x, %t, %v : tensor<3x5xf32>, tensor<4x1xi64>, tensor<4x5xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @pad(
 func.func @pad(%x: tensor<3x5xi8>, %v: tensor<i8>) {
   // CHECK: tg.pad constant %{{.+}}, %{{.+}} low = [1, -1] high = [0, 2] : tensor<3x5xi8>, tensor<i8>
