@@ -174,6 +174,31 @@ bool isFloatValue(Value value) { return isa<FloatType>(elementTypeOf(value)); }
 // Attention
 //===----------------------------------------------------------------------===//
 
+/// Whether some row (last axis) of `bias` may be -inf throughout: false
+/// only when `bias` is a constant with a finite element in every row.
+bool mayMaskWholeRows(Value bias) {
+  auto constant = bias.getDefiningOp<tg::ConstantOp>();
+  if (!constant)
+    return true;
+  auto values = dyn_cast<DenseElementsAttr>(constant.getValue());
+  if (!values)
+    return true;
+  int64_t rowSize = shapeOf(bias).empty() ? 1 : shapeOf(bias).back();
+  if (values.isSplat())
+    return values.getSplatValue<APFloat>().isNegInfinity();
+  int64_t index = 0;
+  bool rowMasked = true;
+  for (const APFloat &value : values.getValues<APFloat>()) {
+    rowMasked &= value.isNegInfinity();
+    if (++index % rowSize == 0) {
+      if (rowMasked)
+        return true;
+      rowMasked = true;
+    }
+  }
+  return false;
+}
+
 /// Splits the last axis of a 3-D [B, S, H * D] input into `heads` heads and
 /// returns [B, H, S, D].
 Value splitHeads(Composer &c, Value x, int64_t heads) {
@@ -381,7 +406,7 @@ LogicalResult convertAttention(NodeContext &ctx) {
     softmaxType = *precision;
   }
   Value probs = c.cast(c.softmax(c.cast(scores, softmaxType)), type);
-  if (bias) {
+  if (bias && mayMaskWholeRows(bias)) {
     // A row masked throughout: max - max is NaN; ONNX gives zeros.
     Value rowMax = c.reduce(tg::ReduceKind::max, bias, {rankOf(bias) - 1});
     Value allMasked = c.compare(tg::ComparePredicate::eq, rowMax, negInf);

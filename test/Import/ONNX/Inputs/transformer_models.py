@@ -1,0 +1,126 @@
+"""Writes small ONNX models for the Transformer converters' lit tests.
+
+    transformer_models.py NAME OUT.onnx
+
+Models are built with onnx.helper at test time, so no binary is checked in.
+"""
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+
+def model(nodes, inputs, outputs, initializers=(), opset=23):
+    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
+    return helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def tensor(name, shape, dtype=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, dtype, shape)
+
+
+def attention_gqa_causal():
+    """4-D grouped-query attention: 4 query heads share 2 key/value heads;
+    causal, no other mask."""
+    node = helper.make_node("Attention", ["q", "k", "v"], ["y"], name="attn",
+                            is_causal=1)
+    return model([node], [tensor("q", [1, 4, 3, 8]), tensor("k", [1, 2, 3, 8]),
+                          tensor("v", [1, 2, 3, 8])],
+                 [tensor("y", [1, 4, 3, 8])])
+
+
+def attention_3d_past():
+    """3-D attention with a KV cache, a bool mask, softcap and the softmax
+    probabilities as qk_matmul_output."""
+    node = helper.make_node(
+        "Attention", ["q", "k", "v", "mask", "past_k", "past_v"],
+        ["y", "present_k", "present_v", "qk"], name="attn", q_num_heads=2,
+        kv_num_heads=2, softcap=5.0, qk_matmul_output_mode=3, scale=0.25)
+    return model(
+        [node],
+        [tensor("q", [1, 3, 8]), tensor("k", [1, 3, 8]),
+         tensor("v", [1, 3, 8]), tensor("mask", [3, 5], TensorProto.BOOL),
+         tensor("past_k", [1, 2, 2, 4]), tensor("past_v", [1, 2, 2, 4])],
+        [tensor("y", [1, 3, 8]), tensor("present_k", [1, 2, 5, 4]),
+         tensor("present_v", [1, 2, 5, 4]), tensor("qk", [1, 2, 3, 5])])
+
+
+def attention_nonpad():
+    """Opset 24 key padding by nonpad_kv_seqlen."""
+    node = helper.make_node("Attention",
+                            ["q", "k", "v", "", "", "", "nonpad"], ["y"],
+                            name="attn")
+    return model([node], [tensor("q", [2, 1, 1, 4]), tensor("k", [2, 1, 4, 4]),
+                          tensor("v", [2, 1, 4, 4]),
+                          tensor("nonpad", [2], TensorProto.INT64)],
+                 [tensor("y", [2, 1, 1, 4])], opset=24)
+
+
+def attention_bad_heads():
+    """Three query heads cannot share two key/value heads."""
+    node = helper.make_node("Attention", ["q", "k", "v"], ["y"], name="attn")
+    return model([node], [tensor("q", [1, 3, 2, 4]), tensor("k", [1, 2, 2, 4]),
+                          tensor("v", [1, 2, 2, 4])],
+                 [tensor("y", [1, 3, 2, 4])])
+
+
+def rms_norm_f16():
+    """RMSNormalization of f16 data over the last two axes, stashed in f32."""
+    node = helper.make_node("RMSNormalization", ["x", "w"], ["y"], name="rms",
+                            axis=1, epsilon=0.5)
+    f16 = TensorProto.FLOAT16
+    return model([node], [tensor("x", [2, 3, 4], f16),
+                          tensor("w", [3, 4], f16)],
+                 [tensor("y", [2, 3, 4], f16)])
+
+
+def rotary_interleaved():
+    """Interleaved rotary embedding of half of each head, with positions
+    gathered from the caches."""
+    node = helper.make_node(
+        "RotaryEmbedding", ["x", "cos", "sin", "pos"], ["y"], name="rope",
+        interleaved=1, rotary_embedding_dim=4)
+    return model([node], [tensor("x", [1, 2, 3, 8]), tensor("cos", [16, 2]),
+                          tensor("sin", [16, 2]),
+                          tensor("pos", [1, 3], TensorProto.INT64)],
+                 [tensor("y", [1, 2, 3, 8])])
+
+
+def lp_norm():
+    node = helper.make_node("LpNormalization", ["x"], ["y"], name="lp", p=1,
+                            axis=0)
+    return model([node], [tensor("x", [2, 3])], [tensor("y", [2, 3])],
+                 opset=22)
+
+
+def mvn():
+    node = helper.make_node("MeanVarianceNormalization", ["x"], ["y"],
+                            name="mvn", axes=[1])
+    return model([node], [tensor("x", [2, 3])], [tensor("y", [2, 3])],
+                 opset=18)
+
+
+def swiglu():
+    node = helper.make_node("SwiGLU", ["a", "b"], ["y"], name="swiglu",
+                            alpha=0.5)
+    return model([node], [tensor("a", [2, 4]), tensor("b", [2, 4])],
+                 [tensor("y", [2, 4])], opset=28)
+
+
+MODELS = {
+    "attention-gqa-causal": attention_gqa_causal,
+    "attention-3d-past": attention_3d_past,
+    "attention-nonpad": attention_nonpad,
+    "attention-bad-heads": attention_bad_heads,
+    "rms-norm-f16": rms_norm_f16,
+    "rotary-interleaved": rotary_interleaved,
+    "lp-norm": lp_norm,
+    "mvn": mvn,
+    "swiglu": swiglu,
+}
+
+if __name__ == "__main__":
+    name, out = sys.argv[1:]
+    onnx.save(MODELS[name](), out)
