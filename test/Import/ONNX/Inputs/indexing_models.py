@@ -87,8 +87,43 @@ def gather_fold():
     return model(nodes, [tensor("x", [2, 6])], [tensor("y", [6, 2])], inits)
 
 
+def scatters():
+    """ScatterElements (negative axis, reduction max), Scatter (opset 9-10,
+    no reduction) and ScatterND (reduction mul)."""
+    nodes = [
+        helper.make_node("ScatterElements", ["x", "i", "u"], ["a"], axis=-1,
+                         reduction="max"),
+        helper.make_node("ScatterND", ["x", "t", "v"], ["b"],
+                         reduction="mul"),
+    ]
+    inputs = [tensor("x", [3, 4]), tensor("i", [3, 2], TensorProto.INT64),
+              tensor("u", [3, 2]), tensor("t", [2, 1], TensorProto.INT32),
+              tensor("v", [2, 4])]
+    return model(nodes, inputs, [tensor("a", [3, 4]), tensor("b", [3, 4])])
+
+
+def scatter_v9():
+    """Scatter, ScatterElements' name in opsets 9 and 10."""
+    nodes = [helper.make_node("Scatter", ["x", "i", "u"], ["a"], axis=0)]
+    return model(nodes, [tensor("x", [3, 4]),
+                         tensor("i", [2, 4], TensorProto.INT64),
+                         tensor("u", [2, 4])], [tensor("a", [3, 4])],
+                 opset=9)
+
+
+def scatter_bad_updates():
+    """ScatterND whose updates do not match indices.shape[:-1] +
+    data.shape[k:]: an error, not a crash."""
+    nodes = [helper.make_node("ScatterND", ["x", "t", "v"], ["b"])]
+    return model(nodes, [tensor("x", [3, 4]),
+                         tensor("t", [2, 1], TensorProto.INT64),
+                         tensor("v", [2, 3])], [tensor("b", [3, 4])])
+
+
 MODELS = {"pad-v2": pad_v2, "pad-axes": pad_axes, "scans": scans,
-          "compositions": compositions, "gather-fold": gather_fold}
+          "compositions": compositions, "gather-fold": gather_fold,
+          "scatters": scatters, "scatter-v9": scatter_v9,
+          "scatter-bad-updates": scatter_bad_updates}
 
 if __name__ == "__main__":
     name, out = sys.argv[1], sys.argv[2]
