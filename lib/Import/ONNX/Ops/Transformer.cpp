@@ -109,8 +109,8 @@ struct Composer {
   /// A constant i64 tensor of `shape` holding 0, 1, ..., n - 1 (n is the
   /// number of elements).
   Value iota(ArrayRef<int64_t> shape) {
-    auto type = RankedTensorType::get(
-        shape, IntegerType::get(ctx.getContext(), 64));
+    auto type =
+        RankedTensorType::get(shape, IntegerType::get(ctx.getContext(), 64));
     SmallVector<int64_t> values(type.getNumElements());
     for (int64_t i = 0, e = values.size(); i < e; ++i)
       values[i] = i;
@@ -148,8 +148,7 @@ bool broadcastCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
 }
 
 /// Normalizes `axis` for rank `rank`; failure (reported) when out of range.
-FailureOr<int64_t> normalizeAxis(NodeContext &ctx, int64_t axis,
-                                 int64_t rank) {
+FailureOr<int64_t> normalizeAxis(NodeContext &ctx, int64_t axis, int64_t rank) {
   if (axis < -rank || axis >= rank)
     return ctx.emitError() << "axis " << axis << " is out of range for rank "
                            << rank;
@@ -275,14 +274,12 @@ LogicalResult convertAttention(NodeContext &ctx) {
   if (shapeOf(k)[0] != batch || shapeOf(v)[0] != batch ||
       shapeOf(v)[1] != kvHeads || shapeOf(k)[3] != headSize ||
       shapeOf(v)[2] != shapeOf(k)[2])
-    return ctx.emitError()
-           << "expected K of shape [" << batch << ", H, L, " << headSize
-           << "] and V of shape [" << batch
-           << ", H, L, Dv] (after splitting heads), got " << k.getType()
-           << " and " << v.getType();
+    return ctx.emitError() << "expected K of shape [" << batch << ", H, L, "
+                           << headSize << "] and V of shape [" << batch
+                           << ", H, L, Dv] (after splitting heads), got "
+                           << k.getType() << " and " << v.getType();
   if (qHeads % kvHeads != 0)
-    return ctx.emitError() << "expected the number of query heads ("
-                           << qHeads
+    return ctx.emitError() << "expected the number of query heads (" << qHeads
                            << ") to be a multiple of that of key/value heads ("
                            << kvHeads << ")";
 
@@ -332,10 +329,9 @@ LogicalResult convertAttention(NodeContext &ctx) {
     ArrayRef<int64_t> ms = shapeOf(mask);
     if (ms.empty() || ms.size() > 4 || ms.back() > kvLen ||
         !broadcastsTo(ms.drop_back(), ArrayRef(scoreShape).drop_back()))
-      return ctx.emitError()
-             << "expected an attn_mask that broadcasts to [" << batch << ", "
-             << qHeads << ", " << qLen << ", " << kvLen << "], got "
-             << mask.getType();
+      return ctx.emitError() << "expected an attn_mask that broadcasts to ["
+                             << batch << ", " << qHeads << ", " << qLen << ", "
+                             << kvLen << "], got " << mask.getType();
     if (elementTypeOf(mask).isInteger(1))
       mask = c.select(mask, zero, negInf);
     else if (isFloatValue(mask))
@@ -356,9 +352,9 @@ LogicalResult convertAttention(NodeContext &ctx) {
     if (shapeOf(nonpad) != ArrayRef<int64_t>{batch} ||
         !(elementTypeOf(nonpad).isInteger(64) ||
           elementTypeOf(nonpad).isInteger(32)))
-      return ctx.emitError() << "expected nonpad_kv_seqlen of shape ["
-                             << batch << "] and an integer type, got "
-                             << nonpad.getType();
+      return ctx.emitError()
+             << "expected nonpad_kv_seqlen of shape [" << batch
+             << "] and an integer type, got " << nonpad.getType();
     nonpad = c.cast(nonpad, IntegerType::get(ctx.getContext(), 64));
   }
   if (ctx.getInt("is_causal", 0) != 0) {
@@ -366,9 +362,9 @@ LogicalResult convertAttention(NodeContext &ctx) {
     Value cols = c.iota({1, 1, 1, kvLen});
     Value rows = c.iota({1, 1, qLen, 1});
     if (nonpad) {
-      Value offset = c.reshape(
-          c.sub(nonpad, ctx.createSplat(elementTypeOf(nonpad), qLen)),
-          {batch, 1, 1, 1});
+      Value offset =
+          c.reshape(c.sub(nonpad, ctx.createSplat(elementTypeOf(nonpad), qLen)),
+                    {batch, 1, 1, 1});
       causal = c.compare(tg::ComparePredicate::lt, c.add(rows, offset), cols);
     } else {
       causal = c.compare(
@@ -380,8 +376,8 @@ LogicalResult convertAttention(NodeContext &ctx) {
   }
   if (nonpad) {
     Value cols = c.iota({1, kvLen});
-    Value keep =
-        c.compare(tg::ComparePredicate::lt, cols, c.reshape(nonpad, {batch, 1}));
+    Value keep = c.compare(tg::ComparePredicate::lt, cols,
+                           c.reshape(nonpad, {batch, 1}));
     Value padBias =
         c.reshape(c.select(keep, zero, negInf), {batch, 1, 1, kvLen});
     bias = bias ? c.add(bias, padBias) : padBias;
@@ -504,18 +500,17 @@ LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
         shapeOf(cosCache).size() != 2 || shapeOf(cosCache)[1] < half)
       return ctx.emitError()
              << "expected position_ids of shape [" << batch << ", " << seqLen
-             << "] and caches of shape [max_position, >= " << half
-             << "], got " << positions.getType() << " and "
-             << cosCache.getType();
+             << "] and caches of shape [max_position, >= " << half << "], got "
+             << positions.getType() << " and " << cosCache.getType();
     positions = c.cast(positions, IntegerType::get(ctx.getContext(), 64));
     cosCache = ctx.create<tg::GatherOp>(cosCache, positions, 0);
     sinCache = ctx.create<tg::GatherOp>(sinCache, positions, 0);
   } else {
     ArrayRef<int64_t> cs = shapeOf(cosCache);
     if (cs.size() != 3 || cs[0] != batch || cs[1] != seqLen || cs[2] < half)
-      return ctx.emitError() << "expected caches of shape [" << batch << ", "
-                             << seqLen << ", >= " << half << "], got "
-                             << cosCache.getType();
+      return ctx.emitError()
+             << "expected caches of shape [" << batch << ", " << seqLen
+             << ", >= " << half << "], got " << cosCache.getType();
   }
   SmallVector<int64_t> angleShape =
       headsFirst ? SmallVector<int64_t>{batch, 1, seqLen, half}
@@ -524,8 +519,8 @@ LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
   Value sinv = c.reshape(c.sliceLast(sinCache, 0, half), angleShape);
 
   bool interleaved = ctx.getInt("interleaved", 0) != 0;
-  Value x1 = interleaved ? c.sliceLast(xh, 0, rotaryDim, 2)
-                         : c.sliceLast(xh, 0, half);
+  Value x1 =
+      interleaved ? c.sliceLast(xh, 0, rotaryDim, 2) : c.sliceLast(xh, 0, half);
   Value x2 = interleaved ? c.sliceLast(xh, 1, rotaryDim, 2)
                          : c.sliceLast(xh, half, rotaryDim);
   Value real = c.sub(c.mul(cosv, x1), c.mul(sinv, x2));
@@ -535,9 +530,8 @@ LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
   if (interleaved) {
     SmallVector<int64_t> pairShape(shapeOf(real));
     pairShape.push_back(1);
-    rotated = c.concat({c.reshape(real, pairShape),
-                        c.reshape(imaginary, pairShape)},
-                       4);
+    rotated = c.concat(
+        {c.reshape(real, pairShape), c.reshape(imaginary, pairShape)}, 4);
     hs.back() = rotaryDim;
     rotated = c.reshape(rotated, hs);
   } else {
@@ -647,8 +641,8 @@ LogicalResult convertSwiGLU(NodeContext &ctx) {
     return ctx.emitError() << "expected inputs that broadcast, got "
                            << a.getType() << " and " << b.getType();
   float alpha = ctx.getFloat("alpha", 1.0);
-  Value gate = c.mul(
-      a, ctx.create<tg::SigmoidOp>(c.mul(c.scalar(a, alpha), a)));
+  Value gate =
+      c.mul(a, ctx.create<tg::SigmoidOp>(c.mul(c.scalar(a, alpha), a)));
   ctx.setOutput(0, c.mul(gate, b));
   return success();
 }
@@ -665,7 +659,6 @@ void aotc::onnximport::registerTransformerConverters(
   registry.add("RotaryEmbedding", convertRotaryEmbedding);
   registry.add("RMSNormalization", convertRMSNormalization);
   registry.add("LpNormalization", convertLpNormalization);
-  registry.add("MeanVarianceNormalization",
-               convertMeanVarianceNormalization);
+  registry.add("MeanVarianceNormalization", convertMeanVarianceNormalization);
   registry.add("SwiGLU", convertSwiGLU);
 }
