@@ -598,7 +598,11 @@ LogicalResult convertLpNormalization(NodeContext &ctx) {
     norm = c.sqrt(c.reduce(tg::ReduceKind::sum, c.mul(x, x), {*axis}));
   else
     return ctx.emitError() << "expected p 1 or 2, got " << p;
-  ctx.setOutput(0, c.div(x, norm));
+  // A zero vector stays zero (ONNX's reference), instead of 0 / 0 = NaN.
+  Value zero = c.scalar(x, 0);
+  Value isZero = c.compare(tg::ComparePredicate::eq, norm, zero);
+  Value safeNorm = c.select(isZero, c.scalar(x, 1), norm);
+  ctx.setOutput(0, c.div(x, safeNorm));
   return success();
 }
 
