@@ -66,14 +66,29 @@ static Value createMatrixMask(NodeContext &ctx, ArrayRef<int64_t> shape,
 // Gathers
 //===----------------------------------------------------------------------===//
 
+/// Runs `OpTy`'s type inference on `operands` and `props` before the op is
+/// built: building an op whose inference fails aborts, while this reports
+/// the problem at the node and returns failure.
+template <typename OpTy>
+static LogicalResult checkInference(NodeContext &ctx, ValueRange operands,
+                                    const typename OpTy::Properties &props) {
+  SmallVector<Type> types;
+  typename OpTy::Adaptor adaptor(operands, nullptr, props);
+  return OpTy::inferReturnTypes(ctx.getContext(), ctx.getLoc(), adaptor, types);
+}
+
 static LogicalResult convertGather(NodeContext &ctx) {
   FailureOr<int64_t> axis =
       normalizeAxis(ctx, ctx.getInt("axis", 0), ctx.getInputType(0).getRank());
   if (failed(axis))
     return failure();
-  ctx.setOutput(
-      0, ctx.create<tg::GatherOp>(ctx.getInput(0), ctx.getInput(1),
-                                  ctx.getBuilder().getI64IntegerAttr(*axis)));
+  SmallVector<Value> operands = {ctx.getInput(0), ctx.getInput(1)};
+  tg::GatherOp::Properties props;
+  props.axis = ctx.getBuilder().getI64IntegerAttr(*axis);
+  if (failed(checkInference<tg::GatherOp>(ctx, operands, props)))
+    return failure();
+  ctx.setOutput(0,
+                ctx.create<tg::GatherOp>(operands[0], operands[1], props.axis));
   return success();
 }
 
@@ -82,17 +97,25 @@ static LogicalResult convertGatherElements(NodeContext &ctx) {
       normalizeAxis(ctx, ctx.getInt("axis", 0), ctx.getInputType(0).getRank());
   if (failed(axis))
     return failure();
-  ctx.setOutput(0, ctx.create<tg::GatherElementsOp>(
-                       ctx.getInput(0), ctx.getInput(1),
-                       ctx.getBuilder().getI64IntegerAttr(*axis)));
+  SmallVector<Value> operands = {ctx.getInput(0), ctx.getInput(1)};
+  tg::GatherElementsOp::Properties props;
+  props.axis = ctx.getBuilder().getI64IntegerAttr(*axis);
+  if (failed(checkInference<tg::GatherElementsOp>(ctx, operands, props)))
+    return failure();
+  ctx.setOutput(0, ctx.create<tg::GatherElementsOp>(operands[0], operands[1],
+                                                    props.axis));
   return success();
 }
 
 static LogicalResult convertGatherND(NodeContext &ctx) {
-  ctx.setOutput(
-      0, ctx.create<tg::GatherNDOp>(
-             ctx.getInput(0), ctx.getInput(1),
-             ctx.getBuilder().getI64IntegerAttr(ctx.getInt("batch_dims", 0))));
+  SmallVector<Value> operands = {ctx.getInput(0), ctx.getInput(1)};
+  tg::GatherNDOp::Properties props;
+  props.batch_dims =
+      ctx.getBuilder().getI64IntegerAttr(ctx.getInt("batch_dims", 0));
+  if (failed(checkInference<tg::GatherNDOp>(ctx, operands, props)))
+    return failure();
+  ctx.setOutput(0, ctx.create<tg::GatherNDOp>(operands[0], operands[1],
+                                              props.batch_dims));
   return success();
 }
 

@@ -130,9 +130,9 @@ static Value buildNLLLoss(NodeContext &ctx, Value logProb, Value target,
     weights = ctx.create<tg::GatherOp>(weight, target,
                                        ctx.getBuilder().getI64IntegerAttr(0));
   if (ignored)
-    weights = ctx.create<tg::SelectOp>(
-        ignored, ctx.createSplat(element, 0),
-        weights ? weights : ctx.createSplat(element, 1));
+    weights = ctx.create<tg::SelectOp>(ignored, ctx.createSplat(element, 0),
+                                       weights ? weights
+                                               : ctx.createSplat(element, 1));
   if (weights)
     loss = ctx.create<tg::MulOp>(loss, weights);
   if (reduction == LossReduction::none)
@@ -187,8 +187,8 @@ static LogicalResult convertSoftmaxCrossEntropyLoss(NodeContext &ctx) {
     return ctx.create<tg::ReduceOp>(kind, x, ArrayRef<int64_t>{1},
                                     /*keepdims=*/true);
   };
-  Value shifted = ctx.create<tg::SubOp>(
-      scores, reduceClasses(tg::ReduceKind::max, scores));
+  Value shifted =
+      ctx.create<tg::SubOp>(scores, reduceClasses(tg::ReduceKind::max, scores));
   Value logSum = ctx.create<tg::LogOp>(
       reduceClasses(tg::ReduceKind::sum, ctx.create<tg::ExpOp>(shifted)));
   Value logProb = ctx.create<tg::SubOp>(shifted, logSum);

@@ -120,10 +120,20 @@ def scatter_bad_updates():
                          tensor("v", [2, 3])], [tensor("b", [3, 4])])
 
 
+def gather_elements_bad():
+    """GatherElements with indices of another rank than the data: an
+    error from tg's type inference, not a crash."""
+    nodes = [helper.make_node("GatherElements", ["x", "i"], ["y"], axis=1)]
+    return model(nodes, [tensor("x", [3, 4]),
+                         tensor("i", [3], TensorProto.INT64)],
+                 [tensor("y", [3])])
+
+
 MODELS = {"pad-v2": pad_v2, "pad-axes": pad_axes, "scans": scans,
           "compositions": compositions, "gather-fold": gather_fold,
           "scatters": scatters, "scatter-v9": scatter_v9,
-          "scatter-bad-updates": scatter_bad_updates}
+          "scatter-bad-updates": scatter_bad_updates,
+          "gather-elements-bad": gather_elements_bad}
 
 if __name__ == "__main__":
     name, out = sys.argv[1], sys.argv[2]
