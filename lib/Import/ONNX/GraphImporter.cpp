@@ -403,6 +403,7 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
   registerIndexingConverters(registry);
   registerTransformerConverters(registry);
   registerLossConverters(registry);
+  registerSignalConverters(registry);
   for (const onnx::NodeProto &node : graph.node())
     if (failed(importNode(node, registry)))
       return failure();

@@ -181,6 +181,7 @@ void registerNNConverters(ConverterRegistry &registry);
 void registerIndexingConverters(ConverterRegistry &registry);
 void registerTransformerConverters(ConverterRegistry &registry);
 void registerLossConverters(ConverterRegistry &registry);
+void registerSignalConverters(ConverterRegistry &registry);
 
 } // namespace aotc::onnximport
 
