@@ -17,7 +17,9 @@
 // - tg.resize computes, at compile time and in double precision, each
 //   changed axis' source indices (and linear weights) as constant tables;
 //   a `linalg.generic` reads them per output position and fetches the input
-//   with `tensor.extract`.
+//   with `tensor.extract`. Cubic, antialiased and cropping resizes have
+//   more taps per axis (index and weight tables of `out x taps`), which the
+//   generic sums over with one reduction loop per resized axis.
 // - f16 and bf16 convolutions, average pools and linear resizes are
 //   rewritten to run in f32 between two tg.casts, so that sums round once.
 //
@@ -104,11 +106,14 @@ SmallVector<utils::IteratorType> getWindowIterators(int64_t parallel,
   return iterators;
 }
 
-/// Creates a constant 1-d tensor of `type` elements from `values`.
+/// Creates a constant tensor of `type` elements from `values`, 1-d or of
+/// `shape` when given.
 Value createTable(OpBuilder &b, Location loc, Type type,
-                  ArrayRef<double> values) {
-  auto tableType =
-      RankedTensorType::get({static_cast<int64_t>(values.size())}, type);
+                  ArrayRef<double> values, ArrayRef<int64_t> shape = {}) {
+  SmallVector<int64_t> dims(shape);
+  if (dims.empty())
+    dims.push_back(values.size());
+  auto tableType = RankedTensorType::get(dims, type);
   SmallVector<Attribute> attrs;
   for (double v : values) {
     if (isa<FloatType>(type))
@@ -544,8 +549,10 @@ double transformCoordinate(tg::CoordinateTransform mode, int64_t x,
     return x / scale;
   case tg::CoordinateTransform::tf_half_pixel_for_nn:
     return (x + 0.5) / scale;
+  case tg::CoordinateTransform::tf_crop_and_resize:
+    break; // Needs the roi: see computeResizeTaps.
   }
-  llvm_unreachable("unknown coordinate transform");
+  llvm_unreachable("tf_crop_and_resize is mapped by computeResizeTaps");
 }
 
 /// Rounds an input coordinate to an index per ONNX's nearest_mode.
@@ -599,8 +606,265 @@ ResizeAxis computeResizeAxis(tg::ResizeOp op, int64_t axis, int64_t inSize,
   return result;
 }
 
-/// Lowers tg.resize to a `linalg.generic` over the output. Identity axes
-/// read the input at the loop index; every other axis reads its index (and
+/// The weights of the taps of a linear resize at fraction `ratio` (in
+/// (0, 1]) past the lower neighbour; with `antialias` and `scale < 1` the
+/// triangle kernel is stretched by `1 / scale`. As ONNX's reference's
+/// `_linear_coeffs` and `_linear_coeffs_antialias`.
+SmallVector<double> getLinearCoeffs(double ratio, double scale,
+                                    bool antialias) {
+  if (!antialias)
+    return {1 - ratio, ratio};
+  scale = std::min(scale, 1.0);
+  int64_t start = static_cast<int64_t>(std::floor(-1 / scale) + 1);
+  int64_t footprint = 2 - 2 * start;
+  SmallVector<double> coeffs;
+  double sum = 0;
+  for (int64_t i = start; i < start + footprint; ++i) {
+    double c = std::clamp(1 - std::abs((i - ratio) * scale), 0.0, 1.0);
+    coeffs.push_back(c);
+    sum += c;
+  }
+  for (double &c : coeffs)
+    c /= sum;
+  return coeffs;
+}
+
+/// The weights of the taps of a cubic resize with Keys' parameter `a`, as
+/// ONNX's reference's `_cubic_coeffs` and `_cubic_coeffs_antialias`.
+SmallVector<double> getCubicCoeffs(double ratio, double scale, double a,
+                                   bool antialias) {
+  if (!antialias) {
+    double r1 = ratio + 1, s = 1 - ratio, s1 = s + 1;
+    return {((a * r1 - 5 * a) * r1 + 8 * a) * r1 - 4 * a,
+            ((a + 2) * ratio - (a + 3)) * ratio * ratio + 1,
+            ((a + 2) * s - (a + 3)) * s * s + 1,
+            ((a * s1 - 5 * a) * s1 + 8 * a) * s1 - 4 * a};
+  }
+  scale = std::min(scale, 1.0);
+  auto kernel = [&](double x) {
+    x = std::abs(x);
+    if (x <= 1)
+      return (a + 2) * x * x * x - (a + 3) * x * x + 1;
+    if (x < 2)
+      return a * x * x * x - 5 * a * x * x + 8 * a * x - 4 * a;
+    return 0.0;
+  };
+  int64_t start = static_cast<int64_t>(std::floor(-2 / scale) + 1);
+  int64_t end = 2 - start;
+  SmallVector<double> coeffs;
+  double sum = 0;
+  for (int64_t i = start; i < end; ++i) {
+    coeffs.push_back(kernel(scale * (i - ratio)));
+    sum += coeffs.back();
+  }
+  for (double &c : coeffs)
+    c /= sum;
+  return coeffs;
+}
+
+/// How one axis of a linear or cubic resize reads the input, computed at
+/// compile time as ONNX's reference `_interpolate_1d_with_x` does: for each
+/// output position, `numTaps` input indices (clamped to the axis) and their
+/// weights, and whether the position lies outside the input
+/// (tf_crop_and_resize; its weights are then zero).
+struct ResizeTaps {
+  int64_t numTaps = 0;
+  SmallVector<double> index, weight; // [out][numTaps], row-major
+  SmallVector<double> outside;       // [out], 1 or 0
+  bool anyOutside = false;
+  bool isIdentity = true;
+};
+
+ResizeTaps computeResizeTaps(tg::ResizeOp op, int64_t axis, int64_t inSize,
+                             int64_t outSize) {
+  ResizeTaps result;
+  double scale = op.getScales()[axis];
+  bool cubic = op.getMode() == tg::ResizeMode::cubic;
+  bool antialias = op.getAntialias();
+  int64_t rank = op.getScales().size();
+  for (int64_t x = 0; x < outSize; ++x) {
+    double at;
+    bool outside = false;
+    if (op.getCoordinateTransform() ==
+        tg::CoordinateTransform::tf_crop_and_resize) {
+      double start = (*op.getRoi())[axis], end = (*op.getRoi())[rank + axis];
+      double length = inSize * scale;
+      at = length == 1 ? (end - start) * (inSize - 1) / 2
+                       : x * (end - start) * (inSize - 1) / (length - 1);
+      at += start * (inSize - 1);
+      outside = at < 0 || at > inSize - 1;
+    } else {
+      at = transformCoordinate(op.getCoordinateTransform(), x, inSize,
+                               outSize, scale);
+    }
+    // The fraction past the lower neighbour is in (0, 1]: an integer
+    // coordinate has itself as its upper neighbour.
+    double down = std::floor(at);
+    double ratio = at == down ? 1.0 : at - down;
+    SmallVector<double> coeffs =
+        cubic ? getCubicCoeffs(ratio, scale, op.getCubicCoeffA().convertToDouble(), antialias)
+              : getLinearCoeffs(ratio, scale, antialias);
+    int64_t n = coeffs.size();
+    result.numTaps = n;
+    // The n nearest indices of the input padded by ceil(n / 2) edge
+    // copies, preferring lower ones: a window from the lower neighbour's
+    // n/2 - 1 predecessors, kept inside the padded input.
+    int64_t pad = (n + 1) / 2;
+    int64_t lower = static_cast<int64_t>(at == down ? down - 1 : down);
+    int64_t first = std::clamp<int64_t>(lower + pad - (n / 2 - 1), 0,
+                                        inSize + 2 * pad - n) -
+                    pad;
+    if (op.getExcludeOutside()) {
+      double sum = 0;
+      for (int64_t j = 0; j < n; ++j) {
+        if (first + j < 0 || first + j >= inSize)
+          coeffs[j] = 0;
+        sum += coeffs[j];
+      }
+      for (double &c : coeffs)
+        c /= sum;
+    }
+    double own = 0;
+    for (int64_t j = 0; j < n; ++j) {
+      int64_t index = std::clamp<int64_t>(first + j, 0, inSize - 1);
+      double weight = outside ? 0.0 : coeffs[j];
+      result.index.push_back(index);
+      result.weight.push_back(weight);
+      if (index == x)
+        own += weight;
+      else
+        result.isIdentity &= weight == 0;
+    }
+    result.isIdentity &= own == 1 && !outside;
+    result.outside.push_back(outside ? 1 : 0);
+    result.anyOutside |= outside;
+  }
+  result.isIdentity &= inSize == outSize;
+  return result;
+}
+
+/// Whether a resize needs the taps of computeResizeTaps rather than the
+/// two neighbours of a plain linear resize.
+bool needsTaps(tg::ResizeOp op) {
+  if (op.getMode() == tg::ResizeMode::nearest)
+    return false;
+  return op.getMode() == tg::ResizeMode::cubic || op.getExcludeOutside() ||
+         op.getRoi() ||
+         (op.getAntialias() &&
+          llvm::any_of(op.getScales(), [](double s) { return s < 1; }));
+}
+
+/// Lowers a linear or cubic tg.resize with taps: a `linalg.generic` whose
+/// loops are the output's, then one reduction loop per resized axis over
+/// its taps. Each resized axis reads its tap's input index and weight from
+/// constant `out x taps` tables; the body adds the product of the weights
+/// times the input element at those indices. The accumulator starts at
+/// zero, or, with tf_crop_and_resize, at `extrapolation_value` where some
+/// axis' coordinate is outside the input (whose weights are all zero).
+Value lowerResizeWithTaps(OpBuilder &b, Location loc, tg::ResizeOp op,
+                          Value input) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto resultType = cast<RankedTensorType>(op.getType());
+  Type elementType = resultType.getElementType();
+  int64_t rank = resultType.getRank();
+  MLIRContext *context = b.getContext();
+
+  SmallVector<int64_t> axes;
+  SmallVector<ResizeTaps> infos;
+  for (int64_t axis = 0; axis < rank; ++axis) {
+    ResizeTaps info = computeResizeTaps(op, axis, inputType.getDimSize(axis),
+                                        resultType.getDimSize(axis));
+    if (info.isIdentity)
+      continue;
+    axes.push_back(axis);
+    infos.push_back(std::move(info));
+  }
+  if (axes.empty() && inputType == resultType)
+    return input;
+
+  // The accumulator: zero, or the extrapolation value where any axis is
+  // outside, from per-axis i8 masks.
+  Value zero = createScalarConstant(b, loc, elementType, 0);
+  Value init = createFilledTensor(b, loc, resultType, zero);
+  double extrapolation = op.getExtrapolationValue().convertToDouble();
+  SmallVector<Value> masks;
+  SmallVector<AffineMap> maskMaps;
+  for (auto [axis, info] : llvm::zip_equal(axes, infos)) {
+    if (!info.anyOutside || extrapolation == 0)
+      continue;
+    masks.push_back(createTable(b, loc, b.getI8Type(), info.outside));
+    maskMaps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(axis), context));
+  }
+  if (!masks.empty()) {
+    maskMaps.push_back(b.getMultiDimIdentityMap(rank));
+    init = linalg::GenericOp::create(
+               b, loc, TypeRange{resultType}, masks,
+               ValueRange{createEmptyTensor(b, loc, resultType)}, maskMaps,
+               SmallVector<utils::IteratorType>(rank,
+                                                utils::IteratorType::parallel),
+               [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+                 Value any = args[0];
+                 for (Value mask : args.slice(1, masks.size() - 1))
+                   any = arith::OrIOp::create(nested, nestedLoc, any, mask);
+                 Value isOutside = arith::CmpIOp::create(
+                     nested, nestedLoc, arith::CmpIPredicate::ne, any,
+                     arith::ConstantIntOp::create(nested, nestedLoc, 0, 8));
+                 Value value = createScalarConstant(nested, nestedLoc,
+                                                    elementType, extrapolation);
+                 Value zeroValue =
+                     createScalarConstant(nested, nestedLoc, elementType, 0);
+                 linalg::YieldOp::create(
+                     nested, nestedLoc,
+                     arith::SelectOp::create(nested, nestedLoc, isOutside,
+                                             value, zeroValue)
+                         .getResult());
+               })
+               .getResult(0);
+  }
+
+  // Per resized axis i: index and weight tables of shape out x taps,
+  // indexed by (output loop of the axis, reduction loop rank + i).
+  int64_t numLoops = rank + axes.size();
+  SmallVector<Value> tables;
+  SmallVector<AffineMap> maps;
+  for (auto [i, axis, info] : llvm::enumerate(axes, infos)) {
+    auto shaped = [&](Type type, ArrayRef<double> values) -> Value {
+      return createTable(b, loc, type, values,
+                         {resultType.getDimSize(axis), info.numTaps});
+    };
+    tables.push_back(shaped(b.getI64Type(), info.index));
+    tables.push_back(shaped(elementType, info.weight));
+    AffineMap map = AffineMap::get(
+        numLoops, 0,
+        {b.getAffineDimExpr(axis), b.getAffineDimExpr(rank + i)}, context);
+    maps.append({map, map});
+  }
+  maps.push_back(AffineMap::get(numLoops, 0, getDims(b, 0, rank), context));
+  auto body = [&](OpBuilder &nested, Location bodyLoc, ValueRange args) {
+    SmallVector<Value> indices;
+    for (int64_t axis = 0; axis < rank; ++axis)
+      indices.push_back(linalg::IndexOp::create(nested, bodyLoc, axis));
+    Value weight;
+    for (auto [i, axis] : llvm::enumerate(axes)) {
+      indices[axis] = arith::IndexCastOp::create(
+          nested, bodyLoc, nested.getIndexType(), args[2 * i]);
+      Value w = args[2 * i + 1];
+      weight = weight ? createMul(nested, bodyLoc, weight, w) : w;
+    }
+    Value element = tensor::ExtractOp::create(nested, bodyLoc, input, indices);
+    Value term = createMul(nested, bodyLoc, weight, element);
+    linalg::YieldOp::create(nested, bodyLoc,
+                            createAdd(nested, bodyLoc, args.back(), term));
+  };
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, tables, ValueRange{init}, maps,
+      getWindowIterators(rank, axes.size()), body);
+  return generic.getResult(0);
+}
+
+/// Lowers tg.resize to a `linalg.generic` over the output (cubic resizes,
+/// antialiasing, exclude_outside and tf_crop_and_resize go to
+/// lowerResizeWithTaps). Identity axes read the input at the loop index; every other axis reads its index (and
 /// for linear its upper neighbour and weight) from constant tables indexed
 /// by that axis' loop. Linear interpolation sums the 2^k corners of the
 /// k interpolated axes, each weighted by the product of its axis weights.
@@ -612,6 +876,10 @@ struct ResizeOpLowering final : OpConversionPattern<tg::ResizeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
+    if (needsTaps(op)) {
+      rewriter.replaceOp(op, lowerResizeWithTaps(rewriter, loc, op, input));
+      return success();
+    }
     auto inputType = cast<RankedTensorType>(input.getType());
     auto resultType = cast<RankedTensorType>(op.getType());
     Type elementType = resultType.getElementType();
@@ -698,12 +966,13 @@ struct ResizeOpLowering final : OpConversionPattern<tg::ResizeOp> {
 //===----------------------------------------------------------------------===//
 
 /// Whether `op` sums or interpolates many values, so that f16 and bf16 should
-/// accumulate in f32: convolutions, average pooling and linear resizing.
+/// accumulate in f32: convolutions, average pooling and linear and cubic
+/// resizing.
 bool accumulates(Operation *op) {
   if (auto pool = dyn_cast<tg::PoolOp>(op))
     return pool.getKind() == tg::PoolKind::avg;
   if (auto resize = dyn_cast<tg::ResizeOp>(op))
-    return resize.getMode() == tg::ResizeMode::linear;
+    return resize.getMode() != tg::ResizeMode::nearest;
   return isa<tg::ConvOp, tg::ConvTransposeOp>(op);
 }
 

@@ -261,8 +261,56 @@ func.func @resize_linear_integer(%x: tensor<1x3x4x4xi8>) {
 // -----
 
 func.func @resize_unknown_transform(%x: tensor<1x3x4x4xf32>) {
-  // expected-error @+2 {{expected ::aotc::tg::CoordinateTransform to be one of: half_pixel, half_pixel_symmetric, pytorch_half_pixel, align_corners, asymmetric, tf_half_pixel_for_nn}}
+  // expected-error @+2 {{expected ::aotc::tg::CoordinateTransform to be one of: half_pixel, half_pixel_symmetric, pytorch_half_pixel, align_corners, asymmetric, tf_half_pixel_for_nn, tf_crop_and_resize}}
   // expected-error @+1 {{failed to parse TG_CoordinateTransformAttr parameter 'value'}}
-  %0 = tg.resize linear %x sizes = [1, 3, 8, 8] scales = [1.0, 1.0, 2.0, 2.0] coordinate_transform = tf_crop_and_resize : tensor<1x3x4x4xf32>
+  %0 = tg.resize linear %x sizes = [1, 3, 8, 8] scales = [1.0, 1.0, 2.0, 2.0] coordinate_transform = tf_crop_and_half : tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_cubic_integer(%x: tensor<1x3x4x4xi32>) {
+  // expected-error @+1 {{expected a float element type for cubic resize, got 'i32'}}
+  %0 = tg.resize cubic %x sizes = [1, 3, 8, 8] scales = [1.0, 1.0, 2.0, 2.0] coordinate_transform = half_pixel : tensor<1x3x4x4xi32>
+  return
+}
+
+// -----
+
+func.func @resize_nearest_antialias(%x: tensor<1x3x4x4xf32>) {
+  // expected-error @+1 {{expected a linear or cubic resize for antialias and exclude_outside, got nearest}}
+  %0 = tg.resize nearest %x sizes = [1, 3, 2, 2] scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = half_pixel antialias : tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_crop_without_roi(%x: tensor<1x3x4x4xf32>) {
+  // expected-error @+1 {{expected a roi for tf_crop_and_resize}}
+  %0 = tg.resize linear %x sizes = [1, 3, 2, 2] scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = tf_crop_and_resize : tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_roi_without_crop(%x: tensor<1x3x4x4xf32>) {
+  // expected-error @+1 {{expected no roi without tf_crop_and_resize, got [0, 0, 0, 0, 1, 1, 1, 1]}}
+  %0 = tg.resize linear %x sizes = [1, 3, 2, 2] scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = half_pixel roi = [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0] : tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_roi_count(%x: tensor<1x3x4x4xf32>) {
+  // expected-error @+1 {{expected roi with 8 entries (starts, then ends), got [0, 0, 1, 1]}}
+  %0 = tg.resize linear %x sizes = [1, 3, 2, 2] scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = tf_crop_and_resize roi = [0.0, 0.0, 1.0, 1.0] : tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_roi_finite(%x: tensor<1x3x4x4xf32>) {
+  // expected-error @+1 {{expected finite roi, got [0, 0, 0, 0, 1, 1, inf, 1]}}
+  %0 = tg.resize linear %x sizes = [1, 3, 2, 2] scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = tf_crop_and_resize roi = [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0x7FF0000000000000, 1.0] : tensor<1x3x4x4xf32>
   return
 }

@@ -46,3 +46,12 @@ func.func @resize(%x: tensor<1x3x4x4xf32>, %i: tensor<2x4xi32>) -> (tensor<1x3x8
   %1 = tg.resize nearest %i sizes = [2, 2] scales = [1.0, 0.5] coordinate_transform = align_corners nearest_mode = ceil : tensor<2x4xi32>
   return %0, %1 : tensor<1x3x8x6xf32>, tensor<2x2xi32>
 }
+
+// CHECK-LABEL: func.func @resize_cubic_and_crop(
+func.func @resize_cubic_and_crop(%x: tensor<1x3x4x4xf32>) -> (tensor<1x3x2x2xf32>, tensor<1x3x3x3xf32>) {
+  // CHECK: tg.resize cubic %{{.+}} sizes = [1, 3, 2, 2] scales = [1.000000e+00, 1.000000e+00, 5.000000e-01, 5.000000e-01] coordinate_transform = half_pixel cubic_coeff_a = -5.000000e-01 exclude_outside antialias : tensor<1x3x4x4xf32>
+  %0 = tg.resize cubic %x sizes = [1, 3, 2, 2] scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = half_pixel cubic_coeff_a = -0.5 exclude_outside antialias : tensor<1x3x4x4xf32>
+  // CHECK: tg.resize linear %{{.+}} sizes = [1, 3, 3, 3] scales = [1.000000e+00, 1.000000e+00, 7.500000e-01, 7.500000e-01] coordinate_transform = tf_crop_and_resize roi = [0.000000e+00, 0.000000e+00, 4.000000e-01, 6.000000e-01, 1.000000e+00, 1.000000e+00, 1.200000e+00, 1.700000e+00] extrapolation_value = 1.000000e+01 : tensor<1x3x4x4xf32>
+  %1 = tg.resize linear %x sizes = [1, 3, 3, 3] scales = [1.0, 1.0, 0.75, 0.75] coordinate_transform = tf_crop_and_resize roi = [0.0, 0.0, 0.4, 0.6, 1.0, 1.0, 1.2, 1.7] extrapolation_value = 10.0 : tensor<1x3x4x4xf32>
+  return %0, %1 : tensor<1x3x2x2xf32>, tensor<1x3x3x3xf32>
+}

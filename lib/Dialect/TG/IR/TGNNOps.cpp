@@ -343,8 +343,9 @@ ResizeOp::inferResultType(std::optional<Location> loc, ResizeMode mode,
   if (failed(input))
     return failure();
   int64_t rank = input->getRank();
-  if (mode == ResizeMode::linear && !isa<FloatType>(input->getElementType()))
-    return failFloat(loc, "linear resize", input->getElementType());
+  if (mode != ResizeMode::nearest && !isa<FloatType>(input->getElementType()))
+    return failFloat(loc, (stringifyResizeMode(mode) + " resize").str(),
+                     input->getElementType());
   if (failed(verifyList(loc, "sizes", sizes, rank, 1, "positive")))
     return failure();
   if (input->getNumElements() == 0)
@@ -368,4 +369,31 @@ LogicalResult ResizeOp::inferReturnTypes(MLIRContext *,
                                   adaptor.getInput().getType(),
                                   adaptor.getSizes(), adaptor.getScales()),
                   types);
+}
+
+LogicalResult ResizeOp::verifyResizeOptions(
+    std::optional<Location> loc, ResizeMode mode, int64_t rank,
+    CoordinateTransform transform, bool antialias, bool excludeOutside,
+    std::optional<ArrayRef<double>> roi) {
+  if (mode == ResizeMode::nearest && (antialias || excludeOutside))
+    return fail(loc, "expected a linear or cubic resize for antialias and "
+                     "exclude_outside, got nearest");
+  bool crop = transform == CoordinateTransform::tf_crop_and_resize;
+  if (crop && !roi)
+    return fail(loc, "expected a roi for tf_crop_and_resize");
+  if (!crop && roi)
+    return fail(loc, "expected no roi without tf_crop_and_resize, got " +
+                         listStr(*roi));
+  if (roi && roi->size() != static_cast<size_t>(2 * rank))
+    return fail(loc, "expected roi with " + Twine(2 * rank) +
+                         " entries (starts, then ends), got " + listStr(*roi));
+  if (roi && !llvm::all_of(*roi, [](double v) { return std::isfinite(v); }))
+    return fail(loc, "expected finite roi, got " + listStr(*roi));
+  return success();
+}
+
+LogicalResult ResizeOp::verify() {
+  return verifyResizeOptions(getLoc(), getMode(), getInput().getType().getRank(),
+                             getCoordinateTransform(), getAntialias(),
+                             getExcludeOutside(), getRoi());
 }

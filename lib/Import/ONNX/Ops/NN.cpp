@@ -552,22 +552,43 @@ FailureOr<tg::ResizeMode> getResizeMode(NodeContext &ctx) {
   if (mode == "linear" || mode == "bilinear")
     return tg::ResizeMode::linear;
   if (mode == "cubic")
-    return ctx.unsupported("mode 'cubic'");
+    return tg::ResizeMode::cubic;
   return ctx.emitError() << "unknown mode '" << mode << "'";
 }
+
+/// The options of Resize from opset 11 on that tg.resize takes as they are.
+struct ResizeOptions {
+  double cubicCoeffA = -0.75;
+  bool excludeOutside = false;
+  bool antialias = false;
+  std::optional<SmallVector<double>> roi;
+  double extrapolationValue = 0.0;
+};
 
 /// Builds the tg.resize of input 0 to `sizes` with `scales`, after checking
 /// them.
 LogicalResult buildResize(NodeContext &ctx, tg::ResizeMode mode,
                           ArrayRef<int64_t> sizes, ArrayRef<double> scales,
                           tg::CoordinateTransform transform,
-                          tg::NearestMode nearestMode) {
+                          tg::NearestMode nearestMode,
+                          const ResizeOptions &options = {}) {
   Value input = ctx.getInput(0);
+  std::optional<ArrayRef<double>> roi;
+  if (options.roi)
+    roi = *options.roi;
   if (failed(tg::ResizeOp::inferResultType(ctx.getLoc(), mode, input.getType(),
-                                           sizes, scales)))
+                                           sizes, scales)) ||
+      failed(tg::ResizeOp::verifyResizeOptions(
+          ctx.getLoc(), mode, sizes.size(), transform, options.antialias,
+          options.excludeOutside, roi)))
     return failure();
-  ctx.setOutput(0, ctx.create<tg::ResizeOp>(mode, input, sizes, scales,
-                                            transform, nearestMode));
+  OpBuilder &b = ctx.getBuilder();
+  ctx.setOutput(
+      0, ctx.create<tg::ResizeOp>(
+             mode, input, sizes, scales, transform, nearestMode,
+             llvm::APFloat(options.cubicCoeffA), options.excludeOutside,
+             options.antialias, roi ? b.getDenseF64ArrayAttr(*roi) : nullptr,
+             llvm::APFloat(options.extrapolationValue)));
   return success();
 }
 
@@ -582,9 +603,10 @@ SmallVector<int64_t> getScaledSizes(ArrayRef<int64_t> shape,
 
 /// Resize, opsets 10 to 19. Opset 10 takes (X, scales) and resizes like
 /// Upsample; from 11 on the inputs are (X, roi, scales, sizes), exactly one
-/// of scales and sizes given (and constant). From 18 on, `axes` restricts
-/// them to some axes and keep_aspect_ratio_policy may shrink or grow sizes
-/// to one common scale.
+/// of scales and sizes given (and constant), and roi (constant) only read
+/// by tf_crop_and_resize. From 18 on, `axes` restricts them to some axes,
+/// keep_aspect_ratio_policy may shrink or grow sizes to one common scale,
+/// and antialias widens linear and cubic kernels when downsampling.
 LogicalResult convertResize(NodeContext &ctx) {
   FailureOr<tg::ResizeMode> mode = getResizeMode(ctx);
   if (failed(mode))
@@ -676,10 +698,35 @@ LogicalResult convertResize(NodeContext &ctx) {
       }
     }
   }
-  if (ctx.getInt("antialias", 0) != 0 && *mode == tg::ResizeMode::linear &&
-      llvm::any_of(scales, [](double scale) { return scale < 1; }))
-    return ctx.unsupported("antialias when downsampling");
-  return buildResize(ctx, *mode, sizes, scales, *transform, *nearestMode);
+  ResizeOptions options;
+  options.cubicCoeffA = ctx.getFloat("cubic_coeff_a", -0.75);
+  options.extrapolationValue = ctx.getFloat("extrapolation_value", 0.0);
+  if (*mode != tg::ResizeMode::nearest) {
+    options.excludeOutside = ctx.getInt("exclude_outside", 0) != 0;
+    options.antialias = ctx.getInt("antialias", 0) != 0;
+  }
+  if (*transform == tg::CoordinateTransform::tf_crop_and_resize) {
+    if (*mode == tg::ResizeMode::nearest)
+      return ctx.unsupported("mode 'nearest' with tf_crop_and_resize");
+    if (!ctx.hasInput(1))
+      return ctx.emitError() << "expected a roi for tf_crop_and_resize";
+    FailureOr<SmallVector<double>> given = ctx.getConstantFloats(1);
+    if (failed(given))
+      return failure();
+    if (given->size() != 2 * axes.size())
+      return ctx.emitError() << "expected " << 2 * axes.size()
+                             << " roi entries, got " << given->size();
+    // The roi of the axes not resized is the whole axis.
+    SmallVector<double> roi(rank, 0.0);
+    roi.append(rank, 1.0);
+    for (auto [i, axis] : llvm::enumerate(axes)) {
+      roi[axis] = (*given)[i];
+      roi[rank + axis] = (*given)[axes.size() + i];
+    }
+    options.roi = std::move(roi);
+  }
+  return buildResize(ctx, *mode, sizes, scales, *transform, *nearestMode,
+                     options);
 }
 
 /// Upsample (opsets 7 to 9): scales from the attribute (7) or input 1 (9),

@@ -99,11 +99,27 @@ def resize_sizes():
 
 
 def resize_cubic():
+    """Resize (opset 18): cubic, antialiased, excluding the outside."""
     node = helper.make_node("Resize", ["x", "", "scales"], ["y"],
-                            name="resize", mode="cubic")
+                            name="resize", mode="cubic", cubic_coeff_a=-0.5,
+                            exclude_outside=1, antialias=1)
     return model([node], [tensor("x", [1, 1, 4, 4])],
-                 [tensor("y", [1, 1, 8, 8])],
-                 [const("scales", np.array([1, 1, 2, 2], np.float32))])
+                 [tensor("y", [1, 1, 2, 2])],
+                 [const("scales", np.array([1, 1, 0.5, 0.5], np.float32))],
+                 opset=18)
+
+
+def resize_crop():
+    """Resize (opset 18): tf_crop_and_resize of axes (3, 2), whose roi lists
+    those axes' starts, then their ends."""
+    node = helper.make_node("Resize", ["x", "roi", "", "sizes"], ["y"],
+                            name="resize", mode="linear", axes=[3, 2],
+                            coordinate_transformation_mode="tf_crop_and_resize",
+                            extrapolation_value=10.0)
+    return model([node], [tensor("x", [1, 1, 4, 4])],
+                 [tensor("y", [1, 1, 3, 2])],
+                 [const("roi", np.array([0.5, 0.25, 1.5, 0.75], np.float32)),
+                  const("sizes", np.array([2, 3], np.int64))], opset=18)
 
 
 def upsample():
@@ -126,6 +142,7 @@ MODELS = {
     "layernorm-stats": layernorm_stats,
     "resize-sizes": resize_sizes,
     "resize-cubic": resize_cubic,
+    "resize-crop": resize_crop,
     "upsample": upsample,
 }
 

@@ -29,28 +29,31 @@ def TG_PoolKindAttr : EnumAttr<TG_Dialect, TG_PoolKind, "pool_kind"> {
 }
 
 def TG_ResizeMode : I32EnumAttr<"ResizeMode",
-    "resize interpolation: nearest or linear", [
-      I32EnumAttrCase<"nearest", 0>, I32EnumAttrCase<"linear", 1>]> {
+    "resize interpolation: nearest, linear or cubic", [
+      I32EnumAttrCase<"nearest", 0>, I32EnumAttrCase<"linear", 1>,
+      I32EnumAttrCase<"cubic", 2>]> {
   let cppNamespace = "::aotc::tg";
   let genSpecializedAttr = 0;
 }
 def TG_ResizeModeAttr : EnumAttr<TG_Dialect, TG_ResizeMode, "resize_mode"> {
   let description = [{
     How `tg.resize` computes an output element from the input coordinate it
-    maps to: the nearest input element, or (multi-)linear interpolation of
-    the neighbouring ones.
+    maps to: the nearest input element, or (multi-)linear or (multi-)cubic
+    interpolation of the neighbouring ones.
   }];
 }
 
 def TG_CoordinateTransform : I32EnumAttr<"CoordinateTransform",
     "resize coordinate transformation: half_pixel, half_pixel_symmetric, "
-    "pytorch_half_pixel, align_corners, asymmetric or tf_half_pixel_for_nn", [
+    "pytorch_half_pixel, align_corners, asymmetric, tf_half_pixel_for_nn or "
+    "tf_crop_and_resize", [
       I32EnumAttrCase<"half_pixel", 0>,
       I32EnumAttrCase<"half_pixel_symmetric", 1>,
       I32EnumAttrCase<"pytorch_half_pixel", 2>,
       I32EnumAttrCase<"align_corners", 3>,
       I32EnumAttrCase<"asymmetric", 4>,
-      I32EnumAttrCase<"tf_half_pixel_for_nn", 5>]> {
+      I32EnumAttrCase<"tf_half_pixel_for_nn", 5>,
+      I32EnumAttrCase<"tf_crop_and_resize", 6>]> {
   let cppNamespace = "::aotc::tg";
   let genSpecializedAttr = 0;
 }
@@ -72,6 +75,11 @@ def TG_CoordinateTransformAttr
       `length == 1`
     - `asymmetric`: `x / scale`
     - `tf_half_pixel_for_nn`: `(x + 0.5) / scale`
+    - `tf_crop_and_resize`: samples the region `[start, end]` of the axis
+      given by `roi` in coordinates normalized to `[0, 1]`:
+      `start * (in - 1) + x * (end - start) * (in - 1) / (length - 1)`,
+      or the region's centre when `length == 1`. Coordinates outside
+      `[0, in - 1]` yield `extrapolation_value`.
   }];
 }
 
@@ -282,7 +290,7 @@ def TG_PoolOp : TG_Op<"pool",
 
 def TG_ResizeOp : TG_Op<"resize",
     [SameOperandsAndResultElementType, InferTypeOpAdaptor]> {
-  let summary = "Nearest or linear resampling to a static shape";
+  let summary = "Nearest, linear or cubic resampling to a static shape";
   let description = [{
     Resamples `input` to the shape `sizes`, as ONNX `Resize` does. For
     every axis, an output coordinate `x` maps to an input coordinate by
@@ -296,7 +304,25 @@ def TG_ResizeOp : TG_Op<"resize",
     - `linear` interpolates linearly between the two neighbouring elements
       along every axis whose mapping is not the identity (bilinear for two
       such axes, trilinear for three), clamping neighbours to the axis.
-      Floats only; f16 and bf16 interpolate in f32.
+    - `cubic` interpolates along every such axis with the four neighbouring
+      elements and Keys' cubic kernel with parameter `cubic_coeff_a`
+      (default -0.75), neighbours past the edges reading the edge element.
+
+    Linear and cubic resizes are separable: an output element sums, over
+    every combination of one tap per axis, the product of the taps' weights
+    times the input element they pick, exactly as ONNX's reference does:
+    the taps of an axis are the input coordinate's nearest neighbours,
+    preferring the lower ones, with the input padded by repeating its edge
+    elements. With `exclude_outside`, taps in that padding weigh zero and
+    the others are renormalized to sum to one. With `antialias`, an axis
+    that shrinks (scale below 1) widens its kernel by `1 / scale` (more
+    taps), which are normalized to sum to one. Floats only; f16 and bf16
+    interpolate in f32.
+
+    `tf_crop_and_resize` needs `roi`, the region of every axis (all starts,
+    then all ends, normalized to `[0, 1]`), and an output element whose
+    coordinate on some axis falls outside the input is
+    `extrapolation_value`. `roi` is given only with `tf_crop_and_resize`.
 
     `sizes` and `scales` have one entry per input dimension; sizes are
     positive and scales positive and finite.
@@ -310,6 +336,16 @@ def TG_ResizeOp : TG_Op<"resize",
         scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = asymmetric
         nearest_mode = floor : tensor<1x3x4x4xf32>
     // %n : tensor<1x3x2x2xf32>
+    %c = tg.resize cubic %x sizes = [1, 3, 2, 2]
+        scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = half_pixel
+        cubic_coeff_a = -5.000000e-01 exclude_outside antialias
+        : tensor<1x3x4x4xf32>
+    // %c : tensor<1x3x2x2xf32>
+    %t = tg.resize linear %x sizes = [1, 3, 3, 3]
+        scales = [1.0, 1.0, 0.75, 0.75] coordinate_transform = tf_crop_and_resize
+        roi = [0.0, 0.0, 0.4, 0.6, 1.0, 1.0, 1.2, 1.7]
+        extrapolation_value = 1.000000e+01 : tensor<1x3x4x4xf32>
+    // %t : tensor<1x3x3x3xf32>
     ```
   }];
   let arguments = (ins TG_ResizeModeAttr:$mode, TG_Tensor:$input,
@@ -317,15 +353,38 @@ def TG_ResizeOp : TG_Op<"resize",
                        TG_CoordinateTransformAttr:$coordinate_transform,
                        DefaultValuedAttr<TG_NearestModeAttr,
                            "::aotc::tg::NearestMode::round_prefer_floor">
-                           :$nearest_mode);
+                           :$nearest_mode,
+                       DefaultValuedAttr<F64Attr, "-0.75">:$cubic_coeff_a,
+                       UnitAttr:$exclude_outside, UnitAttr:$antialias,
+                       OptionalAttr<DenseF64ArrayAttr>:$roi,
+                       DefaultValuedAttr<F64Attr, "0.0">:$extrapolation_value);
   let results = (outs TG_Tensor:$result);
   // The enum attributes print their own leading space.
   let assemblyFormat = [{
     `` $mode $input `sizes` `=` $sizes `scales` `=` $scales
     `coordinate_transform` `=` `` $coordinate_transform
     (`nearest_mode` `=` `` $nearest_mode^)?
+    (`cubic_coeff_a` `=` $cubic_coeff_a^)?
+    (`exclude_outside` $exclude_outside^)? (`antialias` $antialias^)?
+    (`roi` `=` $roi^)?
+    (`extrapolation_value` `=` $extrapolation_value^)?
     attr-dict `:` type($input)
   }];
+  let builders = [
+    OpBuilder<(ins "ResizeMode":$mode, "::mlir::Value":$input,
+                   "::llvm::ArrayRef<int64_t>":$sizes,
+                   "::llvm::ArrayRef<double>":$scales,
+                   "CoordinateTransform":$coordinate_transform,
+                   "NearestMode":$nearest_mode), [{
+      build($_builder, $_state, mode, input, sizes, scales,
+            coordinate_transform, nearest_mode,
+            /*cubic_coeff_a=*/::llvm::APFloat(-0.75),
+            /*exclude_outside=*/false, /*antialias=*/false,
+            /*roi=*/::mlir::DenseF64ArrayAttr(),
+            /*extrapolation_value=*/::llvm::APFloat(0.0));
+    }]>
+  ];
+  let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The result type for these operands and attributes, or failure with
     /// an error at `loc` when given: the rule of `inferReturnTypes` and the
@@ -334,6 +393,14 @@ def TG_ResizeOp : TG_Op<"resize",
         std::optional<::mlir::Location> loc, ResizeMode mode,
         ::mlir::Type input, ::llvm::ArrayRef<int64_t> sizes,
         ::llvm::ArrayRef<double> scales);
+    /// Checks the attributes of linear and cubic resizes and of
+    /// tf_crop_and_resize against `rank`: antialias and exclude_outside
+    /// only for linear or cubic, `roi` (2 * rank entries) exactly with
+    /// tf_crop_and_resize. Reports at `loc` when given.
+    static ::mlir::LogicalResult verifyResizeOptions(
+        std::optional<::mlir::Location> loc, ResizeMode mode, int64_t rank,
+        CoordinateTransform transform, bool antialias, bool excludeOutside,
+        std::optional<::llvm::ArrayRef<double>> roi);
   }];
 }
 
