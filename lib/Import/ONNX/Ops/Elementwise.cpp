@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Composer.h"
 #include "../NodeImporter.h"
 #include "../TensorImport.h"
 
@@ -24,22 +25,14 @@ using namespace mlir;
 using namespace aotc;
 using namespace aotc::onnximport;
 
-static RankedTensorType getTensorType(Value value) {
-  return cast<RankedTensorType>(value.getType());
-}
-
-static Type getElementType(Value value) {
-  return getTensorType(value).getElementType();
-}
-
 /// Checks that the shapes of `operands` broadcast together; reports an
 /// error on the node otherwise.
 static LogicalResult checkShapesBroadcast(NodeContext &ctx,
                                           ArrayRef<Value> operands) {
-  SmallVector<int64_t> shape(getTensorType(operands.front()).getShape());
+  SmallVector<int64_t> shape(tensorTypeOf(operands.front()).getShape());
   for (Value operand : operands.drop_front()) {
     std::optional<SmallVector<int64_t>> broadcast =
-        tg::broadcastShapes(shape, getTensorType(operand).getShape());
+        tg::broadcastShapes(shape, tensorTypeOf(operand).getShape());
     if (!broadcast)
       return ctx.emitError() << "input shapes do not broadcast: "
                              << operands.front().getType() << " and "
@@ -52,11 +45,11 @@ static LogicalResult checkShapesBroadcast(NodeContext &ctx,
 /// Checks that `operands` share an element type and broadcast together.
 static LogicalResult checkBroadcastable(NodeContext &ctx,
                                         ArrayRef<Value> operands) {
-  Type element = getElementType(operands.front());
+  Type element = elementTypeOf(operands.front());
   for (Value operand : operands.drop_front())
-    if (getElementType(operand) != element)
+    if (elementTypeOf(operand) != element)
       return ctx.emitError() << "expected inputs of one element type, got "
-                             << element << " and " << getElementType(operand);
+                             << element << " and " << elementTypeOf(operand);
   return checkShapesBroadcast(ctx, operands);
 }
 
@@ -75,67 +68,17 @@ static FailureOr<SmallVector<Value>> getBroadcastInputs(NodeContext &ctx) {
   return inputs;
 }
 
-static bool isFloat(Value value) {
-  return isa<FloatType>(getElementType(value));
-}
+static bool isFloat(Value value) { return isFloatValue(value); }
 
 /// Records the node as unsupported for the element type of `input`, for ops
 /// that tg defines on floats only.
 static LogicalResult unsupportedElementType(NodeContext &ctx, Value input) {
   std::string name;
   llvm::raw_string_ostream os(name);
-  os << "element type " << getElementType(input);
+  os << "element type " << elementTypeOf(input);
   return ctx.unsupported(name);
 }
 
-namespace {
-/// Short names for the tg ops the compositions are made of, built at the
-/// node's location through NodeContext::create (so constants fold).
-struct Composer {
-  NodeContext &ctx;
-
-  /// A rank-0 constant of `like`'s element type.
-  Value scalar(Value like, double value) {
-    return ctx.createSplat(getElementType(like), value);
-  }
-  Value add(Value a, Value b) { return ctx.create<tg::AddOp>(a, b); }
-  Value sub(Value a, Value b) { return ctx.create<tg::SubOp>(a, b); }
-  Value mul(Value a, Value b) { return ctx.create<tg::MulOp>(a, b); }
-  Value div(Value a, Value b) { return ctx.create<tg::DivOp>(a, b); }
-  Value max(Value a, Value b) { return ctx.create<tg::MaxOp>(a, b); }
-  Value min(Value a, Value b) { return ctx.create<tg::MinOp>(a, b); }
-  Value exp(Value x) { return ctx.create<tg::ExpOp>(x); }
-  Value log(Value x) { return ctx.create<tg::LogOp>(x); }
-  Value abs(Value x) { return ctx.create<tg::AbsOp>(x); }
-  Value compare(tg::ComparePredicate predicate, Value a, Value b) {
-    return ctx.create<tg::CompareOp>(predicate, a, b);
-  }
-  Value select(Value condition, Value onTrue, Value onFalse) {
-    return ctx.create<tg::SelectOp>(condition, onTrue, onFalse);
-  }
-  Value cast(Value x, Type element) {
-    if (getElementType(x) == element)
-      return x;
-    auto type = RankedTensorType::get(getTensorType(x).getShape(), element);
-    return ctx.create<tg::CastOp>(type, x);
-  }
-  Value reshape(Value x, ArrayRef<int64_t> shape) {
-    auto type = RankedTensorType::get(shape, getElementType(x));
-    if (type == x.getType())
-      return x;
-    return ctx.create<tg::ReshapeOp>(type, x);
-  }
-  Value reduce(tg::ReduceKind kind, Value x, ArrayRef<int64_t> axes) {
-    return ctx.create<tg::ReduceOp>(kind, x, axes, /*keepdims=*/true);
-  }
-  /// log(1 + exp(x)) without overflow: max(x, 0) + log(1 + exp(-|x|)).
-  Value softplus(Value x) {
-    Value tail =
-        log(add(scalar(x, 1), exp(ctx.create<tg::NegOp>(abs(x)))));
-    return add(max(x, scalar(x, 0)), tail);
-  }
-};
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // Ops with a tg counterpart
@@ -196,7 +139,7 @@ static LogicalResult convertVariadic(NodeContext &ctx) {
 static LogicalResult convertPow(NodeContext &ctx) {
   Composer c{ctx};
   Value base = ctx.getInput(0);
-  Value exponent = c.cast(ctx.getInput(1), getElementType(base));
+  Value exponent = c.cast(ctx.getInput(1), elementTypeOf(base));
   if (failed(checkBroadcastable(ctx, {base, exponent})))
     return failure();
   ctx.setOutput(0, ctx.create<tg::PowOp>(base, exponent));
@@ -208,7 +151,7 @@ static LogicalResult convertMod(NodeContext &ctx) {
   if (failed(inputs))
     return failure();
   bool fmod = ctx.getInt("fmod", 0) != 0;
-  if (!fmod && isa<FloatType>(getElementType(inputs->front())))
+  if (!fmod && isa<FloatType>(elementTypeOf(inputs->front())))
     return ctx.emitError() << "expected fmod = 1 for float inputs";
   ctx.setOutput(0, ctx.create<tg::ModOp>((*inputs)[0], (*inputs)[1], fmod));
   return success();
@@ -243,7 +186,7 @@ static LogicalResult convertIsInf(NodeContext &ctx) {
 
 static LogicalResult convertWhere(NodeContext &ctx) {
   Value condition = ctx.getInput(0), x = ctx.getInput(1), y = ctx.getInput(2);
-  if (!getElementType(condition).isInteger(1))
+  if (!elementTypeOf(condition).isInteger(1))
     return ctx.emitError() << "expected a bool condition, got "
                            << condition.getType();
   if (failed(checkBroadcastable(ctx, {x, y})) ||
@@ -275,7 +218,7 @@ static LogicalResult convertCast(NodeContext &ctx) {
 }
 
 static LogicalResult convertCastLike(NodeContext &ctx) {
-  return castTo(ctx, getElementType(ctx.getInput(1)), 0);
+  return castTo(ctx, elementTypeOf(ctx.getInput(1)), 0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -517,7 +460,7 @@ static LogicalResult convertDropout(NodeContext &ctx) {
   ctx.setOutput(0, x);
   if (ctx.hasOutput(1))
     ctx.setOutput(1, ctx.createSplat(IntegerType::get(ctx.getContext(), 1), 1,
-                                     getTensorType(x).getShape()));
+                                     tensorTypeOf(x).getShape()));
   return success();
 }
 
@@ -534,7 +477,7 @@ static Value buildSoftmax(NodeContext &ctx, SoftmaxKind kind, Value x,
   if (kind == SoftmaxKind::hardmax) {
     // One-hot of the first largest element: compare the arg max with the
     // positions along the axis, shaped [n, 1, ..., 1] to broadcast.
-    RankedTensorType type = getTensorType(x);
+    RankedTensorType type = tensorTypeOf(x);
     Value index = ctx.create<tg::ArgReduceOp>(tg::ArgReduceKind::max, x, axis,
                                               /*keepdims=*/true);
     int64_t size = type.getDimSize(axis);
@@ -567,7 +510,7 @@ template <SoftmaxKind kind> static LogicalResult convertSoftmax(NodeContext &ctx
   Value x = ctx.getInput(0);
   if (!isFloat(x))
     return unsupportedElementType(ctx, x);
-  RankedTensorType type = getTensorType(x);
+  RankedTensorType type = tensorTypeOf(x);
   int64_t rank = type.getRank();
   bool coerce = ctx.getOpset() < 13;
   int64_t axis = ctx.getInt("axis", coerce ? 1 : -1);

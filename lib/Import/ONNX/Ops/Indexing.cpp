@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Composer.h"
 #include "../NodeImporter.h"
 #include "../TensorImport.h"
 
@@ -20,15 +21,6 @@ using namespace mlir;
 using namespace aotc;
 using namespace aotc::onnximport;
 
-/// Normalizes a possibly negative `axis` into [0, rank).
-static FailureOr<int64_t> normalizeAxis(NodeContext &ctx, int64_t axis,
-                                        int64_t rank) {
-  if (axis < -rank || axis >= rank)
-    return ctx.emitError() << "axis " << axis << " is out of range for rank "
-                           << rank;
-  return axis < 0 ? axis + rank : axis;
-}
-
 /// Reads input `i`, a compile-time scalar or one-element tensor.
 static FailureOr<int64_t> getConstantScalar(NodeContext &ctx, unsigned i,
                                             StringRef what) {
@@ -39,14 +31,6 @@ static FailureOr<int64_t> getConstantScalar(NodeContext &ctx, unsigned i,
     return ctx.emitError() << "expected one value for " << what << ", got "
                            << values->size();
   return values->front();
-}
-
-static Value reshapeTo(NodeContext &ctx, Value input, ArrayRef<int64_t> shape) {
-  auto type = RankedTensorType::get(
-      shape, cast<RankedTensorType>(input.getType()).getElementType());
-  if (type == input.getType())
-    return input;
-  return ctx.create<tg::ReshapeOp>(type, input);
 }
 
 /// A constant of `elementType` and `shape` whose element at row-major

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Composer.h"
 #include "../NodeImporter.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
@@ -25,24 +26,9 @@ using namespace mlir;
 using namespace aotc;
 using namespace aotc::onnximport;
 
-static RankedTensorType getTensorType(Value value) {
-  return cast<RankedTensorType>(value.getType());
-}
-
-static Type getElementType(Value value) {
-  return getTensorType(value).getElementType();
-}
-
 /// A rank-0 constant of `like`'s element type.
 static Value scalarLike(NodeContext &ctx, Value like, double value) {
-  return ctx.createSplat(getElementType(like), value);
-}
-
-static Value reshapeTo(NodeContext &ctx, Value x, ArrayRef<int64_t> shape) {
-  auto type = RankedTensorType::get(shape, getElementType(x));
-  if (type == x.getType())
-    return x;
-  return ctx.create<tg::ReshapeOp>(type, x);
+  return ctx.createSplat(elementTypeOf(like), value);
 }
 
 //===----------------------------------------------------------------------===//
@@ -146,7 +132,7 @@ static Value buildReduction(NodeContext &ctx, Reduction reduction, Value x,
     if (keepDims)
       return result;
     SmallVector<int64_t> shape;
-    for (auto [d, size] : llvm::enumerate(getTensorType(result).getShape()))
+    for (auto [d, size] : llvm::enumerate(tensorTypeOf(result).getShape()))
       if (!llvm::is_contained(axes, static_cast<int64_t>(d)))
         shape.push_back(size);
     return reshapeTo(ctx, result, shape);
@@ -160,24 +146,24 @@ static Value buildBoolReduction(NodeContext &ctx, Reduction reduction,
                                 Value x, ArrayRef<int64_t> axes,
                                 bool keepDims) {
   Builder &b = ctx.getBuilder();
-  ArrayRef<int64_t> shape = getTensorType(x).getShape();
+  ArrayRef<int64_t> shape = tensorTypeOf(x).getShape();
   Value wide = ctx.create<tg::CastOp>(
       RankedTensorType::get(shape, b.getI8Type()), x);
   Value reduced = buildReduction(ctx, reduction, wide, axes, keepDims);
   return ctx.create<tg::CastOp>(
-      RankedTensorType::get(getTensorType(reduced).getShape(), b.getI1Type()),
+      RankedTensorType::get(tensorTypeOf(reduced).getShape(), b.getI1Type()),
       reduced);
 }
 
 template <Reduction reduction>
 static LogicalResult convertReduce(NodeContext &ctx) {
   Value x = ctx.getInput(0);
-  int64_t rank = getTensorType(x).getRank();
+  int64_t rank = tensorTypeOf(x).getRank();
   FailureOr<SmallVector<int64_t>> axes = getReduceAxes(ctx, rank);
   if (failed(axes))
     return failure();
   bool keepDims = ctx.getInt("keepdims", 1) != 0;
-  Type element = getElementType(x);
+  Type element = elementTypeOf(x);
   if (element.isInteger(1)) {
     if (reduction != Reduction::max && reduction != Reduction::min)
       return ctx.unsupported("bool input");
@@ -198,7 +184,7 @@ static LogicalResult convertReduce(NodeContext &ctx) {
 /// and the dimension each adds is dropped from the result.
 static LogicalResult convertMatMul(NodeContext &ctx) {
   Value lhs = ctx.getInput(0), rhs = ctx.getInput(1);
-  RankedTensorType lhsType = getTensorType(lhs), rhsType = getTensorType(rhs);
+  RankedTensorType lhsType = tensorTypeOf(lhs), rhsType = tensorTypeOf(rhs);
   if (lhsType.getElementType() != rhsType.getElementType())
     return ctx.emitError() << "expected inputs of one element type, got "
                            << lhsType << " and " << rhsType;
@@ -211,8 +197,8 @@ static LogicalResult convertMatMul(NodeContext &ctx) {
   if (rhsVector)
     rhs = reshapeTo(ctx, rhs, {rhsType.getDimSize(0), 1});
   SmallVector<int64_t> shape;
-  if (failed(tg::inferMatmulShape(ctx.getLoc(), getTensorType(lhs),
-                                  getTensorType(rhs), shape)))
+  if (failed(tg::inferMatmulShape(ctx.getLoc(), tensorTypeOf(lhs),
+                                  tensorTypeOf(rhs), shape)))
     return failure();
   Value product = ctx.create<tg::MatmulOp>(lhs, rhs);
   if (rhsVector)
@@ -227,10 +213,10 @@ static LogicalResult convertMatMul(NodeContext &ctx) {
 /// C broadcasting to the [M, N] product.
 static LogicalResult convertGemm(NodeContext &ctx) {
   Value a = ctx.getInput(0), b = ctx.getInput(1);
-  if (getTensorType(a).getRank() != 2 || getTensorType(b).getRank() != 2)
+  if (tensorTypeOf(a).getRank() != 2 || tensorTypeOf(b).getRank() != 2)
     return ctx.emitError() << "expected 2-D A and B, got " << a.getType()
                            << " and " << b.getType();
-  if (getElementType(a) != getElementType(b))
+  if (elementTypeOf(a) != elementTypeOf(b))
     return ctx.emitError() << "expected A and B of one element type, got "
                            << a.getType() << " and " << b.getType();
   if (ctx.getInt("transA", 0))
@@ -238,8 +224,8 @@ static LogicalResult convertGemm(NodeContext &ctx) {
   if (ctx.getInt("transB", 0))
     b = ctx.create<tg::TransposeOp>(b, ArrayRef<int64_t>{1, 0});
   SmallVector<int64_t> shape;
-  if (failed(tg::inferMatmulShape(ctx.getLoc(), getTensorType(a),
-                                  getTensorType(b), shape)))
+  if (failed(tg::inferMatmulShape(ctx.getLoc(), tensorTypeOf(a),
+                                  tensorTypeOf(b), shape)))
     return failure();
   Value result = ctx.create<tg::MatmulOp>(a, b);
   double alpha = ctx.getFloat("alpha", 1.0), beta = ctx.getFloat("beta", 1.0);
@@ -248,8 +234,8 @@ static LogicalResult convertGemm(NodeContext &ctx) {
   if (ctx.hasInput(2)) {
     Value c = ctx.getInput(2);
     std::optional<SmallVector<int64_t>> broadcast =
-        tg::broadcastShapes(getTensorType(c).getShape(), shape);
-    if (getElementType(c) != getElementType(result) || !broadcast ||
+        tg::broadcastShapes(tensorTypeOf(c).getShape(), shape);
+    if (elementTypeOf(c) != elementTypeOf(result) || !broadcast ||
         ArrayRef<int64_t>(*broadcast) != ArrayRef<int64_t>(shape))
       return ctx.emitError() << "expected C to broadcast to the product "
                              << result.getType() << ", got " << c.getType();

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Composer.h"
 #include "../NodeImporter.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
@@ -21,25 +22,6 @@
 using namespace mlir;
 using namespace aotc;
 using namespace aotc::onnximport;
-
-/// Normalizes a possibly negative `axis` into [0, rank); reports an error
-/// naming `what` otherwise.
-static FailureOr<int64_t> normalizeAxis(NodeContext &ctx, int64_t axis,
-                                        int64_t rank,
-                                        StringRef what = "axis") {
-  if (axis < -rank || axis >= rank)
-    return ctx.emitError() << what << " " << axis
-                           << " is out of range for rank " << rank;
-  return axis < 0 ? axis + rank : axis;
-}
-
-static Value reshapeTo(NodeContext &ctx, Value input, ArrayRef<int64_t> shape) {
-  auto type = RankedTensorType::get(
-      shape, cast<RankedTensorType>(input.getType()).getElementType());
-  if (type == input.getType())
-    return input;
-  return ctx.create<tg::ReshapeOp>(type, input);
-}
 
 static Value createI64Constant(NodeContext &ctx, ArrayRef<int64_t> values,
                                ArrayRef<int64_t> shape) {

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Composer.h"
 #include "../NodeImporter.h"
 #include "../TensorImport.h"
 
@@ -36,67 +37,8 @@ namespace {
 
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
-ArrayRef<int64_t> shapeOf(Value value) {
-  return cast<RankedTensorType>(value.getType()).getShape();
-}
-
-Type elementTypeOf(Value value) {
-  return cast<RankedTensorType>(value.getType()).getElementType();
-}
-
-int64_t rankOf(Value value) { return shapeOf(value).size(); }
-
-/// Short names for the tg ops the compositions are made of, built at the
-/// node's location through NodeContext::create (so constants fold). The
-/// callers check shapes first: these assume they fit.
-struct Composer {
-  NodeContext &ctx;
-
-  /// A rank-0 constant of `like`'s element type.
-  Value scalar(Value like, double value) {
-    return ctx.createSplat(elementTypeOf(like), value);
-  }
-  Value add(Value a, Value b) { return ctx.create<tg::AddOp>(a, b); }
-  Value sub(Value a, Value b) { return ctx.create<tg::SubOp>(a, b); }
-  Value mul(Value a, Value b) { return ctx.create<tg::MulOp>(a, b); }
-  Value div(Value a, Value b) { return ctx.create<tg::DivOp>(a, b); }
-  Value exp(Value x) { return ctx.create<tg::ExpOp>(x); }
-  Value sqrt(Value x) { return ctx.create<tg::SqrtOp>(x); }
-  Value matmul(Value a, Value b) { return ctx.create<tg::MatmulOp>(a, b); }
-  Value compare(tg::ComparePredicate predicate, Value a, Value b) {
-    return ctx.create<tg::CompareOp>(predicate, a, b);
-  }
-  Value select(Value condition, Value onTrue, Value onFalse) {
-    return ctx.create<tg::SelectOp>(condition, onTrue, onFalse);
-  }
-  Value cast(Value x, Type element) {
-    if (elementTypeOf(x) == element)
-      return x;
-    auto type = RankedTensorType::get(shapeOf(x), element);
-    return ctx.create<tg::CastOp>(type, x);
-  }
-  Value reshape(Value x, ArrayRef<int64_t> shape) {
-    auto type = RankedTensorType::get(shape, elementTypeOf(x));
-    if (type == x.getType())
-      return x;
-    return ctx.create<tg::ReshapeOp>(type, x);
-  }
-  Value transpose(Value x, ArrayRef<int64_t> permutation) {
-    return ctx.create<tg::TransposeOp>(x, permutation);
-  }
-  Value broadcastTo(Value x, ArrayRef<int64_t> shape) {
-    auto type = RankedTensorType::get(shape, elementTypeOf(x));
-    if (type == x.getType())
-      return x;
-    return ctx.create<tg::BroadcastToOp>(type, x);
-  }
-  Value concat(ValueRange inputs, int64_t axis) {
-    return ctx.create<tg::ConcatOp>(inputs, axis);
-  }
-  /// Reduces over `axes`, keeping them as size 1.
-  Value reduce(tg::ReduceKind kind, Value x, ArrayRef<int64_t> axes) {
-    return ctx.create<tg::ReduceOp>(kind, x, axes, /*keepdims=*/true);
-  }
+/// The shared Composer plus the slices and softmax attention needs.
+struct AttentionComposer : Composer {
   /// Elements [start, limit) with `stride` along the last axis.
   Value sliceLast(Value x, int64_t start, int64_t limit, int64_t stride = 1) {
     SmallVector<int64_t> starts(rankOf(x), 0), limits(shapeOf(x)),
@@ -105,17 +47,6 @@ struct Composer {
     limits.back() = limit;
     strides.back() = stride;
     return ctx.create<tg::SliceOp>(x, starts, limits, strides);
-  }
-  /// A constant i64 tensor of `shape` holding 0, 1, ..., n - 1 (n is the
-  /// number of elements).
-  Value iota(ArrayRef<int64_t> shape) {
-    auto type =
-        RankedTensorType::get(shape, IntegerType::get(ctx.getContext(), 64));
-    SmallVector<int64_t> values(type.getNumElements());
-    for (int64_t i = 0, e = values.size(); i < e; ++i)
-      values[i] = i;
-    return ctx.createConstant(
-        DenseElementsAttr::get(type, ArrayRef<int64_t>(values)));
   }
   /// Softmax along the last axis: exp(x - max) / sum.
   Value softmax(Value x) {
@@ -147,13 +78,6 @@ bool broadcastCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
   return true;
 }
 
-/// Normalizes `axis` for rank `rank`; failure (reported) when out of range.
-FailureOr<int64_t> normalizeAxis(NodeContext &ctx, int64_t axis, int64_t rank) {
-  if (axis < -rank || axis >= rank)
-    return ctx.emitError() << "axis " << axis << " is out of range for rank "
-                           << rank;
-  return axis < 0 ? axis + rank : axis;
-}
 
 /// The float element type of ONNX data type `dataType`, or failure
 /// (recorded as unsupported).
@@ -167,7 +91,6 @@ FailureOr<Type> getFloatType(NodeContext &ctx, StringRef attr,
   return type;
 }
 
-bool isFloatValue(Value value) { return isa<FloatType>(elementTypeOf(value)); }
 
 //===----------------------------------------------------------------------===//
 // Attention
@@ -234,7 +157,7 @@ Value repeatHeads(Composer &c, Value x, int64_t group) {
 /// key/value heads than query heads (GQA) each key/value head serves
 /// q_num_heads / kv_num_heads consecutive query heads.
 LogicalResult convertAttention(NodeContext &ctx) {
-  Composer c{ctx};
+  AttentionComposer c{ctx};
   Value q = ctx.getInput(0), k = ctx.getInput(1), v = ctx.getInput(2);
   Type type = elementTypeOf(q);
   if (!isFloatValue(q))
@@ -447,7 +370,7 @@ LogicalResult convertAttention(NodeContext &ctx) {
 /// pairs are the two halves of those features, or with `interleaved`
 /// neighbouring features.
 LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
-  Composer c{ctx};
+  AttentionComposer c{ctx};
   Value x = ctx.getInput(0), cosCache = ctx.getInput(1),
         sinCache = ctx.getInput(2);
   if (!isFloatValue(x))
@@ -551,7 +474,7 @@ LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
 /// over the axes from `axis` on, computed in stash_type (f32 by default)
 /// and cast back before the scale.
 LogicalResult convertRMSNormalization(NodeContext &ctx) {
-  Composer c{ctx};
+  AttentionComposer c{ctx};
   Value x = ctx.getInput(0), scale = ctx.getInput(1);
   if (!isFloatValue(x))
     return ctx.unsupported("non-float input");
@@ -582,7 +505,7 @@ LogicalResult convertRMSNormalization(NodeContext &ctx) {
 
 /// LpNormalization: `x / norm_p(x)` along `axis` (default -1), p 1 or 2.
 LogicalResult convertLpNormalization(NodeContext &ctx) {
-  Composer c{ctx};
+  AttentionComposer c{ctx};
   Value x = ctx.getInput(0);
   if (!isFloatValue(x))
     return ctx.unsupported("non-float input");
@@ -609,7 +532,7 @@ LogicalResult convertLpNormalization(NodeContext &ctx) {
 /// MeanVarianceNormalization: `(x - E[x]) / (sqrt(E[x^2] - E[x]^2) + 1e-9)`
 /// over `axes` (default [0, 2, 3]), as ONNX's function body spells it.
 LogicalResult convertMeanVarianceNormalization(NodeContext &ctx) {
-  Composer c{ctx};
+  AttentionComposer c{ctx};
   Value x = ctx.getInput(0);
   if (!isFloatValue(x))
     return ctx.unsupported("non-float input");
@@ -636,7 +559,7 @@ LogicalResult convertMeanVarianceNormalization(NodeContext &ctx) {
 
 /// SwiGLU: `a * sigmoid(alpha * a) * b` (Swish of the gate times b).
 LogicalResult convertSwiGLU(NodeContext &ctx) {
-  Composer c{ctx};
+  AttentionComposer c{ctx};
   Value a = ctx.getInput(0), b = ctx.getInput(1);
   if (!isFloatValue(a))
     return ctx.unsupported("non-float input");
