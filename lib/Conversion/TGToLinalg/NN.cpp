@@ -784,8 +784,7 @@ Value lowerResizeWithTaps(OpBuilder &b, Location loc, tg::ResizeOp op,
 
   // The accumulator: zero, or the extrapolation value where any axis is
   // outside, from per-axis i8 masks.
-  Value zero = createScalarConstant(b, loc, elementType, 0);
-  Value init = createFilledTensor(b, loc, resultType, zero);
+  Value init;
   double extrapolation = op.getExtrapolationValue().convertToDouble();
   SmallVector<Value> masks;
   SmallVector<AffineMap> maskMaps;
@@ -820,6 +819,9 @@ Value lowerResizeWithTaps(OpBuilder &b, Location loc, tg::ResizeOp op,
                          .getResult());
                })
                .getResult(0);
+  } else {
+    init = createFilledTensor(b, loc, resultType,
+                              createScalarConstant(b, loc, elementType, 0));
   }
 
   // Per resized axis i: index and weight tables of shape out x taps,

@@ -249,6 +249,37 @@ func.func @resize_linear(%x: tensor<2x4xf32>) -> tensor<2x2xf32> {
 
 // -----
 
+// Cubic with tf_crop_and_resize: per resized axis, index and weight tables
+// of output x taps, summed over by a reduction loop. The accumulator starts
+// at the extrapolation value where the axis' coordinate is outside the
+// input (whose weights are zero), from an i8 mask.
+
+// CHECK-LABEL: func.func @resize_cubic_crop(
+// CHECK-SAME:    %[[X:.+]]: tensor<1x4xf32>)
+// CHECK:         %[[MASK:.+]] = arith.constant dense<[1, 0, 0]> : tensor<3xi8>
+// CHECK:         %[[INIT:.+]] = linalg.generic
+// CHECK-SAME:      ins(%[[MASK]] : tensor<3xi8>)
+// CHECK:           arith.cmpi ne
+// CHECK:           arith.select %{{.+}}, %{{.+}}, %{{.+}} : f32
+// CHECK-DAG:     %[[INDEX:.+]] = arith.constant dense<{{\[}}[0, 0, 0, 1], [0, 0, 1, 2], [1, 2, 3, 3]]> : tensor<3x4xi64>
+// CHECK-DAG:     %[[WEIGHT:.+]] = arith.constant dense<{{\[}}[0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [-0.03515625, 0.26171875, 0.87890625, -0.10546875], [0.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00]]> : tensor<3x4xf32>
+// CHECK:         linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-SAME:      ins(%[[INDEX]], %[[WEIGHT]] : tensor<3x4xi64>, tensor<3x4xf32>) outs(%[[INIT]] : tensor<1x3xf32>)
+// CHECK:         ^bb0(%[[I:.+]]: i64, %[[W:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK:           %[[ROW:.+]] = linalg.index 0 : index
+// CHECK:           %[[COL:.+]] = arith.index_cast %[[I]] : i64 to index
+// CHECK:           %[[V:.+]] = tensor.extract %[[X]][%[[ROW]], %[[COL]]]
+// CHECK:           %[[T:.+]] = arith.mulf %[[W]], %[[V]] : f32
+// CHECK:           %[[S:.+]] = arith.addf %[[ACC]], %[[T]] : f32
+// CHECK:           linalg.yield %[[S]] : f32
+func.func @resize_cubic_crop(%x: tensor<1x4xf32>) -> tensor<1x3xf32> {
+  %0 = tg.resize cubic %x sizes = [1, 3] scales = [1.0, 0.75] coordinate_transform = tf_crop_and_resize roi = [0.0, -0.5, 1.0, 1.0] extrapolation_value = 2.0 : tensor<1x4xf32>
+  return %0 : tensor<1x3xf32>
+}
+
+// -----
+
 // A resize to the input's shape whose every axis maps to itself is a no-op.
 
 // CHECK-LABEL: func.func @resize_identity(
@@ -261,9 +292,9 @@ func.func @resize_identity(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
 
 // -----
 
-// f16 and bf16 convolutions, average pools and linear resizes accumulate in
-// f32: the operands are extended, the op is lowered in f32 and the result
-// truncated. Max pooling needs no widening.
+// f16 and bf16 convolutions, average pools and linear and cubic resizes
+// accumulate in f32: the operands are extended, the op is lowered in f32
+// and the result truncated. Max pooling needs no widening.
 
 // CHECK-LABEL: func.func @half_precision(
 // CHECK:         arith.extf %{{.+}} : f16 to f32
@@ -278,9 +309,14 @@ func.func @resize_identity(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
 // CHECK-NOT:     arith.extf
 // CHECK:         linalg.pooling_ncw_max
 // CHECK-SAME:      outs(%{{.+}} : tensor<1x2x2xf16>)
-func.func @half_precision(%x: tensor<1x2x5xf16>, %w: tensor<3x2x2xf16>, %xb: tensor<1x2x5xbf16>) -> (tensor<1x3x4xf16>, tensor<1x2x2xbf16>, tensor<1x2x2xf16>) {
+// CHECK:         arith.extf %{{.+}} : f16 to f32
+// CHECK:         linalg.generic
+// CHECK-SAME:      outs(%{{.+}} : tensor<1x2x10xf32>)
+// CHECK:         arith.truncf %{{.+}} : f32 to f16
+func.func @half_precision(%x: tensor<1x2x5xf16>, %w: tensor<3x2x2xf16>, %xb: tensor<1x2x5xbf16>) -> (tensor<1x3x4xf16>, tensor<1x2x2xbf16>, tensor<1x2x2xf16>, tensor<1x2x10xf16>) {
   %0 = tg.conv %x, %w strides = [1] dilations = [1] pads = [0, 0] : tensor<1x2x5xf16>, tensor<3x2x2xf16>
   %1 = tg.pool avg %xb kernel = [2] strides = [2] dilations = [1] pads = [0, 0] : tensor<1x2x5xbf16>
   %2 = tg.pool max %x kernel = [2] strides = [2] dilations = [1] pads = [0, 0] : tensor<1x2x5xf16>
-  return %0, %1, %2 : tensor<1x3x4xf16>, tensor<1x2x2xbf16>, tensor<1x2x2xf16>
+  %3 = tg.resize cubic %x sizes = [1, 2, 10] scales = [1.0, 1.0, 2.0] coordinate_transform = half_pixel : tensor<1x2x5xf16>
+  return %0, %1, %2, %3 : tensor<1x3x4xf16>, tensor<1x2x2xbf16>, tensor<1x2x2xf16>, tensor<1x2x10xf16>
 }
