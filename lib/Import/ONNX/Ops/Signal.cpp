@@ -171,6 +171,8 @@ SmallVector<double> dftMatrix(int64_t n, int64_t channels, int64_t length,
       }
     }
   }
+  for (double &value : matrix)
+    value += 0.0; // -0 to +0, for readable constants.
   return matrix;
 }
 
@@ -187,7 +189,7 @@ SmallVector<double> irfftMatrix(int64_t n, int64_t channels, int64_t length) {
       auto [c, s] = unitRoot(k * j, length);
       matrix[(k * channels) * length + j] = w * c;
       if (channels == 2)
-        matrix[(k * channels + 1) * length + j] = single ? 0.0 : -w * s;
+        matrix[(k * channels + 1) * length + j] = single ? 0.0 : -w * s + 0.0;
     }
   }
   return matrix;
