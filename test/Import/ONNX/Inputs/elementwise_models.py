@@ -5,27 +5,18 @@ lit tests.
 
 Models are built with onnx.helper at test time, so no binary is checked in.
 """
-import sys
+import functools
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import TensorProto, helper
+
+from onnx_builders import const, main, tensor
+from onnx_builders import model as _model
+
+model = functools.partial(_model, opset=18)
+
 
 F32, I64 = TensorProto.FLOAT, TensorProto.INT64
-
-
-def model(nodes, inputs, outputs, initializers=(), opset=18):
-    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
-    return helper.make_model(
-        graph, opset_imports=[helper.make_opsetid("", opset)])
-
-
-def tensor(name, shape, dtype=F32):
-    return helper.make_tensor_value_info(name, dtype, shape)
-
-
-def const(name, value):
-    return numpy_helper.from_array(np.asarray(value), name)
 
 
 def pow_mixed():
@@ -198,5 +189,4 @@ MODELS = {
 }
 
 if __name__ == "__main__":
-    name, out = sys.argv[1], sys.argv[2]
-    onnx.save(MODELS[name](), out)
+    main(MODELS)

@@ -4,25 +4,15 @@
 
 Models are built with onnx.helper at test time, so no binary is checked in.
 """
-import sys
+import functools
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import TensorProto, helper
 
+from onnx_builders import const, main, tensor
+from onnx_builders import model as _model
 
-def model(nodes, inputs, outputs, initializers=(), opset=18):
-    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
-    return helper.make_model(
-        graph, opset_imports=[helper.make_opsetid("", opset)])
-
-
-def tensor(name, shape, dtype=TensorProto.FLOAT):
-    return helper.make_tensor_value_info(name, dtype, shape)
-
-
-def const(name, value):
-    return numpy_helper.from_array(np.asarray(value), name)
+model = functools.partial(_model, opset=18)
 
 
 def pad_v2():
@@ -136,7 +126,4 @@ MODELS = {"pad-v2": pad_v2, "pad-axes": pad_axes, "scans": scans,
           "gather-elements-bad": gather_elements_bad}
 
 if __name__ == "__main__":
-    name, out = sys.argv[1], sys.argv[2]
-    # Not checked with onnx.checker: the installed onnx may predate Pad 18's
-    # axes input.
-    onnx.save(MODELS[name](), out)
+    main(MODELS)

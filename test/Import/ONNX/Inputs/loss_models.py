@@ -4,20 +4,14 @@
 
 Models are built with onnx.helper at test time, so no binary is checked in.
 """
-import sys
+import functools
 
-import onnx
 from onnx import TensorProto, helper
 
+from onnx_builders import main, tensor
+from onnx_builders import model as _model
 
-def model(nodes, inputs, outputs, opset=13):
-    graph = helper.make_graph(nodes, "g", inputs, outputs)
-    return helper.make_model(
-        graph, opset_imports=[helper.make_opsetid("", opset)])
-
-
-def tensor(name, shape, dtype=TensorProto.FLOAT):
-    return helper.make_tensor_value_info(name, dtype, shape)
+model = functools.partial(_model, opset=13)
 
 
 def nll_weight_ii():
@@ -61,4 +55,4 @@ MODELS = {"nll-weight-ii": nll_weight_ii, "nll-sum": nll_sum,
           "sce-log-prob": sce_log_prob, "nll-bad-target": nll_bad_target}
 
 if __name__ == "__main__":
-    onnx.save(MODELS[sys.argv[1]](), sys.argv[2])
+    main(MODELS)

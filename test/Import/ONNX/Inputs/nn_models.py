@@ -4,25 +4,11 @@
 
 Models are built with onnx.helper at test time, so no binary is checked in.
 """
-import sys
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import TensorProto, helper
 
-
-def model(nodes, inputs, outputs, initializers=(), opset=17):
-    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
-    return helper.make_model(
-        graph, opset_imports=[helper.make_opsetid("", opset)])
-
-
-def tensor(name, shape, dtype=TensorProto.FLOAT):
-    return helper.make_tensor_value_info(name, dtype, shape)
-
-
-def const(name, array):
-    return numpy_helper.from_array(np.asarray(array), name)
+from onnx_builders import const, main, model, tensor
 
 
 def conv_same(auto_pad):
@@ -147,5 +133,4 @@ MODELS = {
 }
 
 if __name__ == "__main__":
-    name, out = sys.argv[1:]
-    onnx.save(MODELS[name](), out)
+    main(MODELS)

@@ -4,21 +4,14 @@
 
 Models are built with onnx.helper at test time, so no binary is checked in.
 """
-import sys
+import functools
 
-import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import TensorProto, helper
 
+from onnx_builders import main, tensor
+from onnx_builders import model as _model
 
-def model(nodes, inputs, outputs, initializers=(), opset=23):
-    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
-    return helper.make_model(
-        graph, opset_imports=[helper.make_opsetid("", opset)])
-
-
-def tensor(name, shape, dtype=TensorProto.FLOAT):
-    return helper.make_tensor_value_info(name, dtype, shape)
+model = functools.partial(_model, opset=23)
 
 
 def attention_gqa_causal():
@@ -122,5 +115,4 @@ MODELS = {
 }
 
 if __name__ == "__main__":
-    name, out = sys.argv[1:]
-    onnx.save(MODELS[name](), out)
+    main(MODELS)
