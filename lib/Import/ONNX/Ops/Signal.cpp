@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Composer.h"
 #include "../NodeImporter.h"
 #include "../TensorImport.h"
 
@@ -44,14 +45,6 @@ namespace {
 /// unsupported rather than built.
 constexpr int64_t kMaxMatrixElements = int64_t(1) << 26;
 
-ArrayRef<int64_t> shapeOf(Value value) {
-  return cast<RankedTensorType>(value.getType()).getShape();
-}
-
-Type elementTypeOf(Value value) {
-  return cast<RankedTensorType>(value.getType()).getElementType();
-}
-
 int64_t product(ArrayRef<int64_t> values) {
   return std::accumulate(values.begin(), values.end(), int64_t(1),
                          std::multiplies<int64_t>());
@@ -75,28 +68,6 @@ Value createFloatConstant(NodeContext &ctx, Type element,
       DenseElementsAttr::get(RankedTensorType::get(shape, element), elements));
 }
 
-/// A constant i64 tensor of `shape` holding `values`.
-Value createIndexConstant(NodeContext &ctx, ArrayRef<int64_t> shape,
-                          ArrayRef<int64_t> values) {
-  auto type =
-      RankedTensorType::get(shape, IntegerType::get(ctx.getContext(), 64));
-  return ctx.createConstant(DenseElementsAttr::get(type, values));
-}
-
-Value castTo(NodeContext &ctx, Value value, Type element) {
-  if (elementTypeOf(value) == element)
-    return value;
-  return ctx.create<tg::CastOp>(RankedTensorType::get(shapeOf(value), element),
-                                value);
-}
-
-Value reshapeTo(NodeContext &ctx, Value value, ArrayRef<int64_t> shape) {
-  auto type = RankedTensorType::get(shape, elementTypeOf(value));
-  if (type == value.getType())
-    return value;
-  return ctx.create<tg::ReshapeOp>(type, value);
-}
-
 /// Input `i` as one compile-time integer.
 FailureOr<int64_t> getConstantScalar(NodeContext &ctx, unsigned i,
                                      StringRef what) {
@@ -112,8 +83,8 @@ FailureOr<int64_t> getConstantScalar(NodeContext &ctx, unsigned i,
 /// The element type that attribute `output_datatype` names (float by
 /// default), or a null type when tg has none.
 Type getOutputDataType(NodeContext &ctx) {
-  return getElementType(ctx.getContext(),
-                        ctx.getInt("output_datatype", onnx::TensorProto::FLOAT));
+  return getElementType(ctx.getContext(), ctx.getInt("output_datatype",
+                                                     onnx::TensorProto::FLOAT));
 }
 
 LogicalResult unsupportedOutputDataType(NodeContext &ctx) {
@@ -138,7 +109,8 @@ std::pair<double, double> unitRoot(int64_t m, int64_t n) {
       return {0.0, -1.0};
     }
   }
-  double angle = 2.0 * llvm::numbers::pi * static_cast<double>(m) / static_cast<double>(n);
+  double angle =
+      2.0 * llvm::numbers::pi * static_cast<double>(m) / static_cast<double>(n);
   return {std::cos(angle), std::sin(angle)};
 }
 
@@ -229,7 +201,7 @@ LogicalResult convertCosineWindow(NodeContext &ctx, float a0, float a1,
   }
   Type f32 = Float32Type::get(ctx.getContext());
   Value window = createFloatConstant(ctx, f32, {*size}, values);
-  ctx.setOutput(0, castTo(ctx, window, element));
+  ctx.setOutput(0, Composer{ctx}.cast(window, element));
   return success();
 }
 
@@ -304,22 +276,23 @@ LogicalResult convertMelWeightMatrix(NodeContext &ctx) {
       set(center, i, 1.0);
     else
       for (int64_t j = low; j <= center; ++j)
-        set(j, i, static_cast<double>(j - low) /
-                      static_cast<double>(center - low));
+        set(j, i,
+            static_cast<double>(j - low) / static_cast<double>(center - low));
     if (high > center)
       for (int64_t j = center; j < high; ++j)
-        set(j, i, static_cast<double>(high - j) /
-                      static_cast<double>(high - center));
+        set(j, i,
+            static_cast<double>(high - j) / static_cast<double>(high - center));
   }
   if (!inRange)
-    return ctx.emitError() << "the mel bands reach past the "
-                           << numBins << " DFT bins (upper_edge_hertz "
-                           << upper->front() << " above half the sample rate?)";
+    return ctx.emitError() << "the mel bands reach past the " << numBins
+                           << " DFT bins (upper_edge_hertz " << upper->front()
+                           << " above half the sample rate?)";
 
   Type f64 = Float64Type::get(ctx.getContext());
-  Value weights = createFloatConstant(ctx, isa<FloatType>(element) ? element : f64,
-                                      {numBins, *numMelBins}, matrix);
-  ctx.setOutput(0, castTo(ctx, weights, element));
+  Value weights =
+      createFloatConstant(ctx, isa<FloatType>(element) ? element : f64,
+                          {numBins, *numMelBins}, matrix);
+  ctx.setOutput(0, Composer{ctx}.cast(weights, element));
   return success();
 }
 
@@ -348,9 +321,8 @@ Value applyAlongAxis(NodeContext &ctx, Value x, int64_t axis,
   Value moved = ctx.create<tg::TransposeOp>(x, permutation);
   int64_t rows = product(outerShape);
   Value flat = reshapeTo(ctx, moved, {rows, n * channels});
-  Value weights = createFloatConstant(ctx, elementTypeOf(x),
-                                      {n * channels, bins * outChannels},
-                                      matrix);
+  Value weights = createFloatConstant(
+      ctx, elementTypeOf(x), {n * channels, bins * outChannels}, matrix);
   Value transformed = ctx.create<tg::MatmulOp>(flat, weights);
   SmallVector<int64_t> resultShape(outerShape);
   resultShape.push_back(bins);
@@ -417,8 +389,8 @@ LogicalResult convertDFT(NodeContext &ctx) {
   SmallVector<double> matrix =
       inverse && onesided ? irfftMatrix(n, channels, length)
                           : dftMatrix(n, channels, length, bins, inverse);
-  ctx.setOutput(0, applyAlongAxis(ctx, ctx.getInput(0), axis, matrix, bins,
-                                  outChannels));
+  ctx.setOutput(
+      0, applyAlongAxis(ctx, ctx.getInput(0), axis, matrix, bins, outChannels));
   return success();
 }
 
@@ -459,18 +431,17 @@ LogicalResult convertSTFT(NodeContext &ctx) {
     RankedTensorType windowType = ctx.getInputType(2);
     if (windowType.getRank() != 1 || windowType.getElementType() != element ||
         (frameLength && windowType.getDimSize(0) != *frameLength))
-      return ctx.emitError() << "expected a window of shape ["
-                             << (frameLength ? *frameLength
-                                             : windowType.getDimSize(0))
-                             << "] and the signal's element type, got "
-                             << windowType;
+      return ctx.emitError()
+             << "expected a window of shape ["
+             << (frameLength ? *frameLength : windowType.getDimSize(0))
+             << "] and the signal's element type, got " << windowType;
     frameLength = windowType.getDimSize(0);
   }
   if (!frameLength)
     frameLength = signalLength;
   if (*frameLength <= 0 || *frameLength > signalLength)
-    return ctx.emitError() << "expected a frame length in [1, "
-                           << signalLength << "], got " << *frameLength;
+    return ctx.emitError() << "expected a frame length in [1, " << signalLength
+                           << "], got " << *frameLength;
 
   int64_t frames = 1 + (signalLength - *frameLength) / *step;
   bool onesided = ctx.getInt("onesided", 1) != 0;
@@ -495,12 +466,12 @@ LogicalResult convertSTFT(NodeContext &ctx) {
     for (int64_t i = 0; i < *frameLength; ++i)
       indices.push_back(f * *step + i);
   Value frameIndices =
-      createIndexConstant(ctx, {frames, *frameLength}, indices);
+      Composer{ctx}.i64Constant(indices, {frames, *frameLength});
   // [batch, frames, frameLength, channels]
   Value framed = ctx.create<tg::GatherOp>(ctx.getInput(0), frameIndices, 1);
   if (window)
-    framed = ctx.create<tg::MulOp>(
-        framed, reshapeTo(ctx, window, {*frameLength, 1}));
+    framed = ctx.create<tg::MulOp>(framed,
+                                   reshapeTo(ctx, window, {*frameLength, 1}));
 
   SmallVector<double> matrix =
       dftMatrix(*frameLength, channels, *frameLength, bins,
@@ -540,8 +511,8 @@ LogicalResult convertCenterCropPad(NodeContext &ctx) {
   SmallVector<bool> seen(rank, false);
   for (auto [axis, size] : llvm::zip_equal(axes, *sizes)) {
     if (axis < -rank || axis >= rank)
-      return ctx.emitError() << "axis " << axis << " is out of range for rank "
-                             << rank;
+      return ctx.emitError()
+             << "axis " << axis << " is out of range for rank " << rank;
     if (axis < 0)
       axis += rank;
     if (seen[axis])
@@ -561,11 +532,11 @@ LogicalResult convertCenterCropPad(NodeContext &ctx) {
   }
   OpBuilder &b = ctx.getBuilder();
   Value zero = ctx.createSplat(type.getElementType(), 0);
-  ctx.setOutput(0, ctx.create<tg::PadOp>(
-                       tg::PadModeAttr::get(ctx.getContext(),
-                                            tg::PadMode::constant),
-                       ctx.getInput(0), zero, b.getDenseI64ArrayAttr(low),
-                       b.getDenseI64ArrayAttr(high)));
+  ctx.setOutput(
+      0, ctx.create<tg::PadOp>(
+             tg::PadModeAttr::get(ctx.getContext(), tg::PadMode::constant),
+             ctx.getInput(0), zero, b.getDenseI64ArrayAttr(low),
+             b.getDenseI64ArrayAttr(high)));
   return success();
 }
 
@@ -620,9 +591,8 @@ LogicalResult convertCol2Im(NodeContext &ctx) {
   int64_t blockSize = product(*block), numBlocks = product(blocksPerDim);
   int64_t batch = type.getDimSize(0);
   if (type.getDimSize(1) % blockSize != 0 || type.getDimSize(2) != numBlocks)
-    return ctx.emitError() << "expected an input of shape [N, C * "
-                           << blockSize << ", " << numBlocks << "], got "
-                           << type;
+    return ctx.emitError() << "expected an input of shape [N, C * " << blockSize
+                           << ", " << numBlocks << "], got " << type;
   int64_t channels = type.getDimSize(1) / blockSize;
   int64_t pixels = product(*image);
 
@@ -660,7 +630,7 @@ LogicalResult convertCol2Im(NodeContext &ctx) {
   Value zeros = ctx.createSplat(element, 0, {rows, 1});
   Value padded = ctx.create<tg::ConcatOp>(ValueRange{columns, zeros}, 1);
   Value gathered = ctx.create<tg::GatherOp>(
-      padded, createIndexConstant(ctx, {pixels, blockSize}, indices), 1);
+      padded, Composer{ctx}.i64Constant(indices, {pixels, blockSize}), 1);
   Value summed = ctx.create<tg::ReduceOp>(tg::ReduceKind::sum, gathered,
                                           ArrayRef<int64_t>{2},
                                           /*keepdims=*/false);
