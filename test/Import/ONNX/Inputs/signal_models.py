@@ -4,24 +4,19 @@
 
 Models are built with onnx.helper at test time, so no binary is checked in.
 """
-import sys
+import functools
 
 import numpy as np
-import onnx
 from onnx import TensorProto, helper, numpy_helper
 
+from onnx_builders import main, tensor
+from onnx_builders import model as _model
 
-def model(nodes, inputs, outputs, initializers=(), opset=20):
-    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
-    return helper.make_model(
-        graph, opset_imports=[helper.make_opsetid("", opset)])
-
-
-def tensor(name, shape, dtype=TensorProto.FLOAT):
-    return helper.make_tensor_value_info(name, dtype, shape)
+model = functools.partial(_model, opset=20)
 
 
 def scalar(name, value, dtype=np.int64):
+    """An initializer holding `value` as `dtype`."""
     return numpy_helper.from_array(np.array(value, dtype), name)
 
 
@@ -135,5 +130,4 @@ MODELS = {
 
 
 if __name__ == "__main__":
-    name, out = sys.argv[1], sys.argv[2]
-    onnx.save(MODELS[name](), out)
+    main(MODELS)
