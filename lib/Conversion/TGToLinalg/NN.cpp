@@ -14,6 +14,9 @@
 //   for max, zero for avg), reduces windows with `linalg.pooling_{ncw,nchw}_
 //   {max,sum}` or a `linalg.generic` (3-d and up), and for avg divides by
 //   per-axis window counts computed here, at compile time.
+// - tg.pool_indices is a `linalg.generic` over (batch, channel, output
+//   position, window position) with two outputs, the running maximum and
+//   its flat index, that reads the input with `tensor.extract`.
 // - tg.resize computes, at compile time and in double precision, each
 //   changed axis' source indices (and linear weights) as constant tables;
 //   a `linalg.generic` reads them per output position and fetches the input
@@ -522,6 +525,130 @@ struct PoolOpLowering final : OpConversionPattern<tg::PoolOp> {
   }
 };
 
+/// Lowers tg.pool_indices to a `linalg.generic` with loops (n, c, o...,
+/// k...) and two outputs, the running maximum and its flat index (-1 until
+/// a first element is seen). The body computes each window element's
+/// position in the input, skips it when outside, reads it with
+/// `tensor.extract` and takes it when it is the first or strictly greater,
+/// so ties keep the first element in row-major window order.
+struct PoolIndicesOpLowering final : OpConversionPattern<tg::PoolIndicesOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tg::PoolIndicesOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Type elementType = inputType.getElementType();
+    int64_t n = resultType.getRank() - 2;
+    ArrayRef<int64_t> kernel = op.getKernel(), strides = op.getStrides(),
+                      dilations = op.getDilations(), pads = op.getPads();
+    ArrayRef<int64_t> spatial = inputType.getShape().drop_front(2);
+
+    // Index strides of the spatial axes, row- or column-major, and of a
+    // (batch, channel) pair.
+    SmallVector<int64_t> spatialStrides(n, 1);
+    int64_t plane = 1;
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t axis = op.getColumnMajor() ? i : n - 1 - i;
+      spatialStrides[axis] = plane;
+      plane *= spatial[axis];
+    }
+
+    auto valuesType = RankedTensorType::get(resultType.getShape(), elementType);
+    Value bestInit = createFilledTensor(
+        rewriter, loc, valuesType,
+        createPoolPadValue(rewriter, loc, tg::PoolKind::max, elementType));
+    Value indexInit = createFilledTensor(
+        rewriter, loc, resultType,
+        arith::ConstantIntOp::create(rewriter, loc, -1, 64));
+    Value window =
+        tensor::EmptyOp::create(rewriter, loc, kernel, rewriter.getI1Type());
+    int64_t numLoops = 2 * n + 2;
+    MLIRContext *context = rewriter.getContext();
+    AffineMap outMap =
+        AffineMap::get(numLoops, 0, getDims(rewriter, 0, n + 2), context);
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(numLoops, 0, getDims(rewriter, n + 2, n), context),
+        outMap, outMap};
+
+    auto body = [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+      auto index = [&](int64_t dim) {
+        return linalg::IndexOp::create(b, bodyLoc, dim).getResult();
+      };
+      auto constant = [&](int64_t v) {
+        return arith::ConstantIndexOp::create(b, bodyLoc, v).getResult();
+      };
+      Value channel = arith::AddIOp::create(
+          b, bodyLoc,
+          arith::MulIOp::create(b, bodyLoc, index(0),
+                                constant(inputType.getDimSize(1))),
+          index(1));
+      Value flat = arith::MulIOp::create(b, bodyLoc, channel, constant(plane));
+      SmallVector<Value> indices = {index(0), index(1)};
+      Value valid = arith::ConstantIntOp::create(b, bodyLoc, 1, 1);
+      for (int64_t i = 0; i < n; ++i) {
+        // at = o * stride + k * dilation - pad, inside [0, D).
+        Value at = arith::SubIOp::create(
+            b, bodyLoc,
+            arith::AddIOp::create(
+                b, bodyLoc,
+                arith::MulIOp::create(b, bodyLoc, index(2 + i),
+                                      constant(strides[i])),
+                arith::MulIOp::create(b, bodyLoc, index(n + 2 + i),
+                                      constant(dilations[i]))),
+            constant(pads[i]));
+        Value inside = arith::AndIOp::create(
+            b, bodyLoc,
+            arith::CmpIOp::create(b, bodyLoc, arith::CmpIPredicate::sge, at,
+                                  constant(0)),
+            arith::CmpIOp::create(b, bodyLoc, arith::CmpIPredicate::slt, at,
+                                  constant(spatial[i])));
+        valid = arith::AndIOp::create(b, bodyLoc, valid, inside);
+        // Clamped so that the read stays in bounds; `valid` discards it.
+        Value clamped = arith::MinSIOp::create(
+            b, bodyLoc, arith::MaxSIOp::create(b, bodyLoc, at, constant(0)),
+            constant(spatial[i] - 1));
+        indices.push_back(clamped);
+        flat = arith::AddIOp::create(
+            b, bodyLoc, flat,
+            arith::MulIOp::create(b, bodyLoc, clamped,
+                                  constant(spatialStrides[i])));
+      }
+      Value x = tensor::ExtractOp::create(b, bodyLoc, input, indices);
+      Value best = args[1], bestIndex = args[2];
+      Value greater =
+          isa<FloatType>(elementType)
+              ? arith::CmpFOp::create(b, bodyLoc, arith::CmpFPredicate::OGT, x,
+                                      best)
+                    .getResult()
+              : arith::CmpIOp::create(b, bodyLoc, arith::CmpIPredicate::sgt, x,
+                                      best)
+                    .getResult();
+      Value first = arith::CmpIOp::create(
+          b, bodyLoc, arith::CmpIPredicate::eq, bestIndex,
+          arith::ConstantIntOp::create(b, bodyLoc, -1, 64));
+      Value take = arith::AndIOp::create(
+          b, bodyLoc, valid, arith::OrIOp::create(b, bodyLoc, first, greater));
+      Value flatIndex =
+          arith::IndexCastOp::create(b, bodyLoc, b.getI64Type(), flat);
+      linalg::YieldOp::create(
+          b, bodyLoc,
+          ValueRange{
+              arith::SelectOp::create(b, bodyLoc, take, x, best),
+              arith::SelectOp::create(b, bodyLoc, take, flatIndex, bestIndex)});
+    };
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{valuesType, resultType}, ValueRange{window},
+        ValueRange{bestInit, indexInit}, maps, getWindowIterators(n + 2, n),
+        body);
+    rewriter.replaceOp(op, generic.getResult(1));
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Resize
 //===----------------------------------------------------------------------===//
@@ -1019,7 +1146,8 @@ struct WidenHalfPrecision final : OpConversionPattern<OpTy> {
 
 void aotc::populateTGNNToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<
-      ConvOpLowering, ConvTransposeOpLowering, PoolOpLowering, ResizeOpLowering,
+      ConvOpLowering, ConvTransposeOpLowering, PoolOpLowering,
+      PoolIndicesOpLowering, ResizeOpLowering,
       WidenHalfPrecision<tg::ConvOp>, WidenHalfPrecision<tg::ConvTransposeOp>,
       WidenHalfPrecision<tg::PoolOp>, WidenHalfPrecision<tg::ResizeOp>>(
       patterns.getContext());

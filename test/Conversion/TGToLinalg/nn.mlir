@@ -280,6 +280,36 @@ func.func @resize_cubic_crop(%x: tensor<1x4xf32>) -> tensor<1x3xf32> {
 
 // -----
 
+// MaxPool's indices: a generic over (n, c, o, k) with two outputs, the
+// running maximum (from -inf) and its flat index (from -1); a window element
+// is taken when it is inside the input and the first or strictly greater.
+
+// CHECK-LABEL: func.func @pool_indices(
+// CHECK-SAME:    %[[X:.+]]: tensor<1x1x4xf32>)
+// CHECK:         %[[BEST:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<1x1x2xf32>)
+// CHECK:         %[[INDEX:.+]] = linalg.fill ins(%{{.+}} : i64) outs(%{{.+}} : tensor<1x1x2xi64>)
+// CHECK:         %[[WINDOW:.+]] = tensor.empty() : tensor<2xi1>
+// CHECK:         %[[R:.+]]:2 = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME:      ins(%[[WINDOW]] : tensor<2xi1>) outs(%[[BEST]], %[[INDEX]] : tensor<1x1x2xf32>, tensor<1x1x2xi64>)
+// CHECK:         ^bb0(%{{.+}}: i1, %[[B:.+]]: f32, %[[I:.+]]: i64):
+// CHECK:           %[[V:.+]] = tensor.extract %[[X]]
+// CHECK:           %[[GT:.+]] = arith.cmpf ogt, %[[V]], %[[B]] : f32
+// CHECK:           %[[FIRST:.+]] = arith.cmpi eq, %[[I]], %{{.+}} : i64
+// CHECK:           %[[EITHER:.+]] = arith.ori %[[FIRST]], %[[GT]] : i1
+// CHECK:           %[[TAKE:.+]] = arith.andi %{{.+}}, %[[EITHER]] : i1
+// CHECK:           %[[FLAT:.+]] = arith.index_cast %{{.+}} : index to i64
+// CHECK:           %[[NB:.+]] = arith.select %[[TAKE]], %[[V]], %[[B]] : f32
+// CHECK:           %[[NI:.+]] = arith.select %[[TAKE]], %[[FLAT]], %[[I]] : i64
+// CHECK:           linalg.yield %[[NB]], %[[NI]] : f32, i64
+// CHECK:         return %[[R]]#1
+func.func @pool_indices(%x: tensor<1x1x4xf32>) -> tensor<1x1x2xi64> {
+  %0 = tg.pool_indices %x kernel = [2] strides = [2] dilations = [1] pads = [0, 0] : tensor<1x1x4xf32>
+  return %0 : tensor<1x1x2xi64>
+}
+
+// -----
+
 // A resize to the input's shape whose every axis maps to itself is a no-op.
 
 // CHECK-LABEL: func.func @resize_identity(

@@ -1,7 +1,7 @@
 // RUN: aotc-opt %s --split-input-file --verify-diagnostics
 
 // One case per diagnostic of the NN ops (TGNNOps.cpp): tg.conv,
-// tg.conv_transpose, tg.pool and tg.resize.
+// tg.conv_transpose, tg.pool, tg.pool_indices and tg.resize.
 
 //===----------------------------------------------------------------------===//
 // tg.conv
@@ -203,6 +203,14 @@ func.func @pool_window_too_large(%x: tensor<1x3x2x8xf32>) {
 func.func @pool_rank(%x: tensor<8x8xf32>) {
   // expected-error @+1 {{expected an input of rank 3 or more (N x C x D1 ... Dn), got [8, 8]}}
   %0 = tg.pool max %x kernel = [2] strides = [1] dilations = [1] pads = [0, 0] : tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @pool_indices_window(%x: tensor<1x3x4x4xf32>) {
+  // expected-error @+1 {{expected kernel with 2 entries, got [2]}}
+  %0 = tg.pool_indices %x kernel = [2] strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x3x4x4xf32>
   return
 }
 

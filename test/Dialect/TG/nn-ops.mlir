@@ -38,6 +38,13 @@ func.func @pool(%x: tensor<1x2x5x5xf32>, %i: tensor<1x2x6x6x6xi8>) -> (tensor<1x
   return %0, %1, %2 : tensor<1x2x3x3xf32>, tensor<1x2x2x2xf32>, tensor<1x2x3x3x3xi8>
 }
 
+// CHECK-LABEL: func.func @pool_indices(
+func.func @pool_indices(%x: tensor<1x3x5x5xf32>) -> tensor<1x3x3x3xi64> {
+  // CHECK: tg.pool_indices %{{.+}} kernel = [2, 2] strides = [2, 2] dilations = [1, 1] pads = [0, 0, 0, 0] ceil_mode column_major : tensor<1x3x5x5xf32>
+  %0 = tg.pool_indices %x kernel = [2, 2] strides = [2, 2] dilations = [1, 1] pads = [0, 0, 0, 0] ceil_mode column_major : tensor<1x3x5x5xf32>
+  return %0 : tensor<1x3x3x3xi64>
+}
+
 // CHECK-LABEL: func.func @resize(
 func.func @resize(%x: tensor<1x3x4x4xf32>, %i: tensor<2x4xi32>) -> (tensor<1x3x8x6xf32>, tensor<2x2xi32>) {
   // CHECK: tg.resize linear %{{.+}} sizes = [1, 3, 8, 6] scales = [1.000000e+00, 1.000000e+00, 2.000000e+00, 1.500000e+00] coordinate_transform = half_pixel : tensor<1x3x4x4xf32>

@@ -1,7 +1,7 @@
 //===- TGNNOps.cpp - Neural-network ops of the tg dialect -----------------===//
 //
 // Type inference of the ops in TGNNOps.td: tg.conv, tg.conv_transpose,
-// tg.pool and tg.resize. Each op's shape rule is a free function here that
+// tg.pool, tg.pool_indices and tg.resize. Each op's shape rule is a free function here that
 // reports a user-facing error at `loc` (when given) and fails; the ops'
 // `inferReturnTypes` call it, so the rule is checked both while the custom
 // form is parsed and by the verifier. Messages follow TGTypeInference.cpp:
@@ -329,6 +329,25 @@ LogicalResult PoolOp::inferReturnTypes(MLIRContext *,
                                   adaptor.getDilations(), adaptor.getPads(),
                                   adaptor.getCeilMode()),
                   types);
+}
+
+//===----------------------------------------------------------------------===//
+// PoolIndicesOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PoolIndicesOp::inferReturnTypes(MLIRContext *context,
+                                              std::optional<Location> loc,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> pooled = PoolOp::inferResultType(
+      loc, PoolKind::max, adaptor.getInput().getType(), adaptor.getKernel(),
+      adaptor.getStrides(), adaptor.getDilations(), adaptor.getPads(),
+      adaptor.getCeilMode());
+  if (failed(pooled))
+    return failure();
+  types.push_back(RankedTensorType::get(pooled->getShape(),
+                                        IntegerType::get(context, 64)));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

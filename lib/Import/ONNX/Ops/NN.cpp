@@ -284,9 +284,9 @@ FailureOr<Value> buildPool(NodeContext &ctx, Value input, tg::PoolKind kind,
                                 countIncludePad);
 }
 
+/// MaxPool; its optional Indices output is a tg.pool_indices with the same
+/// window, column-major with storage_order 1.
 LogicalResult convertMaxPool(NodeContext &ctx) {
-  if (ctx.hasOutput(1))
-    return ctx.unsupported("the Indices output");
   if (failed(getSpatialRank(ctx, 0)))
     return failure();
   FailureOr<Value> result =
@@ -294,6 +294,22 @@ LogicalResult convertMaxPool(NodeContext &ctx) {
   if (failed(result))
     return failure();
   ctx.setOutput(0, *result);
+  if (!ctx.hasOutput(1))
+    return success();
+  int64_t storageOrder = ctx.getInt("storage_order", 0);
+  if (storageOrder != 0 && storageOrder != 1)
+    return ctx.emitError() << "expected storage_order 0 or 1, got "
+                           << storageOrder;
+  // buildPool checked the window.
+  Value input = ctx.getInput(0);
+  FailureOr<Window> window = getWindow(ctx, shapeOf(input).drop_front(2),
+                                       *ctx.getInts("kernel_shape"));
+  if (failed(window))
+    return failure();
+  ctx.setOutput(1, ctx.create<tg::PoolIndicesOp>(
+                       input, window->kernel, window->strides,
+                       window->dilations, window->pads,
+                       ctx.getInt("ceil_mode", 0) != 0, storageOrder == 1));
   return success();
 }
 

@@ -35,7 +35,7 @@ def conv_transpose_output_shape():
 
 def maxpool_indices():
     node = helper.make_node("MaxPool", ["x"], ["y", "i"], name="pool",
-                            kernel_shape=[2, 2])
+                            kernel_shape=[2, 2], storage_order=1)
     return model([node], [tensor("x", [1, 1, 4, 4])],
                  [tensor("y", [1, 1, 3, 3]),
                   tensor("i", [1, 1, 3, 3], TensorProto.INT64)])

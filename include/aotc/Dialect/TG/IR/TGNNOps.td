@@ -284,6 +284,39 @@ def TG_PoolOp : TG_Op<"pool",
   }];
 }
 
+def TG_PoolIndicesOp : TG_Op<"pool_indices", [InferTypeOpAdaptor]> {
+  let summary = "Where each window of a max pool has its maximum";
+  let description = [{
+    The second output of ONNX `MaxPool`: for each window of `tg.pool max`
+    with the same attributes, the flat index into `input` of the window's
+    maximum, the first one in row-major window order when several elements
+    tie. Only elements inside the input count (padding never wins). The
+    index counts the batch and channel axes row-major
+    (`(b * C + c) * D1 * ... * Dn + spatial`), and the spatial offset is
+    row-major, or column-major with `column_major` (ONNX's
+    `storage_order = 1`: `h + w * H` for 2-d). The result has the pool's
+    shape and i64 elements.
+
+    ```mlir
+    %i = tg.pool_indices %x kernel = [2, 2] strides = [2, 2]
+        dilations = [1, 1] pads = [0, 0, 0, 0] column_major
+        : tensor<1x3x4x4xf32>
+    // %i : tensor<1x3x2x2xi64>
+    ```
+  }];
+  let arguments = (ins TG_NumericTensor:$input,
+                       DenseI64ArrayAttr:$kernel, DenseI64ArrayAttr:$strides,
+                       DenseI64ArrayAttr:$dilations, DenseI64ArrayAttr:$pads,
+                       UnitAttr:$ceil_mode, UnitAttr:$column_major);
+  let results = (outs StaticShapeTensorOf<[I64]>:$result);
+  let assemblyFormat = [{
+    $input `kernel` `=` $kernel `strides` `=` $strides
+    `dilations` `=` $dilations `pads` `=` $pads
+    (`ceil_mode` $ceil_mode^)? (`column_major` $column_major^)?
+    attr-dict `:` type($input)
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Resize
 //===----------------------------------------------------------------------===//
