@@ -9,9 +9,9 @@
 // pads and output_padding, Resize's sizes or scales become both. The rest
 // are compositions of tg ops (see docs/ops-nn.md): GlobalAveragePool and
 // GlobalMaxPool are reductions, LpPool is a sum pool of |x|^p, LRN an
-// average pool over channels, and the normalizations (BatchNormalization in
-// inference mode, InstanceNormalization, LayerNormalization,
-// GroupNormalization) are mean/variance reductions and elementwise math.
+// average pool over channels, and the normalizations (BatchNormalization,
+// InstanceNormalization, LayerNormalization, GroupNormalization) are
+// mean/variance reductions and elementwise math.
 //
 //===----------------------------------------------------------------------===//
 
@@ -387,15 +387,20 @@ Value normalize(NodeContext &ctx, Value x, ArrayRef<int64_t> axes,
   return ctx.create<tg::MulOp>(centered, inv);
 }
 
-/// BatchNormalization in inference mode:
-/// `(x - mean) * (scale / sqrt(var + epsilon)) + B`, every parameter a
-/// vector over axis 1.
+/// BatchNormalization: `(x - mean) * (scale / sqrt(var + epsilon)) + B`,
+/// every parameter a vector over axis 1. In training mode (opset 14 on)
+/// mean and var are the batch's, over every axis but 1 (the population
+/// variance), and the optional outputs 1 and 2 are the running statistics
+/// `input * momentum + batch * (1 - momentum)`, as ONNX's reference has
+/// them.
 LogicalResult convertBatchNormalization(NodeContext &ctx) {
-  if (ctx.getInt("training_mode", 0) != 0)
-    return ctx.unsupported("training_mode");
-  for (unsigned i = 1; i < ctx.getNumOutputs(); ++i)
-    if (ctx.hasOutput(i))
-      return ctx.unsupported("the running mean and variance outputs");
+  bool training = ctx.getInt("training_mode", 0) != 0;
+  if (training && ctx.getOpset() < 14)
+    return ctx.unsupported("training_mode before opset 14");
+  if (!training)
+    for (unsigned i = 1; i < ctx.getNumOutputs(); ++i)
+      if (ctx.hasOutput(i))
+        return ctx.unsupported("the running mean and variance outputs");
   Value x = ctx.getInput(0);
   int64_t rank = shapeOf(x).size();
   if (rank < 2)
@@ -413,10 +418,42 @@ LogicalResult convertBatchNormalization(NodeContext &ctx) {
   Value scale = params[0], bias = params[1], mean = params[2],
         variance = params[3];
   double epsilon = ctx.getFloat("epsilon", 1e-5);
+  Value centered;
+  if (training) {
+    SmallVector<int64_t> axes = {0};
+    for (int64_t i = 2; i < rank; ++i)
+      axes.push_back(i);
+    // Keepdims statistics of shape [1, C, 1, ...], reshaped to [C, 1, ...].
+    SmallVector<int64_t> statShape(rank - 1, 1);
+    statShape[0] = channels;
+    Value batchMean = ctx.create<tg::ReduceOp>(tg::ReduceKind::mean, x, axes,
+                                               /*keepdims=*/true);
+    centered = ctx.create<tg::SubOp>(x, batchMean);
+    Value batchVar = ctx.create<tg::ReduceOp>(
+        tg::ReduceKind::mean, ctx.create<tg::MulOp>(centered, centered), axes,
+        /*keepdims=*/true);
+    double momentum = ctx.getFloat("momentum", 0.9);
+    auto running = [&](unsigned input, Value batch) {
+      Value given = ctx.getInput(input);
+      Type statType = elementTypeOf(given);
+      Value batchStat =
+          castTo(ctx, reshape(ctx, batch, {channels}), statType);
+      return ctx.create<tg::AddOp>(
+          ctx.create<tg::MulOp>(given, ctx.createSplat(statType, momentum)),
+          ctx.create<tg::MulOp>(batchStat,
+                                ctx.createSplat(statType, 1 - momentum)));
+    };
+    if (ctx.hasOutput(1))
+      ctx.setOutput(1, running(3, batchMean));
+    if (ctx.hasOutput(2))
+      ctx.setOutput(2, running(4, batchVar));
+    variance = reshape(ctx, batchVar, statShape);
+  } else {
+    centered = ctx.create<tg::SubOp>(x, mean);
+  }
   Value factor = ctx.create<tg::MulOp>(
       scale, ctx.create<tg::RsqrtOp>(ctx.create<tg::AddOp>(
                  variance, ctx.createSplat(type, epsilon))));
-  Value centered = ctx.create<tg::SubOp>(x, mean);
   ctx.setOutput(
       0, ctx.create<tg::AddOp>(ctx.create<tg::MulOp>(centered, factor), bias));
   return success();

@@ -62,6 +62,20 @@ def batchnorm():
                  inits)
 
 
+def batchnorm_training():
+    """Training-mode BatchNormalization (opset 15) with the running
+    statistics as outputs; every input a graph input."""
+    node = helper.make_node("BatchNormalization",
+                            ["x", "scale", "bias", "mean", "var"],
+                            ["y", "running_mean", "running_var"],
+                            name="bn", training_mode=1, momentum=0.75)
+    return model([node],
+                 [tensor("x", [2, 3, 4])] +
+                 [tensor(n, [3]) for n in ("scale", "bias", "mean", "var")],
+                 [tensor("y", [2, 3, 4]), tensor("running_mean", [3]),
+                  tensor("running_var", [3])], opset=15)
+
+
 def layernorm_stats():
     """LayerNormalization over the last two axes, with Mean and InvStdDev."""
     node = helper.make_node("LayerNormalization", ["x", "scale", "bias"],
@@ -125,6 +139,7 @@ MODELS = {
     "maxpool-indices": maxpool_indices,
     "avgpool-same-lower": avgpool_same_lower,
     "batchnorm": batchnorm,
+    "batchnorm-training": batchnorm_training,
     "layernorm-stats": layernorm_stats,
     "resize-sizes": resize_sizes,
     "resize-cubic": resize_cubic,
