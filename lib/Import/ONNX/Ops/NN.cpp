@@ -448,12 +448,12 @@ LogicalResult convertBatchNormalization(NodeContext &ctx) {
     if (ctx.hasOutput(2))
       ctx.setOutput(2, running(4, batchVar));
     variance = reshape(ctx, batchVar, statShape);
-  } else {
-    centered = ctx.create<tg::SubOp>(x, mean);
   }
   Value factor = ctx.create<tg::MulOp>(
       scale, ctx.create<tg::RsqrtOp>(ctx.create<tg::AddOp>(
                  variance, ctx.createSplat(type, epsilon))));
+  if (!training)
+    centered = ctx.create<tg::SubOp>(x, mean);
   ctx.setOutput(
       0, ctx.create<tg::AddOp>(ctx.create<tg::MulOp>(centered, factor), bias));
   return success();
