@@ -205,6 +205,16 @@ def compile_and_run(model, inputs, expected, work, args, deadline):
             frozen += more
 
 
+# Tests whose reference data needs another tolerance than ONNX's default,
+# with the reason. Matched against the test's name (without the suite).
+TOLERANCES = {
+    # The expected inverse DFT holds numpy's float32 FFT rounding noise
+    # (1.9e-7) where the exact imaginary part is 0, which aotc computes.
+    "test_dft_inverse": dict(atol=1e-6),
+    "test_dft_inverse_opset19": dict(atol=1e-6),
+}
+
+
 def run_test(test_id, test_dir, args, work_root):
     start = time.monotonic()
     deadline = start + args.timeout
@@ -215,7 +225,8 @@ def run_test(test_id, test_dir, args, work_root):
         model, inputs, expected = prepare(test_dir)
         outputs, frozen = compile_and_run(model, inputs, expected, work,
                                           args, deadline)
-        mismatches = [p for p in (onnx_run.compare(i, raw, want)
+        tolerance = TOLERANCES.get(os.path.basename(test_dir), {})
+        mismatches = [p for p in (onnx_run.compare(i, raw, want, **tolerance)
                                   for i, (raw, want) in
                                   enumerate(zip(outputs, expected))) if p]
         status = "wrong" if mismatches else "pass"

@@ -139,10 +139,10 @@ static LogicalResult convertConstantOfShape(NodeContext &ctx) {
 
 static LogicalResult convertRange(NodeContext &ctx) {
   Type elementType = ctx.getInputType(0).getElementType();
+  // The output's length depends on the values: they must be constants.
   for (unsigned i = 0; i < 3; ++i)
-    if (!ctx.getConstantInput(i))
-      return ctx.unsupported("start, limit and delta must be known at "
-                             "compile time");
+    if (failed(ctx.getConstantFloats(i)))
+      return failure();
   if (isa<FloatType>(elementType)) {
     double start = (*ctx.getConstantFloats(0))[0];
     double limit = (*ctx.getConstantFloats(1))[0];
