@@ -324,26 +324,82 @@ LogicalResult convertAveragePool(NodeContext &ctx) {
   return success();
 }
 
-/// LpPool: (sum over the window of |x|^p)^(1/p). The sum is an average pool
-/// that counts the padding, times the window size, which is exact because
-/// without ceil_mode every window lies inside the padded input.
+/// The window sums of a ceil_mode pooling node over `input` (N x C x D...):
+/// a depthwise tg.conv with a kernel of ones whose trailing padding reaches
+/// as far as the last ceil_mode window, so the part of a window past the
+/// node's padding adds nothing.
+FailureOr<Value> buildCeilModeSumPool(NodeContext &ctx, Value input) {
+  ArrayRef<int64_t> shape = shapeOf(input);
+  int64_t n = shape.size() - 2;
+  std::optional<SmallVector<int64_t>> kernel = ctx.getInts("kernel_shape");
+  if (!kernel)
+    return ctx.emitError() << "expected a 'kernel_shape' attribute";
+  if (kernel->size() != static_cast<size_t>(n))
+    return ctx.emitError() << "expected " << n
+                           << " entries in 'kernel_shape', got "
+                           << kernel->size();
+  FailureOr<Window> window = getWindow(ctx, shape.drop_front(2), *kernel);
+  if (failed(window))
+    return failure();
+  FailureOr<RankedTensorType> pooled = tg::PoolOp::inferResultType(
+      ctx.getLoc(), tg::PoolKind::avg, input.getType(), window->kernel,
+      window->strides, window->dilations, window->pads, /*ceilMode=*/true);
+  if (failed(pooled))
+    return failure();
+  SmallVector<int64_t> pads(window->pads);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t reach = (pooled->getDimSize(2 + i) - 1) * window->strides[i] +
+                    window->dilations[i] * ((*kernel)[i] - 1) + 1;
+    pads[n + i] = std::max<int64_t>(reach - shape[2 + i] - pads[i], 0);
+  }
+  int64_t channels = shape[1];
+  SmallVector<int64_t> weightShape = {channels, 1};
+  llvm::append_range(weightShape, *kernel);
+  Value ones = ctx.createSplat(elementTypeOf(input), 1.0, weightShape);
+  FailureOr<RankedTensorType> convType = tg::ConvOp::inferResultType(
+      ctx.getLoc(), input.getType(), ones.getType(), Type(), window->strides,
+      window->dilations, pads, channels);
+  if (failed(convType))
+    return failure();
+  // The windows fit: reach >= D + pads[i] gives exactly the pooled count,
+  // and otherwise no trailing padding gives at least as many.
+  assert(convType->getShape() == pooled->getShape() &&
+         "the convolution yields one sum per ceil_mode window");
+  return ctx.create<tg::ConvOp>(input, ones, Value(), window->strides,
+                                window->dilations, pads, channels);
+}
+
+/// LpPool: (sum over the window of |x|^p)^(1/p). Without ceil_mode every
+/// window lies inside the padded input, so the sum is an average pool that
+/// counts the padding, times the window size. In ceil_mode the last
+/// windows may reach past the padding and hold fewer elements, so the sum
+/// is a depthwise tg.conv with a kernel of ones, padded at the end as far
+/// as the last window reaches.
 LogicalResult convertLpPool(NodeContext &ctx) {
   if (failed(getSpatialRank(ctx, 0)))
     return failure();
-  if (ctx.getInt("ceil_mode", 0) != 0)
-    return ctx.unsupported("ceil_mode");
   Value input = ctx.getInput(0);
   Type type = elementTypeOf(input);
   double p = ctx.getInt("p", 2);
   Value powered = ctx.create<tg::PowOp>(ctx.create<tg::AbsOp>(input),
                                         ctx.createSplat(type, p));
-  FailureOr<Value> mean = buildPool(ctx, powered, tg::PoolKind::avg, true);
-  if (failed(mean))
-    return failure();
-  int64_t windowSize = 1;
-  for (int64_t k : *ctx.getInts("kernel_shape"))
-    windowSize *= k;
-  Value sum = ctx.create<tg::MulOp>(*mean, ctx.createSplat(type, windowSize));
+  Value sum;
+  if (ctx.getInt("ceil_mode", 0) != 0) {
+    FailureOr<Value> sums = buildCeilModeSumPool(ctx, powered);
+    if (failed(sums))
+      return failure();
+    sum = *sums;
+  } else {
+    FailureOr<Value> mean = buildPool(ctx, powered, tg::PoolKind::avg, true);
+    if (failed(mean))
+      return failure();
+    // buildPool checked kernel_shape.
+    SmallVector<int64_t> kernel = *ctx.getInts("kernel_shape");
+    int64_t windowSize = 1;
+    for (int64_t k : kernel)
+      windowSize *= k;
+    sum = ctx.create<tg::MulOp>(*mean, ctx.createSplat(type, windowSize));
+  }
   ctx.setOutput(0, ctx.create<tg::PowOp>(sum, ctx.createSplat(type, 1 / p)));
   return success();
 }

@@ -48,6 +48,16 @@ def avgpool_same_lower():
     return model([node], [tensor("x", [1, 2, 6])], [tensor("y", [1, 2, 3])])
 
 
+def lppool_ceil():
+    """LpPool in ceil_mode: 6 columns with a 3-column window in steps of 2
+    give 3 windows, the last reaching one column past the input."""
+    node = helper.make_node("LpPool", ["x"], ["y"], name="lp",
+                            kernel_shape=[2, 3], strides=[2, 2],
+                            pads=[1, 0, 0, 0], ceil_mode=1, p=3)
+    return model([node], [tensor("x", [1, 2, 5, 6])],
+                 [tensor("y", [1, 2, 3, 3])], opset=18)
+
+
 def batchnorm():
     """Inference-mode BatchNormalization on constant parameters: the
     per-channel factor scale / sqrt(var + eps) folds at import time."""
@@ -138,6 +148,7 @@ MODELS = {
     "convtranspose-output-shape": conv_transpose_output_shape,
     "maxpool-indices": maxpool_indices,
     "avgpool-same-lower": avgpool_same_lower,
+    "lppool-ceil": lppool_ceil,
     "batchnorm": batchnorm,
     "batchnorm-training": batchnorm_training,
     "layernorm-stats": layernorm_stats,
