@@ -30,6 +30,7 @@ void aotc::populateTGToLinalgPatterns(RewritePatternSet &patterns) {
   populateTGDataMovementToLinalgPatterns(patterns);
   populateTGNNToLinalgPatterns(patterns);
   populateTGIndexingToLinalgPatterns(patterns);
+  populateTGSamplingToLinalgPatterns(patterns);
 }
 
 namespace {

@@ -404,6 +404,7 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
   registerTransformerConverters(registry);
   registerLossConverters(registry);
   registerSignalConverters(registry);
+  registerSamplingConverters(registry);
   for (const onnx::NodeProto &node : graph.node())
     if (failed(importNode(node, registry)))
       return failure();

@@ -182,6 +182,7 @@ void registerIndexingConverters(ConverterRegistry &registry);
 void registerTransformerConverters(ConverterRegistry &registry);
 void registerLossConverters(ConverterRegistry &registry);
 void registerSignalConverters(ConverterRegistry &registry);
+void registerSamplingConverters(ConverterRegistry &registry);
 
 } // namespace aotc::onnximport
 

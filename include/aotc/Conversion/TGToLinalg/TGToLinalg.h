@@ -30,6 +30,9 @@ void populateTGNNToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// (TGIndexingOps.td).
 void populateTGIndexingToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
+/// Adds the patterns for grid sampling (TGSamplingOps.td).
+void populateTGSamplingToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
 /// Adds every tg-to-linalg pattern.
 void populateTGToLinalgPatterns(mlir::RewritePatternSet &patterns);
 

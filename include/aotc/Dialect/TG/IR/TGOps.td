@@ -618,5 +618,6 @@ def TG_CastOp : TG_Op<"cast", [SameOperandsAndResultShape]> {
 // Op families kept in their own files.
 include "aotc/Dialect/TG/IR/TGNNOps.td"
 include "aotc/Dialect/TG/IR/TGIndexingOps.td"
+include "aotc/Dialect/TG/IR/TGSamplingOps.td"
 
 #endif // AOTC_DIALECT_TG_IR_TGOPS_TD
