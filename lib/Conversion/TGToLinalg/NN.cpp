@@ -561,9 +561,9 @@ struct PoolIndicesOpLowering final : OpConversionPattern<tg::PoolIndicesOp> {
     Value bestInit = createFilledTensor(
         rewriter, loc, valuesType,
         createPoolPadValue(rewriter, loc, tg::PoolKind::max, elementType));
-    Value indexInit = createFilledTensor(
-        rewriter, loc, resultType,
-        arith::ConstantIntOp::create(rewriter, loc, -1, 64));
+    Value indexInit =
+        createFilledTensor(rewriter, loc, resultType,
+                           arith::ConstantIntOp::create(rewriter, loc, -1, 64));
     Value window =
         tensor::EmptyOp::create(rewriter, loc, kernel, rewriter.getI1Type());
     int64_t numLoops = 2 * n + 2;
@@ -619,14 +619,13 @@ struct PoolIndicesOpLowering final : OpConversionPattern<tg::PoolIndicesOp> {
       }
       Value x = tensor::ExtractOp::create(b, bodyLoc, input, indices);
       Value best = args[1], bestIndex = args[2];
-      Value greater =
-          isa<FloatType>(elementType)
-              ? arith::CmpFOp::create(b, bodyLoc, arith::CmpFPredicate::OGT, x,
-                                      best)
-                    .getResult()
-              : arith::CmpIOp::create(b, bodyLoc, arith::CmpIPredicate::sgt, x,
-                                      best)
-                    .getResult();
+      Value greater = isa<FloatType>(elementType)
+                          ? arith::CmpFOp::create(
+                                b, bodyLoc, arith::CmpFPredicate::OGT, x, best)
+                                .getResult()
+                          : arith::CmpIOp::create(
+                                b, bodyLoc, arith::CmpIPredicate::sgt, x, best)
+                                .getResult();
       Value first = arith::CmpIOp::create(
           b, bodyLoc, arith::CmpIPredicate::eq, bestIndex,
           arith::ConstantIntOp::create(b, bodyLoc, -1, 64));
@@ -821,15 +820,16 @@ ResizeTaps computeResizeTaps(tg::ResizeOp op, int64_t axis, int64_t inSize,
       at += start * (inSize - 1);
       outside = at < 0 || at > inSize - 1;
     } else {
-      at = transformCoordinate(op.getCoordinateTransform(), x, inSize,
-                               outSize, scale);
+      at = transformCoordinate(op.getCoordinateTransform(), x, inSize, outSize,
+                               scale);
     }
     // The fraction past the lower neighbour is in (0, 1]: an integer
     // coordinate has itself as its upper neighbour.
     double down = std::floor(at);
     double ratio = at == down ? 1.0 : at - down;
     SmallVector<double> coeffs =
-        cubic ? getCubicCoeffs(ratio, scale, op.getCubicCoeffA().convertToDouble(), antialias)
+        cubic ? getCubicCoeffs(ratio, scale,
+                               op.getCubicCoeffA().convertToDouble(), antialias)
               : getLinearCoeffs(ratio, scale, antialias);
     int64_t n = coeffs.size();
     result.numTaps = n;
@@ -919,7 +919,8 @@ Value lowerResizeWithTaps(OpBuilder &b, Location loc, tg::ResizeOp op,
     if (!info.anyOutside || extrapolation == 0)
       continue;
     masks.push_back(createTable(b, loc, b.getI8Type(), info.outside));
-    maskMaps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(axis), context));
+    maskMaps.push_back(
+        AffineMap::get(rank, 0, b.getAffineDimExpr(axis), context));
   }
   if (!masks.empty()) {
     maskMaps.push_back(b.getMultiDimIdentityMap(rank));
@@ -964,8 +965,8 @@ Value lowerResizeWithTaps(OpBuilder &b, Location loc, tg::ResizeOp op,
     tables.push_back(shaped(b.getI64Type(), info.index));
     tables.push_back(shaped(elementType, info.weight));
     AffineMap map = AffineMap::get(
-        numLoops, 0,
-        {b.getAffineDimExpr(axis), b.getAffineDimExpr(rank + i)}, context);
+        numLoops, 0, {b.getAffineDimExpr(axis), b.getAffineDimExpr(rank + i)},
+        context);
     maps.append({map, map});
   }
   maps.push_back(AffineMap::get(numLoops, 0, getDims(b, 0, rank), context));
@@ -993,10 +994,11 @@ Value lowerResizeWithTaps(OpBuilder &b, Location loc, tg::ResizeOp op,
 
 /// Lowers tg.resize to a `linalg.generic` over the output (cubic resizes,
 /// antialiasing, exclude_outside and tf_crop_and_resize go to
-/// lowerResizeWithTaps). Identity axes read the input at the loop index; every other axis reads its index (and
-/// for linear its upper neighbour and weight) from constant tables indexed
-/// by that axis' loop. Linear interpolation sums the 2^k corners of the
-/// k interpolated axes, each weighted by the product of its axis weights.
+/// lowerResizeWithTaps). Identity axes read the input at the loop index; every
+/// other axis reads its index (and for linear its upper neighbour and weight)
+/// from constant tables indexed by that axis' loop. Linear interpolation sums
+/// the 2^k corners of the k interpolated axes, each weighted by the product of
+/// its axis weights.
 struct ResizeOpLowering final : OpConversionPattern<tg::ResizeOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -1147,8 +1149,7 @@ struct WidenHalfPrecision final : OpConversionPattern<OpTy> {
 void aotc::populateTGNNToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<
       ConvOpLowering, ConvTransposeOpLowering, PoolOpLowering,
-      PoolIndicesOpLowering, ResizeOpLowering,
-      WidenHalfPrecision<tg::ConvOp>, WidenHalfPrecision<tg::ConvTransposeOp>,
-      WidenHalfPrecision<tg::PoolOp>, WidenHalfPrecision<tg::ResizeOp>>(
-      patterns.getContext());
+      PoolIndicesOpLowering, ResizeOpLowering, WidenHalfPrecision<tg::ConvOp>,
+      WidenHalfPrecision<tg::ConvTransposeOp>, WidenHalfPrecision<tg::PoolOp>,
+      WidenHalfPrecision<tg::ResizeOp>>(patterns.getContext());
 }

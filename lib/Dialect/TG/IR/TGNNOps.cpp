@@ -1,11 +1,11 @@
 //===- TGNNOps.cpp - Neural-network ops of the tg dialect -----------------===//
 //
 // Type inference of the ops in TGNNOps.td: tg.conv, tg.conv_transpose,
-// tg.pool, tg.pool_indices and tg.resize. Each op's shape rule is a free function here that
-// reports a user-facing error at `loc` (when given) and fails; the ops'
-// `inferReturnTypes` call it, so the rule is checked both while the custom
-// form is parsed and by the verifier. Messages follow TGTypeInference.cpp:
-// lowercase, what was expected first, then what was found.
+// tg.pool, tg.pool_indices and tg.resize. Each op's shape rule is a free
+// function here that reports a user-facing error at `loc` (when given) and
+// fails; the ops' `inferReturnTypes` call it, so the rule is checked both while
+// the custom form is parsed and by the verifier. Messages follow
+// TGTypeInference.cpp: lowercase, what was expected first, then what was found.
 //
 //===----------------------------------------------------------------------===//
 
@@ -345,8 +345,8 @@ LogicalResult PoolIndicesOp::inferReturnTypes(MLIRContext *context,
       adaptor.getCeilMode());
   if (failed(pooled))
     return failure();
-  types.push_back(RankedTensorType::get(pooled->getShape(),
-                                        IntegerType::get(context, 64)));
+  types.push_back(
+      RankedTensorType::get(pooled->getShape(), IntegerType::get(context, 64)));
   return success();
 }
 
@@ -390,10 +390,11 @@ LogicalResult ResizeOp::inferReturnTypes(MLIRContext *,
                   types);
 }
 
-LogicalResult ResizeOp::verifyResizeOptions(
-    std::optional<Location> loc, ResizeMode mode, int64_t rank,
-    CoordinateTransform transform, bool antialias, bool excludeOutside,
-    std::optional<ArrayRef<double>> roi) {
+LogicalResult
+ResizeOp::verifyResizeOptions(std::optional<Location> loc, ResizeMode mode,
+                              int64_t rank, CoordinateTransform transform,
+                              bool antialias, bool excludeOutside,
+                              std::optional<ArrayRef<double>> roi) {
   if (mode == ResizeMode::nearest && (antialias || excludeOutside))
     return fail(loc, "expected a linear or cubic resize for antialias and "
                      "exclude_outside, got nearest");
@@ -412,7 +413,7 @@ LogicalResult ResizeOp::verifyResizeOptions(
 }
 
 LogicalResult ResizeOp::verify() {
-  return verifyResizeOptions(getLoc(), getMode(), getInput().getType().getRank(),
-                             getCoordinateTransform(), getAntialias(),
-                             getExcludeOutside(), getRoi());
+  return verifyResizeOptions(
+      getLoc(), getMode(), getInput().getType().getRank(),
+      getCoordinateTransform(), getAntialias(), getExcludeOutside(), getRoi());
 }

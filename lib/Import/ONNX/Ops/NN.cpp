@@ -492,8 +492,7 @@ LogicalResult convertBatchNormalization(NodeContext &ctx) {
     auto running = [&](unsigned input, Value batch) {
       Value given = ctx.getInput(input);
       Type statType = elementTypeOf(given);
-      Value batchStat =
-          castTo(ctx, reshape(ctx, batch, {channels}), statType);
+      Value batchStat = castTo(ctx, reshape(ctx, batch, {channels}), statType);
       return ctx.create<tg::AddOp>(
           ctx.create<tg::MulOp>(given, ctx.createSplat(statType, momentum)),
           ctx.create<tg::MulOp>(batchStat,
@@ -687,17 +686,17 @@ LogicalResult buildResize(NodeContext &ctx, tg::ResizeMode mode,
     roi = *options.roi;
   if (failed(tg::ResizeOp::inferResultType(ctx.getLoc(), mode, input.getType(),
                                            sizes, scales)) ||
-      failed(tg::ResizeOp::verifyResizeOptions(
-          ctx.getLoc(), mode, sizes.size(), transform, options.antialias,
-          options.excludeOutside, roi)))
+      failed(tg::ResizeOp::verifyResizeOptions(ctx.getLoc(), mode, sizes.size(),
+                                               transform, options.antialias,
+                                               options.excludeOutside, roi)))
     return failure();
   OpBuilder &b = ctx.getBuilder();
-  ctx.setOutput(
-      0, ctx.create<tg::ResizeOp>(
-             mode, input, sizes, scales, transform, nearestMode,
-             llvm::APFloat(options.cubicCoeffA), options.excludeOutside,
-             options.antialias, roi ? b.getDenseF64ArrayAttr(*roi) : nullptr,
-             llvm::APFloat(options.extrapolationValue)));
+  ctx.setOutput(0, ctx.create<tg::ResizeOp>(
+                       mode, input, sizes, scales, transform, nearestMode,
+                       llvm::APFloat(options.cubicCoeffA),
+                       options.excludeOutside, options.antialias,
+                       roi ? b.getDenseF64ArrayAttr(*roi) : nullptr,
+                       llvm::APFloat(options.extrapolationValue)));
   return success();
 }
 
