@@ -273,6 +273,28 @@ static std::string describeLocation(Location loc) {
   return "";
 }
 
+/// `text` with control characters and bytes that are not valid UTF-8
+/// written as \xNN: names read from a corrupt model must not reach the
+/// terminal raw.
+static std::string sanitize(StringRef text) {
+  std::string result;
+  const auto *begin = reinterpret_cast<const llvm::UTF8 *>(text.begin());
+  const auto *end = reinterpret_cast<const llvm::UTF8 *>(text.end());
+  while (begin != end) {
+    unsigned length = llvm::getNumBytesForUTF8(*begin);
+    bool printable = *begin >= 0x20 && *begin != 0x7f;
+    if (printable && length <= static_cast<unsigned>(end - begin) &&
+        llvm::isLegalUTF8Sequence(begin, begin + length)) {
+      result.append(reinterpret_cast<const char *>(begin), length);
+      begin += length;
+      continue;
+    }
+    result += llvm::formatv("\\x{0:x-2}", static_cast<unsigned>(*begin));
+    ++begin;
+  }
+  return result;
+}
+
 /// ONNX models have no source text to quote: diagnostics print as
 /// `aotc: error: model.onnx: node 'conv1' (Conv): message`.
 void Compilation::printONNXDiagnostic(Diagnostic &diagnostic) {
@@ -284,8 +306,8 @@ void Compilation::printONNXDiagnostic(Diagnostic &diagnostic) {
       severity = "note";
     diag << "aotc: " << severity << ": " << options.inputPath << ": ";
     if (std::string where = describeLocation(d.getLocation()); !where.empty())
-      diag << where << ": ";
-    diag << d.str() << "\n";
+      diag << sanitize(where) << ": ";
+    diag << sanitize(d.str()) << "\n";
   };
   print(diagnostic);
   for (Diagnostic &note : diagnostic.getNotes())

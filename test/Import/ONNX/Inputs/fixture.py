@@ -86,6 +86,14 @@ def external(location, offset=0, length=None):
     return model(nodes, [tensor("x", [1, 2])], [tensor("y", [3, 2])], [w])
 
 
+def raw_name():
+    """An unsupported node whose name holds an escape sequence and bytes that
+    are not UTF-8 (protobuf's Python API refuses them, so patch the bytes)."""
+    nodes = [helper.make_node("Hypot", ["x", "x"], ["y"], name="NAME@@")]
+    data = model(nodes, [tensor("x", [2])], [tensor("y", [2])])
+    return data.SerializeToString().replace(b"NAME@@", b"\x1b[2J\xff\xfe")
+
+
 MODELS = {
     "reshape-chain": reshape_chain,
     "weights": weights,
@@ -93,6 +101,7 @@ MODELS = {
     "dynamic": dynamic,
     "old-opset": old_opset,
     "legacy-broadcast": legacy_broadcast,
+    "raw-name": raw_name,
     "external-ok": lambda: external("w.bin"),
     "external-escape": lambda: external("../w.bin"),
     "external-absolute": lambda: external("/etc/passwd"),

@@ -29,8 +29,14 @@ def const(name, value):
 
 
 def main(models):
-    """`SCRIPT NAME OUT.onnx`: writes models[NAME]() to OUT.onnx."""
+    """`SCRIPT NAME OUT.onnx`: writes models[NAME]() (a ModelProto, or the
+    bytes of a deliberately broken one) to OUT.onnx."""
     if len(sys.argv) != 3 or sys.argv[1] not in models:
         sys.exit("usage: %s {%s} OUT.onnx"
                  % (sys.argv[0], ",".join(sorted(models))))
-    onnx.save(models[sys.argv[1]](), sys.argv[2])
+    built = models[sys.argv[1]]()
+    if isinstance(built, bytes):
+        with open(sys.argv[2], "wb") as f:
+            f.write(built)
+    else:
+        onnx.save(built, sys.argv[2])
