@@ -24,6 +24,8 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%cc", config.c_compiler))
 config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%aotc_src", config.aotc_src_root))
+config.substitutions.append(
+    ("%aotc_bin", os.path.join(config.aotc_tools_dir, "aotc")))
 # Compiles a graph with aotc, links it into a C harness through the header,
 # runs it on random inputs and compares every output with numpy.
 config.substitutions.append(
