@@ -8,10 +8,11 @@
 // here: auto_pad becomes explicit pads, ConvTranspose's output_shape becomes
 // pads and output_padding, Resize's sizes or scales become both. The rest
 // are compositions of tg ops (see docs/ops-nn.md): GlobalAveragePool and
-// GlobalMaxPool are reductions, LpPool is a sum pool of |x|^p, LRN an
-// average pool over channels, and the normalizations (BatchNormalization,
-// InstanceNormalization, LayerNormalization, GroupNormalization) are
-// mean/variance reductions and elementwise math.
+// GlobalMaxPool are reductions, LpPool is a sum pool of |x|^p, MaxUnpool a
+// scatter into the flattened output, LRN an average pool over channels, and
+// the normalizations (BatchNormalization, InstanceNormalization,
+// LayerNormalization, GroupNormalization) are mean/variance reductions and
+// elementwise math.
 //
 //===----------------------------------------------------------------------===//
 
@@ -401,6 +402,71 @@ LogicalResult convertLpPool(NodeContext &ctx) {
     sum = ctx.create<tg::MulOp>(*mean, ctx.createSplat(type, windowSize));
   }
   ctx.setOutput(0, ctx.create<tg::PowOp>(sum, ctx.createSplat(type, 1 / p)));
+  return success();
+}
+
+/// MaxUnpool, as ONNX's reference: X scattered to the flat indices I of a
+/// zero tensor of the shape that undoes the pool (`(D - 1) * stride - pads
+/// + kernel`), a `tg.scatter_elements` into the flattened tensor, then
+/// zero-padded at the end of every axis to `output_shape` (input 2) when
+/// given.
+LogicalResult convertMaxUnpool(NodeContext &ctx) {
+  FailureOr<int64_t> n = getSpatialRank(ctx, 0);
+  if (failed(n))
+    return failure();
+  Value x = ctx.getInput(0), indices = ctx.getInput(1);
+  ArrayRef<int64_t> shape = shapeOf(x);
+  if (shapeOf(indices) != shape)
+    return ctx.emitError() << "expected indices of the input's shape, got "
+                           << indices.getType();
+  std::optional<SmallVector<int64_t>> kernel = ctx.getInts("kernel_shape");
+  if (!kernel || kernel->size() != static_cast<size_t>(*n))
+    return ctx.emitError() << "expected a 'kernel_shape' with " << *n
+                           << " entries";
+  FailureOr<SmallVector<int64_t>> strides = getSizedInts(ctx, "strides", *n, 1);
+  FailureOr<SmallVector<int64_t>> pads = getSizedInts(ctx, "pads", 2 * *n, 0);
+  if (failed(strides) || failed(pads))
+    return failure();
+  SmallVector<int64_t> unpooled(shape.take_front(2));
+  for (int64_t i = 0; i < *n; ++i)
+    unpooled.push_back((shape[2 + i] - 1) * (*strides)[i] - (*pads)[i] -
+                       (*pads)[*n + i] + (*kernel)[i]);
+  int64_t total = 1;
+  for (int64_t d : unpooled) {
+    if (d < 1)
+      return ctx.emitError() << "expected a positive unpooled shape, got " << d;
+    total *= d;
+  }
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  Type type = elementTypeOf(x);
+  Value scattered = ctx.create<tg::ScatterElementsOp>(
+      tg::ScatterReductionAttr::get(ctx.getContext(),
+                                    tg::ScatterReduction::none),
+      ctx.createSplat(type, 0.0, {total}), reshape(ctx, indices, {count}),
+      reshape(ctx, x, {count}), ctx.getBuilder().getI64IntegerAttr(0));
+  Value y = reshape(ctx, scattered, unpooled);
+  if (ctx.hasInput(2)) {
+    FailureOr<SmallVector<int64_t>> outShape = ctx.getConstantInts(2);
+    if (failed(outShape))
+      return failure();
+    if (outShape->size() != shape.size())
+      return ctx.emitError() << "expected an output_shape of " << shape.size()
+                             << " entries, got " << outShape->size();
+    SmallVector<int64_t> low(shape.size(), 0), high;
+    for (auto [want, have] : llvm::zip_equal(*outShape, unpooled)) {
+      if (want < have)
+        return ctx.emitError() << "expected an output_shape no smaller than "
+                                  "the unpooled shape";
+      high.push_back(want - have);
+    }
+    OpBuilder &b = ctx.getBuilder();
+    y = ctx.create<tg::PadOp>(
+        tg::PadModeAttr::get(ctx.getContext(), tg::PadMode::constant), y,
+        Value(), b.getDenseI64ArrayAttr(low), b.getDenseI64ArrayAttr(high));
+  }
+  ctx.setOutput(0, y);
   return success();
 }
 
@@ -870,6 +936,7 @@ void aotc::onnximport::registerNNConverters(ConverterRegistry &registry) {
   registry.add("MaxPool", convertMaxPool);
   registry.add("AveragePool", convertAveragePool);
   registry.add("LpPool", convertLpPool);
+  registry.add("MaxUnpool", convertMaxUnpool);
   registry.add("GlobalAveragePool", [](NodeContext &ctx) {
     return convertGlobalPool(ctx, tg::ReduceKind::mean);
   });

@@ -58,6 +58,17 @@ def lppool_ceil():
                  [tensor("y", [1, 2, 3, 3])], opset=18)
 
 
+def maxunpool():
+    """MaxUnpool of a 2x2 pool with stride 2 into 4x4, padded to 5x5 by
+    output_shape."""
+    node = helper.make_node("MaxUnpool", ["x", "i", "shape"], ["y"],
+                            name="unpool", kernel_shape=[2, 2], strides=[2, 2])
+    return model([node], [tensor("x", [1, 1, 2, 2]),
+                          tensor("i", [1, 1, 2, 2], TensorProto.INT64)],
+                 [tensor("y", [1, 1, 5, 5])],
+                 [const("shape", np.array([1, 1, 5, 5], np.int64))], opset=11)
+
+
 def batchnorm():
     """Inference-mode BatchNormalization on constant parameters: the
     per-channel factor scale / sqrt(var + eps) folds at import time."""
@@ -149,6 +160,7 @@ MODELS = {
     "maxpool-indices": maxpool_indices,
     "avgpool-same-lower": avgpool_same_lower,
     "lppool-ceil": lppool_ceil,
+    "maxunpool": maxunpool,
     "batchnorm": batchnorm,
     "batchnorm-training": batchnorm_training,
     "layernorm-stats": layernorm_stats,
