@@ -16,15 +16,18 @@
 
 static const char *const kDescription = R"(aotc: compile an ML graph ahead of time into an object file and a C header.
 
-The graph is a .mlir file holding a func.func in the tg dialect. The object
-needs only libc and libm; the header declares
+The graph is an ONNX model (opsets 6 to 22; every dimension static, bound
+with --input-shape where the model leaves it open) or a .mlir file holding a
+func.func in the tg dialect. The object needs only libc and libm; the header
+declares
 
   int NAME_run(const void *const *inputs, void *const *outputs, void *temp);
 
 with the byte size, name, dtype and shape of every tensor.
 
-Example:
+Examples:
   aotc mlp.mlir -o mlp.o --header mlp.h --name mlp
+  aotc resnet18.onnx --input-shape input=1x3x224x224 -o resnet.o --name resnet
   cc app.c mlp.o -lm -o app
 )";
 
