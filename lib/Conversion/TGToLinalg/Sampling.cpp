@@ -43,8 +43,7 @@ struct FloatMath {
   FloatType type;
 
   Value constant(double value) {
-    return arith::ConstantOp::create(b, loc, type,
-                                     b.getFloatAttr(type, value));
+    return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
   }
   Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
@@ -86,8 +85,8 @@ struct FloatMath {
       Value n = floor(div(distance, constant(range)));
       Value r = sub(distance, mul(n, constant(range)));
       Value half = floor(mul(n, constant(0.5)));
-      Value even = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
-                                         n, mul(half, constant(2)));
+      Value even = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, n,
+                                         mul(half, constant(2)));
       Value sign = constant(near < far ? 1 : -1);
       return select(even, add(constant(near), mul(sign, r)),
                     sub(constant(far), mul(sign, r)));
@@ -123,13 +122,11 @@ SmallVector<Value> cubicWeights(FloatMath &m, Value t) {
     return m.add(m.mul(m.mul(v, d), d), m.constant(1));
   };
   Value one = m.constant(1), two = m.constant(2);
-  return {far(m.add(t, one)), near(t), near(m.sub(one, t)),
-          far(m.sub(two, t))};
+  return {far(m.add(t, one)), near(t), near(m.sub(one, t)), far(m.sub(two, t))};
 }
 
 /// Lowers tg.grid_sample; see the file comment.
-struct GridSampleOpLowering final
-    : OpConversionPattern<tg::GridSampleOp> {
+struct GridSampleOpLowering final : OpConversionPattern<tg::GridSampleOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
@@ -165,14 +162,14 @@ struct GridSampleOpLowering final
         llvm::append_range(gridIndices, ArrayRef(loops).drop_front(2));
         gridIndices.push_back(
             arith::ConstantIndexOp::create(b, bodyLoc, spatial - 1 - axis));
-        Value g = m.convert(
-            tensor::ExtractOp::create(b, bodyLoc, grid, gridIndices));
+        Value g =
+            m.convert(tensor::ExtractOp::create(b, bodyLoc, grid, gridIndices));
         Value gPlusOne = m.add(g, m.constant(1));
-        Value x = alignCorners
-                      ? m.mul(gPlusOne, m.constant((size - 1) / 2))
-                      : m.div(m.sub(m.mul(gPlusOne, m.constant(size)),
-                                    m.constant(1)),
-                              m.constant(2));
+        Value x =
+            alignCorners
+                ? m.mul(gPlusOne, m.constant((size - 1) / 2))
+                : m.div(m.sub(m.mul(gPlusOne, m.constant(size)), m.constant(1)),
+                        m.constant(2));
         if (mode == tg::GridSampleMode::nearest)
           x = math::RoundEvenOp::create(b, bodyLoc, x);
         double low = alignCorners ? 0 : -0.5;
@@ -215,8 +212,8 @@ struct GridSampleOpLowering final
           // Reflected indices are inside already; clamping also guards the
           // conversion against rounding and non-finite coordinates.
           Value clamped = m.clamp(coord, 0, size - 1);
-          Value i64 = arith::FPToSIOp::create(b, bodyLoc, b.getI64Type(),
-                                              clamped);
+          Value i64 =
+              arith::FPToSIOp::create(b, bodyLoc, b.getI64Type(), clamped);
           tap.index =
               arith::IndexCastOp::create(b, bodyLoc, b.getIndexType(), i64);
           if (!weights.empty())

@@ -40,9 +40,9 @@ GridSampleOp::inferResultType(std::optional<Location> loc, GridSampleMode mode,
                 *input);
   int64_t spatial = rank - 2;
   if (grid->getRank() != rank)
-    return fail("expected a grid of rank ", rank, " (N x O1 x ... x O",
-                spatial, " x ", spatial, ") for an input of rank ", rank,
-                ", got ", *grid);
+    return fail("expected a grid of rank ", rank, " (N x O1 x ... x O", spatial,
+                " x ", spatial, ") for an input of rank ", rank, ", got ",
+                *grid);
   if (grid->getDimSize(0) != input->getDimSize(0))
     return fail("expected a grid with the input's batch size ",
                 input->getDimSize(0), ", got ", *grid);

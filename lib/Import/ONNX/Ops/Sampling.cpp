@@ -96,10 +96,10 @@ LogicalResult convertAffineGrid(NodeContext &ctx) {
   if (!isFloatValue(theta) || thetaShape.size() != 3 ||
       thetaShape[0] != batch || thetaShape[1] != spatial ||
       thetaShape[2] != spatial + 1)
-    return ctx.emitError() << "expected a float theta of shape " << batch
-                           << "x" << spatial << "x" << spatial + 1
-                           << " for size of " << size->size()
-                           << " entries, got " << theta.getType();
+    return ctx.emitError() << "expected a float theta of shape " << batch << "x"
+                           << spatial << "x" << spatial + 1 << " for size of "
+                           << size->size() << " entries, got "
+                           << theta.getType();
   ArrayRef<int64_t> outSpatial = ArrayRef(*size).drop_front(2);
   for (int64_t dim : outSpatial)
     if (dim <= 0)
