@@ -118,10 +118,9 @@ static std::string shapeStr(ArrayRef<int64_t> shape) {
 }
 
 /// Reads the `reduction` attribute of ScatterElements and ScatterND
-/// (opset 16 on; max and min from 18). Returns std::nullopt when the
-/// node was recorded as unsupported.
-static FailureOr<std::optional<tg::ScatterReduction>>
-getScatterReduction(NodeContext &ctx) {
+/// (opset 16 on; max and min from 18). Fails after reporting an error, or
+/// after recording the node as unsupported (which the importer then skips).
+static FailureOr<tg::ScatterReduction> getScatterReduction(NodeContext &ctx) {
   std::string name = ctx.getString("reduction", "none");
   std::optional<tg::ScatterReduction> reduction =
       tg::symbolizeScatterReduction(name);
@@ -130,9 +129,9 @@ getScatterReduction(NodeContext &ctx) {
   Type element = ctx.getInputType(0).getElementType();
   if (*reduction != tg::ScatterReduction::none && element.isInteger(1)) {
     (void)ctx.unsupported("reduction '" + name + "' of bool data");
-    return std::optional<tg::ScatterReduction>();
+    return failure();
   }
-  return reduction;
+  return *reduction;
 }
 
 /// Checks that updates (input 2) have the data's element type.
@@ -154,12 +153,9 @@ static LogicalResult convertScatterElements(NodeContext &ctx) {
       normalizeAxis(ctx, ctx.getInt("axis", 0), data.getRank());
   if (failed(axis) || failed(checkUpdatesType(ctx)))
     return failure();
-  FailureOr<std::optional<tg::ScatterReduction>> reduction =
-      getScatterReduction(ctx);
+  FailureOr<tg::ScatterReduction> reduction = getScatterReduction(ctx);
   if (failed(reduction))
     return failure();
-  if (!*reduction)
-    return success();
   ArrayRef<int64_t> dataShape = data.getShape();
   if (indices.getShape() != updates.getShape() ||
       indices.getRank() != data.getRank())
@@ -179,7 +175,7 @@ static LogicalResult convertScatterElements(NodeContext &ctx) {
     return ctx.emitError() << "expected a non-empty axis to scatter into";
   ctx.setOutput(
       0, ctx.create<tg::ScatterElementsOp>(
-             tg::ScatterReductionAttr::get(ctx.getContext(), **reduction),
+             tg::ScatterReductionAttr::get(ctx.getContext(), *reduction),
              ctx.getInput(0), ctx.getInput(1), ctx.getInput(2),
              ctx.getBuilder().getI64IntegerAttr(*axis)));
   return success();
@@ -190,12 +186,9 @@ static LogicalResult convertScatterND(NodeContext &ctx) {
                    updates = ctx.getInputType(2);
   if (failed(checkUpdatesType(ctx)))
     return failure();
-  FailureOr<std::optional<tg::ScatterReduction>> reduction =
-      getScatterReduction(ctx);
+  FailureOr<tg::ScatterReduction> reduction = getScatterReduction(ctx);
   if (failed(reduction))
     return failure();
-  if (!*reduction)
-    return success();
   if (indices.getRank() == 0 || indices.getShape().back() > data.getRank())
     return ctx.emitError() << "expected indices of rank 1 or more whose last "
                               "dimension is at most the data rank "
@@ -212,7 +205,7 @@ static LogicalResult convertScatterND(NodeContext &ctx) {
     return ctx.emitError() << "expected non-empty dimensions to scatter into";
   ctx.setOutput(
       0, ctx.create<tg::ScatterNDOp>(
-             tg::ScatterReductionAttr::get(ctx.getContext(), **reduction),
+             tg::ScatterReductionAttr::get(ctx.getContext(), *reduction),
              ctx.getInput(0), ctx.getInput(1), ctx.getInput(2)));
   return success();
 }
