@@ -150,6 +150,32 @@ OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
 // GatherElementsOp, GatherNDOp
 //===----------------------------------------------------------------------===//
 
+/// The shape rules gather_elements and scatter_elements share: `indices`
+/// has the data's rank, `axis` is in range and non-empty (unless there is
+/// nothing to index), and no other dimension of `indices` is larger.
+static LogicalResult checkElementIndices(std::optional<Location> loc,
+                                         ArrayRef<int64_t> data,
+                                         ArrayRef<int64_t> indices,
+                                         int64_t axis, StringRef what) {
+  if (data.size() != indices.size())
+    return fail(loc, "expected data and indices of one rank, got " +
+                         listStr(data) + " and " + listStr(indices));
+  if (failed(checkAxis(loc, axis, data.size())))
+    return failure();
+  bool noIndices = llvm::is_contained(indices, 0);
+  if (data[axis] == 0 && !noIndices)
+    return fail(loc, "expected a non-empty axis " + Twine(axis) + " " + what +
+                         ", got " + listStr(data));
+  for (auto [d, sizes] : llvm::enumerate(llvm::zip(data, indices))) {
+    auto [dataSize, indexSize] = sizes;
+    if (static_cast<int64_t>(d) != axis && indexSize > dataSize)
+      return fail(loc, "expected indices no larger than data in every "
+                       "dimension but the axis, got " +
+                           listStr(indices) + " and " + listStr(data));
+  }
+  return success();
+}
+
 LogicalResult GatherElementsOp::inferReturnTypes(MLIRContext *,
                                                  std::optional<Location> loc,
                                                  Adaptor adaptor,
@@ -160,22 +186,9 @@ LogicalResult GatherElementsOp::inferReturnTypes(MLIRContext *,
           t)))
     return failure();
   ArrayRef<int64_t> data = t[0].getShape(), indices = t[1].getShape();
-  if (data.size() != indices.size())
-    return fail(loc, "expected data and indices of one rank, got " +
-                         listStr(data) + " and " + listStr(indices));
-  int64_t axis = adaptor.getAxis();
-  if (failed(checkAxis(loc, axis, data.size())))
+  if (failed(checkElementIndices(loc, data, indices, adaptor.getAxis(),
+                                 "to gather from")))
     return failure();
-  if (data[axis] == 0 && t[1].getNumElements() != 0)
-    return fail(loc, "expected a non-empty axis " + Twine(axis) +
-                         " to gather from, got " + listStr(data));
-  for (auto [d, sizes] : llvm::enumerate(llvm::zip(data, indices))) {
-    auto [dataSize, indexSize] = sizes;
-    if (static_cast<int64_t>(d) != axis && indexSize > dataSize)
-      return fail(loc, "expected indices no larger than data in every "
-                       "dimension but the axis, got " +
-                           listStr(indices) + " and " + listStr(data));
-  }
   types.push_back(RankedTensorType::get(indices, t[0].getElementType()));
   return success();
 }
@@ -255,22 +268,9 @@ ScatterElementsOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   if (indices != updates)
     return fail(loc, "expected indices and updates of one shape, got " +
                          listStr(indices) + " and " + listStr(updates));
-  if (data.size() != indices.size())
-    return fail(loc, "expected data and indices of one rank, got " +
-                         listStr(data) + " and " + listStr(indices));
-  int64_t axis = adaptor.getAxis();
-  if (failed(checkAxis(loc, axis, data.size())))
+  if (failed(checkElementIndices(loc, data, indices, adaptor.getAxis(),
+                                 "to scatter into")))
     return failure();
-  if (data[axis] == 0 && t[1].getNumElements() != 0)
-    return fail(loc, "expected a non-empty axis " + Twine(axis) +
-                         " to scatter into, got " + listStr(data));
-  for (auto [d, sizes] : llvm::enumerate(llvm::zip(data, indices))) {
-    auto [dataSize, indexSize] = sizes;
-    if (static_cast<int64_t>(d) != axis && indexSize > dataSize)
-      return fail(loc, "expected indices no larger than data in every "
-                       "dimension but the axis, got " +
-                           listStr(indices) + " and " + listStr(data));
-  }
   types.push_back(t[0]);
   return success();
 }
