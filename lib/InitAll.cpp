@@ -9,6 +9,7 @@
 
 #include "aotc/Conversion/Passes.h"
 #include "aotc/Dialect/TG/IR/TGDialect.h"
+#include "aotc/Dialect/TG/Transforms/Passes.h"
 #include "aotc/Pipelines/Pipelines.h"
 #include "aotc/Target/CPU/Passes.h"
 #include "aotc/Transforms/Passes.h"
@@ -27,6 +28,7 @@ void aotc::registerAllPasses() {
   mlir::registerAllPasses();
   registerAotcConversionPasses();
   registerAotcCPUPasses();
+  registerAotcTGTransformsPasses();
   registerAotcTransformsPasses();
   registerPipelines();
 }

@@ -8,6 +8,7 @@
 #include "aotc/Pipelines/Pipelines.h"
 
 #include "aotc/Conversion/Passes.h"
+#include "aotc/Dialect/TG/Transforms/Passes.h"
 #include "aotc/Target/CPU/Passes.h"
 #include "aotc/Transforms/Passes.h"
 
@@ -29,6 +30,11 @@ namespace aotc {
 void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
   // Fold constants and identities while the graph is still tg: the folds
   // there know the ops' semantics, linalg's only see generic regions.
+  pm.addPass(createCanonicalizerPass());
+  // Graph-level rewrites: compositions with a better lowering become one op,
+  // and per-channel affine maps fold into constant weights.
+  pm.addNestedPass<func::FuncOp>(createRaiseNormalizationsPass());
+  pm.addNestedPass<func::FuncOp>(createFoldAffineIntoWeightsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertTGToLinalgPass());
   pm.addPass(createCanonicalizerPass());
