@@ -31,6 +31,7 @@ void aotc::populateTGToLinalgPatterns(RewritePatternSet &patterns) {
   populateTGNNToLinalgPatterns(patterns);
   populateTGIndexingToLinalgPatterns(patterns);
   populateTGSamplingToLinalgPatterns(patterns);
+  populateTGNormalizationToLinalgPatterns(patterns);
 }
 
 namespace {

@@ -33,6 +33,10 @@ void populateTGIndexingToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// Adds the patterns for grid sampling (TGSamplingOps.td).
 void populateTGSamplingToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
+/// Adds the patterns for softmax, log-softmax and layer normalization
+/// (TGNormOps.td): two linalg.generics each.
+void populateTGNormalizationToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
 /// Adds every tg-to-linalg pattern.
 void populateTGToLinalgPatterns(mlir::RewritePatternSet &patterns);
 

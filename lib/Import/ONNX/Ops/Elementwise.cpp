@@ -470,7 +470,9 @@ static LogicalResult convertDropout(NodeContext &ctx) {
 
 enum class SoftmaxKind { softmax, logSoftmax, hardmax };
 
-/// Computes `kind` of `x` along `axis` (in range).
+/// Computes `kind` of `x` along `axis` (in range): tg.softmax and
+/// tg.log_softmax, whose lowering reads `x` twice, or for Hardmax the one-hot
+/// of the arg max.
 static Value buildSoftmax(NodeContext &ctx, SoftmaxKind kind, Value x,
                           int64_t axis) {
   Composer c{ctx};
@@ -493,13 +495,9 @@ static Value buildSoftmax(NodeContext &ctx, SoftmaxKind kind, Value x,
     Value hot = c.compare(tg::ComparePredicate::eq, index, iota);
     return c.cast(hot, type.getElementType());
   }
-  // Shifting by the maximum keeps exp from overflowing.
-  Value shifted = c.sub(x, c.reduce(tg::ReduceKind::max, x, {axis}));
-  Value exp = c.exp(shifted);
-  Value sum = c.reduce(tg::ReduceKind::sum, exp, {axis});
   if (kind == SoftmaxKind::logSoftmax)
-    return c.sub(shifted, c.log(sum));
-  return c.div(exp, sum);
+    return ctx.create<tg::LogSoftmaxOp>(x, axis);
+  return ctx.create<tg::SoftmaxOp>(x, axis);
 }
 
 /// Softmax, LogSoftmax and Hardmax. From opset 13 they work along `axis`

@@ -616,20 +616,34 @@ LogicalResult convertLayerNormalization(NodeContext &ctx) {
   for (int64_t i = axis; i < rank; ++i)
     axes.push_back(i);
 
+  if (!isa<FloatType>(type))
+    return ctx.emitError() << "expected a float input, got " << x.getType();
+
   Type stashType = type;
   if (ctx.getInt("stash_type", 1) == 1 && type.getIntOrFloatBitWidth() < 32)
     stashType = Float32Type::get(ctx.getContext());
-  Value mean, invStdDev;
-  Value normalized =
-      normalize(ctx, castTo(ctx, x, stashType), axes,
-                ctx.getFloat("epsilon", 1e-5), &mean, &invStdDev);
-  Value y =
-      ctx.create<tg::MulOp>(castTo(ctx, normalized, type), ctx.getInput(1));
+  double epsilon = ctx.getFloat("epsilon", 1e-5);
+  // tg.layer_norm computes in f32 for 16-bit floats and in the element type
+  // otherwise; a 16-bit stash type (stash_type other than 1) keeps the
+  // composition in that type. The optional Mean and InvStdDev outputs, which
+  // only training graphs ask for, come from the composition's reductions.
+  Value normalized, mean, invStdDev;
+  if (stashType.getIntOrFloatBitWidth() >= 32)
+    normalized = ctx.create<tg::LayerNormOp>(x, axis, APFloat(epsilon));
+  if (!normalized || ctx.hasOutput(1) || ctx.hasOutput(2)) {
+    Value composed = normalize(ctx, castTo(ctx, x, stashType), axes, epsilon,
+                               &mean, &invStdDev);
+    if (!normalized)
+      normalized = castTo(ctx, composed, type);
+  }
+  Value y = ctx.create<tg::MulOp>(normalized, ctx.getInput(1));
   if (ctx.hasInput(2))
     y = ctx.create<tg::AddOp>(y, ctx.getInput(2));
   ctx.setOutput(0, y);
-  ctx.setOutput(1, mean);
-  ctx.setOutput(2, invStdDev);
+  if (ctx.hasOutput(1))
+    ctx.setOutput(1, mean);
+  if (ctx.hasOutput(2))
+    ctx.setOutput(2, invStdDev);
   return success();
 }
 

@@ -619,5 +619,6 @@ def TG_CastOp : TG_Op<"cast", [SameOperandsAndResultShape]> {
 include "aotc/Dialect/TG/IR/TGNNOps.td"
 include "aotc/Dialect/TG/IR/TGIndexingOps.td"
 include "aotc/Dialect/TG/IR/TGSamplingOps.td"
+include "aotc/Dialect/TG/IR/TGNormOps.td"
 
 #endif // AOTC_DIALECT_TG_IR_TGOPS_TD
