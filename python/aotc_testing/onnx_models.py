@@ -10,10 +10,10 @@ The script builds the model with random weights (``torch.manual_seed(0)``,
 eval mode, dropout off; BatchNorm statistics set from one random batch, see
 ``calibrate_batch_norm``), draws one input from the same seeded generator,
 exports the model with ``torch.onnx.export`` to ``W/model.onnx`` (opset 14,
-constants folded), prints the op types the exported graph uses, computes
-PyTorch's output, compiles the model with ``aotc W/model.onnx -o W/m.o
---header W/m.h --name m``, links python/aotc_testing/harness.c against it,
-runs it and compares. It exits 0 when the outputs match, 1 when aotc, the C
+constants folded unless the model keeps its BatchNorms), prints the op
+types the exported graph uses, computes PyTorch's output, compiles the
+model with ``aotc W/model.onnx -o W/m.o --header W/m.h --name m``, links
+python/aotc_testing/harness.c against it, runs it and compares. It exits 0 when the outputs match, 1 when aotc, the C
 compiler or the harness fails or an output differs, and 2 for a usage error.
 Every command is printed, so a failing lit test shows how to rerun it.
 
@@ -21,6 +21,11 @@ Models (``--list`` prints them):
 
 ``resnet18``
     torchvision's ResNet-18 on a 1x3x224x224 image, 1000 logits.
+``resnet18_bn``
+    The same network with random BatchNorm scales and shifts, exported
+    with its 20 BatchNormalization nodes kept (``training=PRESERVE`` and no
+    constant folding, so PyTorch does not fold them into the Convs): aotc
+    folds them into the convolutions' weights itself.
 ``mobilenet_v2``
     torchvision's MobileNetV2 on a 1x3x224x224 image, 1000 logits.
 ``transformer_encoder``
@@ -60,6 +65,16 @@ def resnet18(torch):
     return torchvision.models.resnet18(weights=None), (1, 3, 224, 224)
 
 
+def resnet18_bn(torch):
+    model, shape = resnet18(torch)
+    with torch.no_grad():
+        for m in model.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.weight.uniform_(0.5, 1.5)
+                m.bias.uniform_(-0.5, 0.5)
+    return model, shape
+
+
 def mobilenet_v2(torch):
     import torchvision
     return torchvision.models.mobilenet_v2(weights=None), (1, 3, 224, 224)
@@ -73,9 +88,17 @@ def transformer_encoder(torch):
 
 MODELS = collections.OrderedDict([
     ("resnet18", resnet18),
+    ("resnet18_bn", resnet18_bn),
     ("mobilenet_v2", mobilenet_v2),
     ("transformer_encoder", transformer_encoder),
 ])
+
+
+# Models exported with their BatchNormalization nodes: PyTorch folds an
+# eval-mode BatchNorm into the Conv before it unless the export preserves
+# the training mode (the model is in eval mode, so the nodes compute the
+# inference form) and skips constant folding.
+KEEP_BATCH_NORM = {"resnet18_bn"}
 
 
 def calibrate_batch_norm(torch, model, shape):
@@ -109,9 +132,12 @@ def export(name, path):
     # TransformerEncoderLayer takes its fused "fast path", which has no ONNX
     # export. The reference is computed by the very path exported.
     want = model(x).detach()
+    keep = name in KEEP_BATCH_NORM
     torch.onnx.export(model, (x,), path, opset_version=OPSET,
                       input_names=["input"], output_names=["output"],
-                      do_constant_folding=True)
+                      do_constant_folding=not keep,
+                      training=torch.onnx.TrainingMode.PRESERVE if keep
+                      else torch.onnx.TrainingMode.EVAL)
     return x.numpy(), want.numpy()
 
 

@@ -1,7 +1,8 @@
 //===- TGFolds.cpp - folds and canonicalizations of the tg ops ------------===//
 //
 // Folds evaluate ops on small constants (at most kMaxFoldElements elements,
-// or splats of any size) and drop identities (x + 0, x * 1, identity
+// `dense` or `dense_resource`, or splats of any size) and drop identities
+// (x + 0, x * 1, identity
 // transpose/reshape/slice/broadcast/cast, single-input concat, empty
 // reduce). An identity fold never changes a value's type: `x + 0` where the
 // zero broadcasts `x` to a larger shape stays. Canonicalization patterns
@@ -14,8 +15,17 @@
 // code, and leave undefined behavior (division by zero, INT_MIN / -1) for
 // run time.
 //
+// Float weights larger than that (up to kMaxWeightFoldElements, see
+// TGConstants.h) fold through a second path in double when the fold
+// replaces its only user and does not broadcast it to a larger result: the
+// arithmetic ops (+ - * /, exact in double and rounded once, so the same
+// result as in the element type) and the functions evaluated in double.
+// That is what computes an inference BatchNorm's per-channel factors when
+// they are resource blobs (more than 1024 channels).
+//
 //===----------------------------------------------------------------------===//
 
+#include "aotc/Dialect/TG/IR/TGConstants.h"
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
 #include "mlir/IR/Matchers.h"
@@ -27,21 +37,15 @@
 using namespace mlir;
 using namespace aotc::tg;
 
-/// Non-splat constants above this many elements are not folded: folding
-/// would copy them into the IR and bloat the object's read-only data.
-static constexpr int64_t kMaxFoldElements = 1024;
-
 using FloatFn = llvm::function_ref<std::optional<APFloat>(const APFloat &,
                                                           const APFloat &)>;
 using IntFn =
     llvm::function_ref<std::optional<APInt>(const APInt &, const APInt &)>;
 
-/// Returns `attr` as dense elements if it is small enough to fold.
+/// Returns `attr` as dense elements if it is small enough to fold (a
+/// `dense_resource` of at most kMaxFoldElements elements is read as one).
 static DenseElementsAttr foldable(Attribute attr) {
-  auto dense = dyn_cast_if_present<DenseElementsAttr>(attr);
-  if (!dense || (!dense.isSplat() && dense.getNumElements() > kMaxFoldElements))
-    return nullptr;
-  return dense;
+  return getFoldableDense(attr);
 }
 
 /// Linear index into a tensor of `shape` broadcast to `resultShape`, for the
@@ -235,6 +239,83 @@ template <typename Fn> static auto mathFold(Fn fn) {
   };
 }
 
+//===----------------------------------------------------------------------===//
+// Large float weights
+//===----------------------------------------------------------------------===//
+
+/// Evaluates `fn` in double on the float constants `operands` of `op`,
+/// broadcasting, when at least one of them is a weight this fold may replace
+/// (isFoldableWeight), the result is no larger than the largest such weight
+/// and every other operand is a weight too or small. The result rounds once
+/// to the element type, as the per-element path computes it. Nothing is
+/// folded when a NaN is read or made: its sign and payload would be the
+/// host's.
+static Attribute
+foldWeights(Operation *op, ArrayRef<Attribute> operands,
+            llvm::function_ref<double(ArrayRef<double>)> fn) {
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || !isa<FloatType>(type.getElementType()))
+    return {};
+  int64_t largest = 0;
+  StringRef hint;
+  for (auto [attr, value] : llvm::zip_equal(operands, op->getOperands())) {
+    if (isFoldableWeight(attr, value)) {
+      int64_t size = cast<ElementsAttr>(attr).getNumElements();
+      if (size > largest)
+        hint = getConstantNameHint(attr, "folded");
+      largest = std::max(largest, size);
+    } else if (!getFoldableDense(attr)) {
+      return {};
+    }
+  }
+  if (largest == 0 || type.getNumElements() > largest)
+    return {};
+  SmallVector<SmallVector<double>> inputs;
+  SmallVector<ArrayRef<int64_t>> shapes;
+  for (Attribute attr : operands) {
+    std::optional<SmallVector<double>> values =
+        readFloatElements(attr, kMaxWeightFoldElements);
+    if (!values || llvm::any_of(*values, [](double x) { return std::isnan(x); }))
+      return {};
+    inputs.push_back(std::move(*values));
+    shapes.push_back(cast<ElementsAttr>(attr).getShapedType().getShape());
+  }
+  SmallVector<double> results(type.getNumElements());
+  SmallVector<double> args(inputs.size());
+  for (int64_t i = 0, e = results.size(); i < e; ++i) {
+    for (auto [arg, input, shape] : llvm::zip_equal(args, inputs, shapes))
+      arg = input[broadcastIndex(i, type.getShape(), shape)];
+    results[i] = fn(args);
+    if (std::isnan(results[i]))
+      return {};
+  }
+  return buildFloatConstant(type, results, hint);
+}
+
+/// foldWeights for a unary function of double.
+static Attribute foldWeights(Operation *op, Attribute operand,
+                             double (*fn)(double)) {
+  return foldWeights(op, operand,
+                     [fn](ArrayRef<double> x) { return fn(x[0]); });
+}
+
+/// foldWeights for a binary function of double.
+static Attribute foldWeights(Operation *op, ArrayRef<Attribute> operands,
+                             double (*fn)(double, double)) {
+  return foldWeights(op, operands,
+                     [fn](ArrayRef<double> x) { return fn(x[0], x[1]); });
+}
+
+/// Folds a function of double evaluated on a constant `operand` of `op`:
+/// the weight path for large float weights, else every element of a small
+/// constant widened to double and rounded once to the element type.
+static Attribute foldMath(Operation *op, Attribute operand,
+                          double (*fn)(double)) {
+  if (Attribute weight = foldWeights(op, operand, fn))
+    return weight;
+  return foldUnary(operand, op->getResult(0).getType(), mathFold(fn), nullptr);
+}
+
 /// True if `attr` is a splat of zero (either sign for floats).
 static bool isSplatZero(Attribute attr) {
   auto dense = dyn_cast_if_present<DenseElementsAttr>(attr);
@@ -278,6 +359,10 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
   if (isSplatZero(adaptor.getLhs()))
     if (OpFoldResult r = ifSameType(getRhs(), getType()))
       return r;
+  if (Attribute weight =
+          foldWeights(getOperation(), adaptor.getOperands(),
+                      [](double a, double b) { return a + b; }))
+    return weight;
   return foldBinary(
       adaptor.getOperands(), getType(),
       [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
@@ -292,6 +377,10 @@ OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
   if (isSplatZero(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
+  if (Attribute weight =
+          foldWeights(getOperation(), adaptor.getOperands(),
+                      [](double a, double b) { return a - b; }))
+    return weight;
   return foldBinary(
       adaptor.getOperands(), getType(),
       [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
@@ -309,6 +398,10 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
   if (isSplatOne(adaptor.getLhs()))
     if (OpFoldResult r = ifSameType(getRhs(), getType()))
       return r;
+  if (Attribute weight =
+          foldWeights(getOperation(), adaptor.getOperands(),
+                      [](double a, double b) { return a * b; }))
+    return weight;
   return foldBinary(
       adaptor.getOperands(), getType(),
       [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
@@ -323,6 +416,10 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
   if (isSplatOne(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
+  if (Attribute weight =
+          foldWeights(getOperation(), adaptor.getOperands(),
+                      [](double a, double b) { return a / b; }))
+    return weight;
   return foldBinary(
       adaptor.getOperands(), getType(),
       [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
@@ -459,6 +556,9 @@ OpFoldResult ShiftRightOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
+  if (Attribute weight = foldWeights(getOperation(), adaptor.getInput(),
+                                     [](double x) { return -x; }))
+    return weight;
   return foldUnary(
       adaptor.getInput(), getType(),
       [](const APFloat &x) -> std::optional<APFloat> { return -x; },
@@ -466,6 +566,9 @@ OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
+  if (Attribute weight = foldWeights(getOperation(), adaptor.getInput(),
+                                     [](double x) { return std::fabs(x); }))
+    return weight;
   return foldUnary(
       adaptor.getInput(), getType(),
       [](const APFloat &x) -> std::optional<APFloat> { return abs(x); },
@@ -484,40 +587,38 @@ OpFoldResult ReluOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult ExpOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::exp(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::exp(x); });
 }
 
 OpFoldResult LogOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::log(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::log(x); });
 }
 
 OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::sqrt(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::sqrt(x); });
 }
 
 OpFoldResult RsqrtOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return 1.0 / std::sqrt(x); }),
-                   nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return 1.0 / std::sqrt(x); });
 }
 
 OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::tanh(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::tanh(x); });
 }
 
 OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(
-      adaptor.getInput(), getType(),
-      mathFold([](double x) { return 1.0 / (1.0 + std::exp(-x)); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return 1.0 / (1.0 + std::exp(-x)); });
 }
 
 OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::erf(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::erf(x); });
 }
 
 OpFoldResult FloorOp::fold(FoldAdaptor adaptor) {
@@ -563,58 +664,58 @@ OpFoldResult SignOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult SinOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::sin(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::sin(x); });
 }
 
 OpFoldResult CosOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::cos(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::cos(x); });
 }
 
 OpFoldResult TanOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::tan(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::tan(x); });
 }
 
 OpFoldResult AsinOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::asin(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::asin(x); });
 }
 
 OpFoldResult AcosOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::acos(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::acos(x); });
 }
 
 OpFoldResult AtanOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::atan(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::atan(x); });
 }
 
 OpFoldResult SinhOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::sinh(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::sinh(x); });
 }
 
 OpFoldResult CoshOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::cosh(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::cosh(x); });
 }
 
 OpFoldResult AsinhOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::asinh(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::asinh(x); });
 }
 
 OpFoldResult AcoshOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::acosh(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::acosh(x); });
 }
 
 OpFoldResult AtanhOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(adaptor.getInput(), getType(),
-                   mathFold([](double x) { return std::atanh(x); }), nullptr);
+  return foldMath(getOperation(), adaptor.getInput(),
+                  [](double x) { return std::atanh(x); });
 }
 
 OpFoldResult NotOp::fold(FoldAdaptor adaptor) {

@@ -6,25 +6,47 @@
 // what makes the shape subgraphs of ONNX models (Shape -> Gather -> Concat
 // -> Reshape, Cast of shapes, ...) constant at import time.
 //
+// Larger weights (`dense` or `dense_resource`, up to kMaxWeightFoldElements
+// elements, see TGConstants.h) fold too where the fold replaces the weight's
+// only use: reshape (the blob is shared, not copied), transpose and slice
+// (their bytes are gathered) and float-to-float cast (rounded once). That is
+// what stores a Gemm's transB weight or a MatMul's transposed initializer
+// transposed in the object instead of transposing it on every call.
+//
 //===----------------------------------------------------------------------===//
 
+#include "aotc/Dialect/TG/IR/TGConstants.h"
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/APSInt.h"
 
 using namespace mlir;
 using namespace aotc::tg;
 
-static constexpr int64_t kMaxShapeFoldElements = 1024;
+static constexpr int64_t kMaxShapeFoldElements = kMaxFoldElements;
 
 /// A constant small enough to evaluate on (or any splat); null otherwise.
 static DenseElementsAttr foldable(Attribute attr) {
-  auto dense = dyn_cast_if_present<DenseElementsAttr>(attr);
-  if (!dense ||
-      (!dense.isSplat() && dense.getNumElements() > kMaxShapeFoldElements))
-    return nullptr;
-  return dense;
+  return getFoldableDense(attr);
+}
+
+/// The large-weight path of the data movement folds: when `input`, whose
+/// constant value is `attr`, is a weight this fold may replace
+/// (isFoldableWeight), a constant of `type` whose element at each
+/// coordinate is the input's element `index(coordinates)`.
+static Attribute
+gatherWeight(Value input, Attribute attr, RankedTensorType type,
+             llvm::function_ref<int64_t(ArrayRef<int64_t>)> index) {
+  if (!isFoldableWeight(attr, input))
+    return {};
+  std::optional<ArrayRef<char>> bytes = getRawElementBytes(attr);
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  return buildConstant(
+      type, gatherElementBytes(*bytes, elementBytes, type, index),
+      getConstantNameHint(attr, "folded"));
 }
 
 static SmallVector<int64_t> getRowMajorStrides(ArrayRef<int64_t> shape) {
@@ -60,6 +82,13 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
     return getInput();
   if (DenseElementsAttr dense = foldable(adaptor.getInput()))
     return dense.reshape(getType());
+  // A weight's blob is shared by the reshaped constant, not copied.
+  if (isFoldableWeight(adaptor.getInput(), getInput())) {
+    if (auto resource = dyn_cast<DenseResourceElementsAttr>(adaptor.getInput()))
+      return DenseResourceElementsAttr::get(getType(), resource.getRawHandle());
+    return buildConstant(getType(), *getRawElementBytes(adaptor.getInput()),
+                         "folded");
+  }
   return {};
 }
 
@@ -108,21 +137,22 @@ OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
     identity &= static_cast<int64_t>(i) == p;
   if (identity)
     return getInput();
-  DenseElementsAttr dense = foldable(adaptor.getInput());
-  if (!dense)
-    return {};
-  if (dense.isSplat())
-    return dense.resizeSplat(getType());
   // Result element at coordinates c reads input coordinates c' with
   // c'[perm[d]] = c[d].
-  ArrayRef<int64_t> inShape = dense.getType().getShape();
-  SmallVector<int64_t> inStrides = getRowMajorStrides(inShape);
-  return gatherElements(dense, getType(), [&](ArrayRef<int64_t> coords) {
+  SmallVector<int64_t> inStrides =
+      getRowMajorStrides(getInput().getType().getShape());
+  auto index = [&](ArrayRef<int64_t> coords) {
     int64_t index = 0;
     for (auto [d, p] : llvm::enumerate(perm))
       index += coords[d] * inStrides[p];
     return index;
-  });
+  };
+  DenseElementsAttr dense = foldable(adaptor.getInput());
+  if (!dense)
+    return gatherWeight(getInput(), adaptor.getInput(), getType(), index);
+  if (dense.isSplat())
+    return dense.resizeSplat(getType());
+  return gatherElements(dense, getType(), index);
 }
 
 void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
@@ -187,20 +217,21 @@ OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
 OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
-  DenseElementsAttr dense = foldable(adaptor.getInput());
-  if (!dense)
-    return {};
-  if (dense.isSplat())
-    return dense.resizeSplat(getType());
   SmallVector<int64_t> inStrides =
-      getRowMajorStrides(dense.getType().getShape());
+      getRowMajorStrides(getInput().getType().getShape());
   ArrayRef<int64_t> start = getStart(), stride = getStride();
-  return gatherElements(dense, getType(), [&](ArrayRef<int64_t> coords) {
+  auto index = [&](ArrayRef<int64_t> coords) {
     int64_t index = 0;
     for (auto [d, c] : llvm::enumerate(coords))
       index += (start[d] + c * stride[d]) * inStrides[d];
     return index;
-  });
+  };
+  DenseElementsAttr dense = foldable(adaptor.getInput());
+  if (!dense)
+    return gatherWeight(getInput(), adaptor.getInput(), getType(), index);
+  if (dense.isSplat())
+    return dense.resizeSplat(getType());
+  return gatherElements(dense, getType(), index);
 }
 
 /// Converts one element of a constant to `to`, as the lowering does; nullopt
@@ -243,10 +274,20 @@ static std::optional<Attribute> castElement(Attribute element, Type to) {
 OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
-  DenseElementsAttr dense = foldable(adaptor.getInput());
-  if (!dense)
-    return {};
   Type to = getType().getElementType();
+  DenseElementsAttr dense = foldable(adaptor.getInput());
+  if (!dense) {
+    // A float weight converted to another float type rounds once.
+    if (!(to.isF16() || to.isBF16() || to.isF32() || to.isF64()) ||
+        !isFoldableWeight(adaptor.getInput(), getInput()))
+      return {};
+    std::optional<SmallVector<double>> values =
+        readFloatElements(adaptor.getInput(), kMaxWeightFoldElements);
+    if (!values)
+      return {};
+    return buildFloatConstant(
+        getType(), *values, getConstantNameHint(adaptor.getInput(), "folded"));
+  }
   if (dense.isSplat()) {
     std::optional<Attribute> value =
         castElement(dense.getSplatValue<Attribute>(), to);

@@ -70,7 +70,52 @@ def FoldAffineIntoWeightsPass
     : Pass<"aotc-tg-fold-affine-into-weights", "mlir::func::FuncOp"> {
   let summary = "Fold per-channel scales and shifts (inference BatchNorm) "
                 "into the preceding convolution's or matmul's weights";
+  let description = [{
+    An inference BatchNormalization after a convolution is, once its
+    constants are folded, a per-output-channel affine map of the
+    convolution's result: `(conv(x, W, b) - mean) * factor + beta`. This
+    pass folds such maps into the producer's weights at compile time, so the
+    generated code runs the convolution alone:
+
+    ```mlir
+    %y = tg.conv %x, %w, %b ... : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>,
+        tensor<4xf32>
+    %c = tg.sub %y, %mean : tensor<1x4x6x6xf32>, tensor<4x1x1xf32>
+    %n = tg.mul %c, %factor : tensor<1x4x6x6xf32>, tensor<4x1x1xf32>
+    %o = tg.add %n, %beta : tensor<1x4x6x6xf32>, tensor<4x1x1xf32>
+    // becomes, with W' = W * factor[m] per output channel m and
+    // b' = (b - mean) * factor + beta computed at compile time:
+    %o = tg.conv %x, %w_folded, %b_folded ... : tensor<1x3x8x8xf32>,
+        tensor<4x3x3x3xf32>, tensor<4xf32>
+    ```
+
+    Producers are `tg.conv`, `tg.conv_transpose` (channel axis 1) and
+    `tg.matmul` (channel axis: the last, the output features) whose weight
+    (the matmul's rhs) and bias are float constants (f16, bf16, f32, f64;
+    `dense` or `dense_resource`). From the producer the pass follows a chain
+    of `tg.add`, `tg.sub`, `tg.mul` and `tg.div` by a constant, and
+    `tg.neg`, each the single user of the value before it and each keeping
+    its type, whose constants vary along the channel axis only
+    (`[C, 1, 1]`, `[1, C, 1, 1]`, `[C]` for a matmul, or any splat). The
+    composed map `y = scale[c] * x + shift[c]` is computed in double, the
+    weight's channel c is multiplied by `scale[c]` and the bias becomes
+    `bias * scale + shift`, each rounded once to the element type. A
+    matmul has no bias operand: a shift stays as one `tg.add` of a `[N]`
+    constant. Large weights stay `dense_resource` blobs.
+
+    Not folded: a producer whose result has another user, a constant that
+    varies along another axis, a non-constant operand, `v / x`, a division
+    by zero or a non-finite scale, integer types, and weights or biases of
+    more than 1024 elements that something else uses too (the object would
+    hold both copies) or of more than 16M elements.
+  }];
   let dependentDialects = ["aotc::tg::TGDialect"];
+  let statistics = [
+    Statistic<"numFoldedOps", "folded-ops",
+              "Elementwise ops folded into weights">,
+    Statistic<"numRewrittenWeights", "rewritten-weights",
+              "Convolutions and matmuls whose weights absorbed an affine map">
+  ];
 }
 
 #endif // AOTC_DIALECT_TG_TRANSFORMS_PASSES_TD
