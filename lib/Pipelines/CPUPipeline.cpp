@@ -55,6 +55,11 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Each contraction (matmul, conv, pooling, reduction) becomes one loop nest
+  // with its epilogue, accumulator initialization and padded inputs.
+  pm.addNestedPass<func::FuncOp>(createTileAndFusePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 }
 
 void buildBufferizationStage(OpPassManager &pm,

@@ -1,20 +1,25 @@
 // RUN: aotc-opt %s --aotc-cpu-tg-to-linalg --aotc-cpu-fusion --split-input-file | FileCheck %s
 // RUN: aotc-opt %s --aotc-cpu-tg-to-linalg --aotc-cpu-fusion="fusion=false" --split-input-file | FileCheck %s --check-prefix=NOFUSE
 
-// The seed case: reduce_sum(x + y*z) is one linalg.generic whose body does
-// the multiply, the add and the accumulation; no intermediate tensor. (The
-// accumulator's zero fill is still a generic of its own.)
+// The seed case: reduce_sum(x + y*z) is one loop nest: per chunk of rows,
+// the accumulator's zero fill and one linalg.generic whose body does the
+// multiply, the add and the accumulation; no intermediate tensor.
 
 // CHECK-LABEL: func.func @reduce_sum_of_fma
 // CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<64x32xf32>, %[[Y:[a-z0-9]+]]: tensor<64x32xf32>, %[[Z:[a-z0-9]+]]: tensor<64x32xf32>
-// CHECK:         %[[INIT:.+]] = linalg.generic {{.*}}iterator_types = ["parallel"]}
-// CHECK:         %[[R:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
-// CHECK-SAME:      ins(%[[X]], %[[Y]], %[[Z]] :
-// CHECK-SAME:      outs(%[[INIT]] :
-// CHECK:           arith.mulf
-// CHECK:           arith.addf
-// CHECK:           arith.addf
-// CHECK:         return %[[R]]
+// CHECK:         %[[LOOP:.+]] = scf.for %[[I:.+]] = %c0 to %c64 step %c32
+// CHECK-DAG:       %[[XS:.+]] = tensor.extract_slice %[[X]][%[[I]], 0] [32, 32]
+// CHECK-DAG:       %[[YS:.+]] = tensor.extract_slice %[[Y]][%[[I]], 0] [32, 32]
+// CHECK-DAG:       %[[ZS:.+]] = tensor.extract_slice %[[Z]][%[[I]], 0] [32, 32]
+// CHECK:           %[[INIT:.+]] = linalg.generic {{.*}}iterator_types = ["parallel"]}
+// CHECK:           %[[R:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%[[XS]], %[[YS]], %[[ZS]] :
+// CHECK-SAME:        outs(%[[INIT]] :
+// CHECK:             arith.mulf
+// CHECK:             arith.addf
+// CHECK:             arith.addf
+// CHECK:           tensor.insert_slice %[[R]]
+// CHECK:         return %[[LOOP]]
 // CHECK-NOT:     linalg.generic
 // NOFUSE-LABEL: func.func @reduce_sum_of_fma
 // NOFUSE:       %[[MUL:.+]] = linalg.generic

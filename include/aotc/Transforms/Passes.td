@@ -47,4 +47,72 @@ def FuseElementwisePass
   ];
 }
 
+def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
+  let summary = "Tile each contraction with its epilogue, accumulator "
+                "initialization and padded inputs into one loop nest";
+  let description = [{
+    Forms one fusion group around every linalg op with reduction loops (a
+    matmul, convolution, pooling window or reduction, after generalization):
+
+    - its **epilogue**: the one elementwise generic that reads its result
+      element by element (bias, activation, residual add, scale; already
+      merged into one generic by `aotc-fuse-elementwise`),
+    - the generics that **initialize its accumulator** (a zero fill or a
+      bias broadcast), and
+    - the `tensor.pad`s that **pad its inputs**.
+
+    The group's root (the epilogue, or the contraction itself) is tiled over
+    its parallel loops with `scf.for`, and the other members are fused into
+    the tile through TilingInterface, so each tile initializes its
+    accumulator, accumulates, and applies the epilogue while the tile is
+    hot; the contraction's full result and the padded copy of its input are
+    never materialized. The epilogue's destination tile is reused as the
+    accumulator when the types agree, so the tile needs no buffer of its own.
+
+    Cost model (docs/fusion.md): a parallel loop is tiled by 1 when every
+    padded input depends on it (batch, output rows), so that a padded window
+    is computed once per tile; a loop that a padded input does not depend on
+    (output channels) stays whole, since tiling it would copy the same window
+    once per tile; the innermost output dimension stays whole up to
+    `inner-tile` elements so the inner loop stays contiguous and long.
+    Nothing else is fused: a producer that is itself a contraction or an
+    elementwise op read through a window stays its own kernel.
+
+    Before (conv + bias + relu, 3 kernels and a padded copy):
+    ```mlir
+    %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] { ... }
+    %b = linalg.generic {...} ins(%bias) outs(%empty)        // broadcast
+    %c = linalg.generic {... "reduction" ...} ins(%p, %w) outs(%b)
+    %r = linalg.generic {...} ins(%c) outs(%empty) { maximumf }
+    ```
+    After (one loop nest over output rows):
+    ```mlir
+    %r = scf.for %oh = ... iter_args(%out = %empty) {
+      %window = ... tensor.pad (tile of %x) ...
+      %t = tensor.extract_slice %out[0, 0, %oh, 0] [1, 64, 1, 56] ...
+      %b = linalg.generic ins(%bias) outs(%t)
+      %c = linalg.generic ins(%window, %w) outs(%b)
+      %e = linalg.generic ins(%c) outs(%t) { maximumf }
+      %u = tensor.insert_slice %e into %out ...
+      scf.yield %u
+    }
+    ```
+  }];
+  let options = [
+    Option<"innerTile", "inner-tile", "int64_t", /*default=*/"4096",
+           "Largest innermost output dimension kept whole in one tile; "
+           "longer ones are tiled by this many elements">,
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect",
+                           "mlir::affine::AffineDialect",
+                           "mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numGroups", "fusion-groups", "fusion groups tiled">,
+    Statistic<"numFusedOps", "fused-ops",
+              "ops fused into a group besides its root">,
+  ];
+}
+
 #endif // AOTC_TRANSFORMS_PASSES_TD

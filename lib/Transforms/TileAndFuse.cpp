@@ -1,0 +1,392 @@
+//===- TileAndFuse.cpp - one loop nest per contraction group --------------===//
+//
+// Implements `aotc-tile-and-fuse`: each linalg op with reduction loops is
+// tiled together with its elementwise epilogue, the ops that initialize its
+// accumulator and the pads of its inputs, so the group runs as one loop nest
+// and neither the raw contraction result nor the padded input is ever
+// materialized. The cost model is documented in Passes.td and
+// docs/fusion.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/TilingInterface.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_TILEANDFUSEPASS
+#include "aotc/Transforms/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// A linalg op on tensors with reduction loops and one result: a matmul,
+/// convolution, pooling window or reduction.
+bool isGroupSeed(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && linalgOp.hasPureTensorSemantics() &&
+         linalgOp.getNumReductionLoops() > 0 && op->getNumResults() == 1 &&
+         linalgOp.getIndexingMapMatchingResult(op->getResult(0))
+             .isProjectedPermutation();
+}
+
+/// An op that only writes a value per element, reading nothing but
+/// broadcast inputs: a fill, or the generic that broadcasts a bias into an
+/// accumulator. Recomputing it per tile costs a store per element.
+bool isInitializer(Operation *op) {
+  if (isa<linalg::FillOp>(op))
+    return true;
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || generic.getNumReductionLoops() != 0 ||
+      generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics())
+    return false;
+  Block &body = generic.getRegion().front();
+  if (body.getOperations().size() != 1)
+    return false;
+  Value yielded = body.getTerminator()->getOperand(0);
+  auto arg = dyn_cast<BlockArgument>(yielded);
+  if (arg && arg.getOwner() == &body)
+    return arg.getArgNumber() < generic.getNumDpsInputs();
+  return !arg; // a value defined above, e.g. a constant
+}
+
+/// The elementwise generic that reads `seed`'s result element by element
+/// and is its only user, if there is one.
+linalg::GenericOp findEpilogue(linalg::LinalgOp seed) {
+  Value result = seed->getResult(0);
+  if (!result.hasOneUse())
+    return nullptr;
+  OpOperand &use = *result.use_begin();
+  auto epilogue = dyn_cast<linalg::GenericOp>(use.getOwner());
+  if (!epilogue || epilogue->getBlock() != seed->getBlock() ||
+      epilogue.getNumReductionLoops() != 0 ||
+      epilogue.getNumDpsInits() != 1 || epilogue->getNumResults() != 1 ||
+      !epilogue.hasPureTensorSemantics() ||
+      epilogue.isDpsInit(&use))
+    return nullptr;
+  if (!epilogue.getMatchingIndexingMap(&use).isIdentity() ||
+      !epilogue.getIndexingMapMatchingResult(epilogue->getResult(0))
+           .isIdentity())
+    return nullptr;
+  if (epilogue->getResult(0).getType() != result.getType() &&
+      cast<ShapedType>(epilogue->getResult(0).getType()).getShape() !=
+          cast<ShapedType>(result.getType()).getShape())
+    return nullptr;
+  return epilogue;
+}
+
+/// A fusion group: the op that is tiled, the seed contraction, and every op
+/// that may be fused into the tile.
+struct FusionGroup {
+  Operation *root = nullptr;
+  linalg::LinalgOp seed;
+  linalg::GenericOp epilogue;
+  SmallVector<Operation *> initializers;
+  SmallVector<tensor::PadOp> pads;
+  llvm::SmallPtrSet<Operation *, 8> members;
+};
+
+FusionGroup formGroup(linalg::LinalgOp seed) {
+  FusionGroup group;
+  group.seed = seed;
+  group.epilogue = findEpilogue(seed);
+  group.root = group.epilogue ? group.epilogue.getOperation()
+                              : seed.getOperation();
+  group.members.insert(seed);
+  // The accumulator: a fill, or a bias broadcast, possibly feeding a fill.
+  Value init = seed.getDpsInitOperand(0)->get();
+  while (Operation *def = init.getDefiningOp()) {
+    if (!isInitializer(def) || !init.hasOneUse())
+      break;
+    group.initializers.push_back(def);
+    group.members.insert(def);
+    init = cast<DestinationStyleOpInterface>(def).getDpsInitOperand(0)->get();
+  }
+  for (OpOperand *input : seed.getDpsInputOperands()) {
+    auto pad = input->get().getDefiningOp<tensor::PadOp>();
+    if (!pad || !input->get().hasOneUse() || !pad.getConstantPaddingValue() ||
+        !pad.getResultType().hasStaticShape())
+      continue;
+    group.pads.push_back(pad);
+    group.members.insert(pad);
+  }
+  return group;
+}
+
+/// The tile size for an innermost dimension that must be split: the
+/// largest divisor up to 64 (no partial tiles), or 64 when the only divisors
+/// are tiny.
+int64_t innerChunk(int64_t size) {
+  int64_t best = 1;
+  for (int64_t d = std::min<int64_t>(64, size - 1); d > 1; --d) {
+    if (size % d == 0) {
+      best = d;
+      break;
+    }
+  }
+  return best >= 8 || size <= 64 ? best : 64;
+}
+
+/// Tile sizes for the group's root, per the cost model in Passes.td. Empty
+/// when there is no loop to tile.
+SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
+                                          const FusionGroup &group,
+                                          int64_t innerTile) {
+  linalg::LinalgOp seed = group.seed;
+  AffineMap outMap = seed.getIndexingMapMatchingResult(seed->getResult(0));
+  ArrayRef<int64_t> shape =
+      cast<ShapedType>(seed->getResult(0).getType()).getShape();
+  int64_t rank = shape.size();
+  if (rank == 0 || ShapedType::isDynamicShape(shape))
+    return {};
+
+  // Which of the seed's loops each padded input depends on.
+  auto padsDependOn = [&](unsigned loop) {
+    for (tensor::PadOp pad : group.pads) {
+      OpOperand *operand = nullptr;
+      for (OpOperand *input : seed.getDpsInputOperands())
+        if (input->get() == pad.getResult())
+          operand = input;
+      if (!seed.getMatchingIndexingMap(operand).isFunctionOfDim(loop))
+        return false;
+    }
+    return true;
+  };
+
+  // Sizes per output dimension; 0 keeps the dimension whole.
+  SmallVector<int64_t> perDim(rank, 0);
+  bool tiled = false;
+  for (int64_t d = 0; d < rank - 1; ++d) {
+    if (shape[d] > 1 && padsDependOn(outMap.getDimPosition(d))) {
+      perDim[d] = 1;
+      tiled = true;
+    }
+  }
+  if (shape[rank - 1] > innerTile) {
+    perDim[rank - 1] = innerTile;
+    tiled = true;
+  }
+  if (!tiled) {
+    // Nothing to tile by the rule above (a row of outputs, or every outer
+    // loop would copy a padded input once per tile): split the outermost
+    // non-unit dimension so the group still becomes one loop nest.
+    for (int64_t d = 0; d < rank && !tiled; ++d) {
+      if (shape[d] <= 1)
+        continue;
+      perDim[d] = d == rank - 1 ? innerChunk(shape[d]) : 1;
+      tiled = true;
+    }
+  }
+  if (!tiled)
+    return {};
+
+  // The root's loops: an epilogue's loops are the output dimensions; the
+  // seed's are mapped through its output indexing map.
+  SmallVector<OpFoldResult> sizes;
+  if (group.epilogue) {
+    for (int64_t size : perDim)
+      sizes.push_back(b.getIndexAttr(size));
+    return sizes;
+  }
+  sizes.assign(seed.getNumLoops(), b.getIndexAttr(0));
+  for (int64_t d = 0; d < rank; ++d)
+    sizes[outMap.getDimPosition(d)] = b.getIndexAttr(perDim[d]);
+  return sizes;
+}
+
+/// Makes the tiled epilogue update the accumulator tile in place: the
+/// accumulator's initialization starts from the epilogue's destination tile
+/// and the epilogue reads the contraction's result through its `outs`
+/// operand. No tile buffer is needed besides the output's own.
+void reuseDestination(RewriterBase &rewriter, linalg::GenericOp epilogue,
+                      Operation *tiledSeed, DominanceInfo &dominance) {
+  Value acc = tiledSeed->getResult(0);
+  if (acc.getType() != epilogue->getResult(0).getType() || !acc.hasOneUse())
+    return;
+  OpOperand *init = epilogue.getDpsInitOperand(0);
+  if (epilogue.payloadUsesValueFromOperand(init))
+    return;
+  OpOperand *accInput = nullptr;
+  for (OpOperand *input : epilogue.getDpsInputOperands())
+    if (input->get() == acc)
+      accInput = input;
+  if (!accInput)
+    return;
+
+  // Walk to the first op of the accumulator chain and its tensor.empty
+  // based destination.
+  OpOperand *chainStart =
+      cast<DestinationStyleOpInterface>(tiledSeed).getDpsInitOperand(0);
+  while (Operation *def = chainStart->get().getDefiningOp()) {
+    auto dps = dyn_cast<DestinationStyleOpInterface>(def);
+    if (!dps || !isInitializer(def) || dps.getNumDpsInits() != 1)
+      break;
+    chainStart = dps.getDpsInitOperand(0);
+  }
+  Value start = chainStart->get();
+  if (auto slice = start.getDefiningOp<tensor::ExtractSliceOp>())
+    start = slice.getSource();
+  if (!start.getDefiningOp<tensor::EmptyOp>() ||
+      chainStart->get().getType() != init->get().getType())
+    return;
+
+  Value dest = init->get();
+  Operation *user = chainStart->getOwner();
+  if (!dominance.properlyDominates(dest, user)) {
+    Operation *destDef = dest.getDefiningOp();
+    if (!destDef || destDef->getBlock() != user->getBlock() ||
+        !llvm::all_of(destDef->getOperands(), [&](Value v) {
+          return dominance.properlyDominates(v, user);
+        }))
+      return;
+    rewriter.moveOpBefore(destDef, user);
+  }
+  rewriter.modifyOpInPlace(user, [&] { chainStart->set(dest); });
+
+  // Rebuild the epilogue with the accumulator as its destination.
+  unsigned accIndex = accInput->getOperandNumber();
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : epilogue.getDpsInputOperands()) {
+    if (input == accInput)
+      continue;
+    inputs.push_back(input->get());
+    maps.push_back(epilogue.getMatchingIndexingMap(input));
+  }
+  maps.push_back(epilogue.getMatchingIndexingMap(init));
+  rewriter.setInsertionPoint(epilogue);
+  auto inPlace = linalg::GenericOp::create(
+      rewriter, epilogue.getLoc(), epilogue->getResultTypes(), inputs,
+      ValueRange{acc}, maps, epilogue.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(epilogue.getRegion(), inPlace.getRegion(),
+                              inPlace.getRegion().end());
+  Block &body = inPlace.getRegion().front();
+  rewriter.replaceAllUsesWith(body.getArgument(accIndex),
+                              body.getArguments().back());
+  body.eraseArgument(accIndex);
+  rewriter.replaceOp(epilogue, inPlace->getResults());
+}
+
+/// Replaces an `scf.if` that guards a tiled pad against an empty source
+/// slice with its padding branch: the clamped offsets and sizes make the
+/// slice valid, and padding an empty slice yields the all-padding tile.
+void dropEmptySliceGuards(RewriterBase &rewriter, Operation *loopNest) {
+  SmallVector<scf::IfOp> guards;
+  loopNest->walk([&](scf::IfOp ifOp) {
+    if (ifOp.getNumResults() != 1 || !ifOp.elseBlock())
+      return;
+    auto elseYield = cast<scf::YieldOp>(ifOp.elseBlock()->getTerminator());
+    auto thenYield = cast<scf::YieldOp>(ifOp.thenBlock()->getTerminator());
+    Value padded = elseYield.getOperand(0);
+    if (auto cast = padded.getDefiningOp<tensor::CastOp>())
+      padded = cast.getSource();
+    if (padded.getDefiningOp<tensor::PadOp>() &&
+        thenYield.getOperand(0).getDefiningOp<tensor::GenerateOp>())
+      guards.push_back(ifOp);
+  });
+  for (scf::IfOp guard : guards) {
+    Block *padding = guard.elseBlock();
+    Value padded = padding->getTerminator()->getOperand(0);
+    rewriter.eraseOp(padding->getTerminator());
+    rewriter.inlineBlockBefore(padding, guard);
+    rewriter.replaceOp(guard, padded);
+  }
+}
+
+struct TileAndFusePass final
+    : aotc::impl::TileAndFusePassBase<TileAndFusePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<linalg::LinalgOp> seeds;
+    for (Operation &op : func.getBody().getOps())
+      if (isGroupSeed(&op))
+        seeds.push_back(cast<linalg::LinalgOp>(op));
+
+    IRRewriter rewriter(&getContext());
+    // Last first: a group's epilogue is then still untouched when its seed
+    // is visited, and fused producers are never visited again.
+    for (linalg::LinalgOp seed : llvm::reverse(seeds)) {
+      FusionGroup group = formGroup(seed);
+      if (!group.epilogue && group.initializers.empty() && group.pads.empty())
+        continue;
+      rewriter.setInsertionPoint(group.root);
+      SmallVector<OpFoldResult> sizes =
+          chooseTileSizes(rewriter, group, innerTile);
+      if (sizes.empty())
+        continue;
+      if (failed(tileGroup(rewriter, group, sizes)))
+        return signalPassFailure();
+    }
+  }
+
+  LogicalResult tileGroup(RewriterBase &rewriter, FusionGroup &group,
+                          ArrayRef<OpFoldResult> sizes) {
+    scf::SCFTilingOptions tiling;
+    tiling.setTileSizes(sizes);
+    tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tiling);
+    const auto &members = group.members;
+    options.setFusionControlFn(
+        [&members](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (!members.contains(producer.getOwner()))
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        });
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(group.root), options);
+    if (failed(result))
+      return group.root->emitError("could not tile this fusion group");
+
+    for (OpResult res : group.root->getResults()) {
+      auto it = result->replacements.find(res);
+      if (it != result->replacements.end())
+        rewriter.replaceAllUsesWith(res, it->second);
+    }
+    ++numGroups;
+    numFusedOps += result->fusedProducers.size();
+
+    // The untiled ops are dead now; erase them users first.
+    SmallVector<Operation *> dead = {group.root};
+    if (group.epilogue)
+      dead.push_back(group.seed);
+    llvm::append_range(dead, group.initializers);
+    for (tensor::PadOp pad : group.pads)
+      dead.push_back(pad);
+    for (Operation *op : dead)
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+
+    Operation *loopNest = result->loops.front();
+    dropEmptySliceGuards(rewriter, loopNest);
+    if (group.epilogue) {
+      auto tiledEpilogue =
+          cast<linalg::GenericOp>(result->tiledAndFusedOps.front());
+      Operation *tiledSeed = nullptr;
+      for (Value operand : tiledEpilogue.getDpsInputs())
+        if (Operation *def = operand.getDefiningOp())
+          if (result->tiledAndFusedOps.contains(def) && isGroupSeed(def))
+            tiledSeed = def;
+      if (tiledSeed) {
+        DominanceInfo dominance(loopNest);
+        reuseDestination(rewriter, tiledEpilogue, tiledSeed, dominance);
+      }
+    }
+    return success();
+  }
+};
+
+} // namespace

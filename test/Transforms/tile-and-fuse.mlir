@@ -1,0 +1,112 @@
+// RUN: aotc-opt %s --aotc-convert-tg-to-linalg --linalg-generalize-named-ops --aotc-fuse-elementwise --aotc-tile-and-fuse --canonicalize --cse --split-input-file | FileCheck %s
+
+// conv + bias + relu: one loop over output rows. Each row pads its input
+// window, broadcasts the bias into the output tile, accumulates into it and
+// applies the relu in place; output channels stay whole, so the window is
+// copied once per row, not once per channel.
+
+// CHECK-LABEL: func.func @conv_bias_relu
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<1x16x32x32xf32>, %[[W:[a-z0-9]+]]: tensor<32x16x3x3xf32>, %[[B:[a-z0-9]+]]: tensor<32xf32>
+// CHECK:         %[[EMPTY:.+]] = tensor.empty() : tensor<1x32x32x32xf32>
+// CHECK:         %[[LOOP:.+]] = scf.for %[[OH:.+]] = %c0 to %c32 step %c1 iter_args(%[[OUT:.+]] = %[[EMPTY]])
+// CHECK-NOT:       scf.if
+// CHECK:           %[[ROWS:.+]] = tensor.extract_slice %[[X]][0, 0, %{{.+}}, 0] [1, 16, %{{.+}}, 32]
+// CHECK:           %[[WINDOW:.+]] = tensor.pad %[[ROWS]]
+// CHECK:           } : tensor<1x16x?x32xf32> to tensor<1x16x3x34xf32>
+// CHECK:           %[[TILE:.+]] = tensor.extract_slice %[[OUT]][0, 0, %[[OH]], 0] [1, 32, 1, 32]
+// CHECK:           %[[BIAS:.+]] = linalg.generic {{.*}} ins(%[[B]] : tensor<32xf32>) outs(%[[TILE]] : tensor<1x32x1x32xf32>)
+// CHECK:           %[[CONV:.+]] = linalg.generic {{.*}} ins(%[[WINDOW]], %[[W]] : {{.*}}) outs(%[[BIAS]] : tensor<1x32x1x32xf32>)
+// CHECK:           %[[RELU:.+]] = linalg.generic {{.*}} outs(%[[CONV]] : tensor<1x32x1x32xf32>)
+// CHECK:             arith.maximumf
+// CHECK:           %[[INS:.+]] = tensor.insert_slice %[[RELU]] into %[[OUT]][0, 0, %[[OH]], 0] [1, 32, 1, 32]
+// CHECK:           scf.yield %[[INS]]
+// CHECK:         return %[[LOOP]]
+func.func @conv_bias_relu(%x: tensor<1x16x32x32xf32>, %w: tensor<32x16x3x3xf32>, %b: tensor<32xf32>) -> tensor<1x32x32x32xf32> {
+  %0 = tg.conv %x, %w, %b strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x16x32x32xf32>, tensor<32x16x3x3xf32>, tensor<32xf32>
+  %1 = tg.relu %0 : tensor<1x32x32x32xf32>
+  return %1 : tensor<1x32x32x32xf32>
+}
+
+// -----
+
+// matmul + bias + relu: one loop over rows; the zero fill, the matmul and the
+// epilogue share the row of the output.
+
+// CHECK-LABEL: func.func @matmul_bias_relu
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<8x32xf32>, %[[W:[a-z0-9]+]]: tensor<32x64xf32>, %[[B:[a-z0-9]+]]: tensor<64xf32>
+// CHECK:         scf.for %[[M:.+]] = %c0 to %c8 step %c1 iter_args(%[[OUT:.+]] = %{{.+}})
+// CHECK:           %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[M]], 0] [1, 32]
+// CHECK:           %[[TILE:.+]] = tensor.extract_slice %[[OUT]][%[[M]], 0] [1, 64]
+// CHECK:           %[[ZERO:.+]] = linalg.generic {{.*}} outs(%[[TILE]] : tensor<1x64xf32>)
+// CHECK-NEXT:        ^bb0
+// CHECK-NEXT:        linalg.yield %cst
+// CHECK:           %[[MM:.+]] = linalg.generic {{.*}} ins(%[[ROW]], %[[W]] : {{.*}}) outs(%[[ZERO]] : tensor<1x64xf32>)
+// CHECK:           linalg.generic {{.*}} ins(%[[B]] : tensor<64xf32>) outs(%[[MM]] : tensor<1x64xf32>)
+// CHECK:             arith.addf
+// CHECK:             arith.maximumf
+// CHECK:           tensor.insert_slice
+// CHECK-NOT:     linalg.
+func.func @matmul_bias_relu(%x: tensor<8x32xf32>, %w: tensor<32x64xf32>, %b: tensor<64xf32>) -> tensor<8x64xf32> {
+  %0 = tg.matmul %x, %w : tensor<8x32xf32>, tensor<32x64xf32>
+  %1 = tg.add %0, %b : tensor<8x64xf32>, tensor<64xf32>
+  %2 = tg.relu %1 : tensor<8x64xf32>
+  return %2 : tensor<8x64xf32>
+}
+
+// -----
+
+// A row reduction with its zero fill and a scale (a mean): the output is one
+// row of 100 elements, which is tiled in chunks of 50 so the group is one
+// loop.
+
+// CHECK-LABEL: func.func @mean_rows
+// CHECK:         scf.for %{{.+}} = %c0 to %c100 step %c50
+// CHECK:           linalg.generic {{.*}}iterator_types = ["parallel"]
+// CHECK-NEXT:        ^bb0
+// CHECK-NEXT:        linalg.yield %cst
+// CHECK:           linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK:           linalg.generic
+// CHECK:             arith.divf
+// CHECK:           tensor.insert_slice
+// CHECK-NOT:     linalg.
+func.func @mean_rows(%x: tensor<100x50xf32>) -> tensor<100xf32> {
+  %0 = tg.reduce mean %x axes = [1] : tensor<100x50xf32>
+  return %0 : tensor<100xf32>
+}
+
+// -----
+
+// The matmul result has two users: no epilogue is fused, but the accumulator
+// fill still runs in the matmul's own loop nest.
+
+// CHECK-LABEL: func.func @two_users
+// CHECK:         %[[MM:.+]] = scf.for
+// CHECK:           linalg.generic
+// CHECK-NEXT:        ^bb0
+// CHECK-NEXT:        linalg.yield %cst
+// CHECK:           linalg.generic {{.*}}"reduction"
+// CHECK:         }
+// CHECK:         linalg.generic {{.*}} ins(%[[MM]]
+// CHECK:         linalg.generic {{.*}} ins(%[[MM]]
+func.func @two_users(%x: tensor<8x32xf32>, %w: tensor<32x64xf32>) -> (tensor<8x64xf32>, tensor<8x64xf32>) {
+  %0 = tg.matmul %x, %w : tensor<8x32xf32>, tensor<32x64xf32>
+  %1 = tg.relu %0 : tensor<8x64xf32>
+  %2 = tg.neg %0 : tensor<8x64xf32>
+  return %1, %2 : tensor<8x64xf32>, tensor<8x64xf32>
+}
+
+// -----
+
+// A relu feeding a conv is not recomputed in the conv's tiles: only pads,
+// accumulator initializers and the epilogue join a group.
+
+// CHECK-LABEL: func.func @producer_stays
+// CHECK:         %[[RELU:.+]] = linalg.generic
+// CHECK:           arith.maximumf
+// CHECK:         scf.for
+// CHECK:           tensor.extract_slice %[[RELU]]
+func.func @producer_stays(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  %0 = tg.relu %x : tensor<1x4x8x8xf32>
+  %1 = tg.conv %0, %w strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>
+  return %1 : tensor<1x4x8x8xf32>
+}
