@@ -21,6 +21,7 @@
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <cmath>
 #include <functional>
@@ -278,14 +279,15 @@ struct FoldAffineIntoWeightsPass final
         RankedTensorType::get({producer.channels}, type.getElementType());
     Value result;
     if (isMatmul) {
-      result = tg::MatmulOp::create(rewriter, producer.op->getLoc(),
-                                    producer.op->getOperand(0), newWeight);
-      if (shifts) {
-        Value shift = tg::ConstantOp::create(
+      Value shift;
+      if (shifts)
+        shift = tg::ConstantOp::create(
             rewriter, loc,
             buildFloatConstant(channelType, affine.shift, "bias_folded"));
+      result = tg::MatmulOp::create(rewriter, producer.op->getLoc(),
+                                    producer.op->getOperand(0), newWeight);
+      if (shift)
         result = tg::AddOp::create(rewriter, loc, result, shift);
-      }
     } else {
       SmallVector<Value> operands = {producer.op->getOperand(0), newWeight};
       if (bias || shifts) {
@@ -307,10 +309,22 @@ struct FoldAffineIntoWeightsPass final
                            producer.op->getAttrs());
       result = rewriter.create(state)->getResult(0);
     }
+    // The constants the folded ops read (weight, bias, the BatchNorm's
+    // vectors) go too once nothing else uses them.
+    llvm::SetVector<Operation *> constants;
+    SmallVector<Operation *> folded(chain);
+    folded.push_back(producer.op);
+    for (Operation *op : folded)
+      for (Value operand : op->getOperands())
+        if (auto constant = operand.getDefiningOp<tg::ConstantOp>())
+          constants.insert(constant);
     rewriter.replaceOp(last, result);
     for (Operation *op : llvm::reverse(ArrayRef(chain).drop_back()))
       rewriter.eraseOp(op);
     rewriter.eraseOp(producer.op);
+    for (Operation *constant : constants)
+      if (constant->use_empty())
+        rewriter.eraseOp(constant);
     numFoldedOps += chain.size();
     ++numRewrittenWeights;
   }
