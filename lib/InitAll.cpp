@@ -7,6 +7,7 @@
 
 #include "aotc/InitAll.h"
 
+#include "aotc/Analysis/Passes.h"
 #include "aotc/Conversion/Passes.h"
 #include "aotc/Dialect/TG/IR/TGDialect.h"
 #include "aotc/Dialect/TG/Transforms/Passes.h"
@@ -26,6 +27,7 @@ void aotc::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void aotc::registerAllPasses() {
   mlir::registerAllPasses();
+  registerAotcAnalysisPasses();
   registerAotcConversionPasses();
   registerAotcCPUPasses();
   registerAotcTGTransformsPasses();

@@ -8,6 +8,7 @@
 
 #include "aotc/Driver/Driver.h"
 
+#include "aotc/Analysis/KernelReport.h"
 #include "aotc/Driver/HeaderEmitter.h"
 #include "aotc/Import/ONNX/ONNXImporter.h"
 #include "aotc/InitAll.h"
@@ -146,6 +147,8 @@ private:
   void printONNXDiagnostic(Diagnostic &diagnostic);
   LogicalResult selectEntry();
   LogicalResult runPipeline();
+  LogicalResult writeReport();
+  void printReport();
   LogicalResult generateCode();
   /// Writes `text` to NN-<stem> in the dump directory, when dumping.
   LogicalResult dump(StringRef stem,
@@ -161,6 +164,9 @@ private:
   OwningOpRef<ModuleOp> module;
   func::FuncOp entry;
   GraphSignature signature;
+  /// The kernel report's text, when asked for by --report or --dump-dir.
+  std::optional<FunctionReport> report;
+  std::string reportText;
   unsigned dumpIndex = 0;
   bool reportedError = false;
 };
@@ -187,6 +193,9 @@ LogicalResult Compilation::checkOptions() {
                    ? name + extensionFor(options.emit).str()
                    : options.outputPath;
   headerPath = options.headerPath.empty() ? name + ".h" : options.headerPath;
+  if (options.report && options.emit == EmitKind::MLIR)
+    return error(diag, "--report describes the compiled kernels; --emit mlir "
+                       "stops before compiling (use --emit obj, asm or llvm)");
   return success();
 }
 
@@ -405,8 +414,50 @@ LogicalResult Compilation::runPipeline() {
     if (failed(dump((stage.name + ".mlir").str(),
                     [&](auto &os) { module->print(os); })))
       return failure();
+    // Kernels are what the fusion stage leaves: linalg on tensors, one
+    // top-level op (or loop nest) per kernel. docs/report.md.
+    if (stage.name == "fusion" && (options.report || !options.dumpDir.empty()))
+      if (auto func = module->lookupSymbol<func::FuncOp>(pipelineOptions.entry))
+        report = analyzeKernels(func);
   }
+  return writeReport();
+}
+
+LogicalResult Compilation::writeReport() {
+  if (!report)
+    return success();
+  // The temporary arena is planned after bufferization: read its size from
+  // the module at the end of the pipeline.
+  ReportContext context;
+  context.description = llvm::formatv("name {0}, target {1}, cpu {2}", name,
+                                      options.target, options.codegen.cpu)
+                            .str();
+  context.tempBytes = getPlannedTempBytes(*module);
+  llvm::raw_string_ostream os(reportText);
+  printKernelReport(*report, context, os);
+  report.reset(); // its kernels point at ops the later stages replaced
+  if (options.dumpDir.empty())
+    return success();
+  SmallString<128> path(options.dumpDir);
+  llvm::sys::path::append(path, "report.txt");
+  std::error_code ec;
+  llvm::raw_fd_ostream file(path, ec);
+  if (ec)
+    return error(diag, "cannot write '" + path + "': " + ec.message());
+  file << reportText;
   return success();
+}
+
+void Compilation::printReport() {
+  if (!options.report)
+    return;
+  // Standard output may carry the object or header (`-o -`); the report
+  // then goes with the diagnostics, so it never corrupts them.
+  bool stdoutTaken = outputPath == "-" ||
+                     (options.emit != EmitKind::LLVMIR && headerPath == "-");
+  llvm::raw_ostream &os = stdoutTaken ? diag : llvm::outs();
+  os << reportText;
+  os.flush();
 }
 
 LogicalResult Compilation::generateCode() {
@@ -478,9 +529,11 @@ LogicalResult Compilation::run() {
       return failure();
     return outputs.commit();
   }
-  if (failed(runPipeline()) || failed(generateCode()))
+  if (failed(runPipeline()) || failed(generateCode()) ||
+      failed(outputs.commit()))
     return failure();
-  return outputs.commit();
+  printReport();
+  return success();
 }
 
 } // namespace

@@ -84,7 +84,8 @@ int main(int argc, char **argv) {
       ->type_name("LEVEL");
   app.add_option("--dump-dir", options.dumpDir,
                  "Write the IR after every pipeline stage, the LLVM IR and "
-                 "the assembly to DIR, numbered in order")
+                 "the assembly to DIR, numbered in order, and the kernel "
+                 "report to DIR/report.txt")
       ->type_name("DIR");
   app.add_option("--input-shape", options.inputShapes,
                  "Bind the shape of an ONNX input whose dimensions are "
@@ -98,6 +99,12 @@ int main(int argc, char **argv) {
                  "(repeatable)")
       ->type_name("NAME=FILE")
       ->allow_extra_args(false);
+  app.add_flag("--report", options.report,
+               "After compiling, print each kernel: the graph ops it fused, "
+               "its FLOPs and the bytes it reads and writes; then the "
+               "totals (kernels, constant and temporary bytes). Goes to "
+               "stdout, or stderr when -o or --header is '-'; --dump-dir "
+               "also writes it to DIR/report.txt");
   bool noFusion = false;
   app.add_flag("--no-fusion", noFusion,
                "Do not fuse elementwise ops (to measure what fusion gains)");

@@ -52,6 +52,11 @@ struct CompileOptions {
   std::string dumpDir;
   /// Fuse elementwise linalg ops (on by default; off to measure fusion).
   bool fusion = true;
+  /// Print the kernel report (docs/report.md) after a successful
+  /// compilation: to standard output, or to the diagnostic stream when an
+  /// output goes to standard output. With `dumpDir`, it is also written to
+  /// DIR/report.txt whether or not this is set.
+  bool report = false;
 };
 
 } // namespace aotc

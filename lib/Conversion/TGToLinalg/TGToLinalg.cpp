@@ -2,10 +2,12 @@
 //
 // The `aotc-convert-tg-to-linalg` pass: applies the pattern sets of
 // Elementwise.cpp, Contraction.cpp and DataMovement.cpp with a conversion
-// target in which every tg op is illegal.
+// target in which every tg op is illegal. Before converting, it stamps each
+// tg op's location with the op's name (aotc/Analysis/Origins.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "aotc/Analysis/Origins.h"
 #include "aotc/Conversion/Passes.h"
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
@@ -39,6 +41,14 @@ struct ConvertTGToLinalgPass final
     : aotc::impl::ConvertTGToLinalgPassBase<ConvertTGToLinalgPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    // Every op a pattern creates takes the tg op's location: stamped with
+    // the tg op's name, it tells the kernel report which graph op each
+    // linalg op computes (aotc/Analysis/Origins.h).
+    getOperation()->walk([](Operation *op) {
+      if (isa<aotc::tg::TGDialect>(op->getDialect()))
+        op->setLoc(
+            aotc::stampOrigin(op->getLoc(), op->getName().getStringRef()));
+    });
     ConversionTarget target(*context);
     target.addIllegalDialect<aotc::tg::TGDialect>();
     target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,

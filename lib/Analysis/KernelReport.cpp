@@ -1,0 +1,715 @@
+//===- KernelReport.cpp - what the compiler made of a graph ---------------===//
+//
+// Implements KernelReport.h: finds the kernels of a function in linalg on
+// tensors, counts their FLOPs and compulsory bytes, and prints the table.
+// Counting works on the structure alone (indexing maps, static shapes, loop
+// bounds), so it needs no cost model and gives the same numbers on every
+// machine. docs/report.md is the user's description of these rules; keep
+// the two in step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Analysis/KernelReport.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace aotc {
+
+StringRef stringifyKernelKind(KernelKind kind) {
+  switch (kind) {
+  case KernelKind::Compute:
+    return "compute";
+  case KernelKind::Fill:
+    return "fill";
+  case KernelKind::Copy:
+    return "copy";
+  case KernelKind::Pad:
+    return "pad";
+  case KernelKind::Loops:
+    return "loops";
+  }
+  llvm_unreachable("unknown kernel kind");
+}
+
+uint64_t getTensorBytes(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return 0;
+  Type element = shaped.getElementType();
+  uint64_t lanes = 1;
+  if (auto complex = dyn_cast<ComplexType>(element)) {
+    element = complex.getElementType();
+    lanes = 2;
+  }
+  uint64_t elementBytes = 0;
+  if (isa<IndexType>(element))
+    elementBytes = 8;
+  else if (element.isIntOrFloat())
+    elementBytes = (element.getIntOrFloatBitWidth() + 7) / 8;
+  return static_cast<uint64_t>(shaped.getNumElements()) * lanes * elementBytes;
+}
+
+std::optional<uint64_t> getPlannedTempBytes(ModuleOp module) {
+  if (auto bytes = module->getAttrOfType<IntegerAttr>("aotc.temp_bytes"))
+    return bytes.getValue().getZExtValue();
+  return std::nullopt;
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Counting arithmetic
+//===----------------------------------------------------------------------===//
+
+/// Operation counts of a piece of code, executed once.
+struct OpCounts {
+  uint64_t flops = 0;
+  uint64_t intOps = 0;
+  bool approximate = false;
+
+  OpCounts &operator+=(const OpCounts &other) {
+    flops += other.flops;
+    intOps += other.intOps;
+    approximate |= other.approximate;
+    return *this;
+  }
+  OpCounts times(uint64_t n) const {
+    return {flops * n, intOps * n, approximate};
+  }
+};
+
+/// The counts of one op without regions: an arith or math op is one
+/// operation per element of its operands' type (two for math.fma), floating
+/// point or integer by that type. Constants, casts, selects and anything on
+/// `index` (address arithmetic) count nothing, nor do other dialects' ops
+/// (tensor.extract, linalg.index, yields).
+OpCounts countScalarOp(Operation *op) {
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+      op->getNumOperands() == 0 ||
+      isa<arith::ConstantOp, arith::SelectOp, CastOpInterface>(op))
+    return {};
+  Type type = op->getOperand(0).getType();
+  uint64_t lanes = 1;
+  if (auto shaped = dyn_cast<ShapedType>(type)) {
+    if (!shaped.hasStaticShape())
+      return {0, 0, /*approximate=*/true};
+    lanes = shaped.getNumElements();
+    type = shaped.getElementType();
+  }
+  uint64_t perLane = isa<math::FmaOp>(op) ? 2 : 1;
+  if (isa<FloatType>(type))
+    return {perLane * lanes, 0, false};
+  if (isa<IntegerType>(type))
+    return {0, perLane * lanes, false};
+  return {};
+}
+
+/// The static trip counts of `loop`'s dimensions, or nullopt (one entry per
+/// induction variable).
+SmallVector<std::optional<uint64_t>> getTripCounts(LoopLikeOpInterface loop) {
+  SmallVector<std::optional<uint64_t>> counts;
+  auto lbs = loop.getLoopLowerBounds();
+  auto ubs = loop.getLoopUpperBounds();
+  auto steps = loop.getLoopSteps();
+  if (!lbs || !ubs || !steps) {
+    counts.push_back(std::nullopt);
+    return counts;
+  }
+  for (auto [lb, ub, step] : llvm::zip(*lbs, *ubs, *steps)) {
+    std::optional<int64_t> l = getConstantIntValue(lb);
+    std::optional<int64_t> u = getConstantIntValue(ub);
+    std::optional<int64_t> s = getConstantIntValue(step);
+    if (!l || !u || !s || *s <= 0)
+      counts.push_back(std::nullopt);
+    else
+      counts.push_back(*u <= *l ? 0 : llvm::divideCeil(*u - *l, *s));
+  }
+  return counts;
+}
+
+/// The product of `loop`'s trip counts; unknown ones count once and make
+/// the result approximate.
+uint64_t getTotalTrips(LoopLikeOpInterface loop, bool &approximate) {
+  uint64_t total = 1;
+  for (std::optional<uint64_t> count : getTripCounts(loop)) {
+    if (!count)
+      approximate = true;
+    total *= count.value_or(1);
+  }
+  return total;
+}
+
+/// The counts of one execution of `block`: loops with static trip counts
+/// multiply their bodies, scf.if counts its costlier branch.
+OpCounts countBlock(Block &block) {
+  OpCounts counts;
+  for (Operation &op : block) {
+    if (op.getNumRegions() == 0) {
+      counts += countScalarOp(&op);
+      continue;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      OpCounts thenCounts = countBlock(ifOp.getThenRegion().front());
+      OpCounts elseCounts;
+      if (!ifOp.getElseRegion().empty())
+        elseCounts = countBlock(ifOp.getElseRegion().front());
+      bool same = thenCounts.flops == elseCounts.flops &&
+                  thenCounts.intOps == elseCounts.intOps;
+      OpCounts costlier = thenCounts.flops + thenCounts.intOps >=
+                                  elseCounts.flops + elseCounts.intOps
+                              ? thenCounts
+                              : elseCounts;
+      costlier.approximate |=
+          !same || thenCounts.approximate || elseCounts.approximate;
+      counts += costlier;
+      continue;
+    }
+    OpCounts body;
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        body += countBlock(nested);
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+      bool approximate = false;
+      body = body.times(getTotalTrips(loop, approximate));
+      body.approximate |= approximate;
+    } else if (!op.hasTrait<OpTrait::IsTerminator>()) {
+      // Some other region (scf.while, a nested linalg op): counted once.
+      body.approximate = true;
+    }
+    counts += body;
+  }
+  return counts;
+}
+
+/// The size of each loop of `op`'s iteration space. A dynamic size (a
+/// partial tile) is bounded from above through ValueBoundsOpInterface and
+/// flagged approximate; unbounded ones count 1.
+SmallVector<int64_t> getLoopSizes(linalg::LinalgOp op, bool &approximate) {
+  SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+  for (auto [dim, size] : llvm::enumerate(sizes)) {
+    if (!ShapedType::isDynamic(size))
+      continue;
+    approximate = true;
+    size = 1;
+    Value operand;
+    unsigned operandDim;
+    if (failed(op.mapIterationSpaceDimToOperandDim(dim, operand, operandDim)))
+      continue;
+    FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+        presburger::BoundType::UB,
+        ValueBoundsConstraintSet::Variable(operand, operandDim),
+        /*stopCondition=*/nullptr, /*closedUB=*/true);
+    if (succeeded(bound) && *bound >= 0)
+      size = *bound;
+  }
+  return sizes;
+}
+
+/// The counts of all iterations of one linalg op.
+OpCounts countLinalgOp(linalg::LinalgOp op) {
+  bool approximate = false;
+  uint64_t iterations = 1;
+  for (int64_t size : getLoopSizes(op, approximate))
+    iterations *= size;
+  OpCounts counts = countBlock(*op.getBlock()).times(iterations);
+  counts.approximate |= approximate;
+  return counts;
+}
+
+//===----------------------------------------------------------------------===//
+// Counting bytes
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` is a tensor.empty, possibly seen through views: its
+/// contents are undefined, so nobody reads them.
+bool isEmptyTensor(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (isa<tensor::EmptyOp>(def))
+      return true;
+    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+            tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(def)) {
+      value = def->getOperand(0);
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
+
+/// Whether the kernel does not read `use` although it is an operand: a
+/// linalg destination its payload ignores, or the destination of a
+/// tensor.insert_slice (written in place).
+bool isWriteOnly(OpOperand &use) {
+  Operation *owner = use.getOwner();
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(owner))
+    return linalgOp.isDpsInit(&use) &&
+           !linalgOp.payloadUsesValueFromOperand(&use);
+  if (auto insert = dyn_cast<tensor::InsertSliceOp>(owner))
+    return &use == &insert.getDestMutable();
+  return false;
+}
+
+/// The bytes of the tensors `kernel` takes from outside: every tensor value
+/// defined outside it that an op in it uses, each once, except tensor.empty
+/// and destinations that are only written.
+uint64_t countBytesRead(Operation *kernel) {
+  llvm::DenseSet<Value> seen;
+  uint64_t bytes = 0;
+  kernel->walk([&](Operation *op) {
+    for (OpOperand &use : op->getOpOperands()) {
+      Value value = use.get();
+      if (!isa<RankedTensorType>(value.getType()))
+        continue;
+      if (kernel->isAncestor(value.getParentRegion()->getParentOp()))
+        continue;
+      if (isEmptyTensor(value) || isWriteOnly(use))
+        continue;
+      if (seen.insert(value).second)
+        bytes += getTensorBytes(value.getType());
+    }
+  });
+  return bytes;
+}
+
+uint64_t countResultBytes(Operation *op) {
+  uint64_t bytes = 0;
+  for (Type type : op->getResultTypes())
+    bytes += getTensorBytes(type);
+  return bytes;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+std::string joinShape(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "1";
+  return llvm::join(llvm::map_range(shape,
+                                    [](int64_t size) {
+                                      return ShapedType::isDynamic(size)
+                                                 ? std::string("?")
+                                                 : std::to_string(size);
+                                    }),
+                    "x");
+}
+
+/// `1x64x56x56 / 64x3x3`: the parallel loops, then the reduction loops.
+std::string describeIterations(linalg::LinalgOp op) {
+  SmallVector<int64_t> parallel, reduction;
+  for (auto [size, type] :
+       llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray()))
+    (type == utils::IteratorType::reduction ? reduction : parallel)
+        .push_back(size);
+  std::string text = joinShape(parallel);
+  if (!reduction.empty())
+    text += " / " + joinShape(reduction);
+  return text;
+}
+
+/// `8x4 tiles`: the trip counts of `loop` and of the loops perfectly nested
+/// in it.
+std::string describeLoopNest(LoopLikeOpInterface loop) {
+  SmallVector<std::string> counts;
+  while (loop) {
+    for (std::optional<uint64_t> count : getTripCounts(loop))
+      counts.push_back(count ? std::to_string(*count) : "?");
+    LoopLikeOpInterface inner;
+    Region &body = *loop.getLoopRegions().front();
+    if (body.hasOneBlock()) {
+      // Perfectly nested: the body holds one loop and the terminator.
+      Block &block = body.front();
+      if (std::next(block.begin()) != block.end() &&
+          std::next(block.begin(), 2) == block.end())
+        inner = dyn_cast<LoopLikeOpInterface>(&block.front());
+    }
+    loop = inner;
+  }
+  return llvm::join(counts, "x") + " tiles";
+}
+
+/// Whether a top-level tensor.insert_slice costs nothing: its source is the
+/// only use of a result that a destination-style kernel computes into a
+/// tensor.empty, which empty-tensor elimination (bufferize stage) replaces
+/// by the slice, so the kernel writes straight into the destination.
+bool isInsertedInPlace(tensor::InsertSliceOp insert) {
+  auto result = dyn_cast<OpResult>(insert.getSource());
+  if (!result || !result.hasOneUse())
+    return false;
+  auto producer = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
+  return producer && !isa<tensor::InsertSliceOp>(producer) &&
+         isEmptyTensor(producer.getTiedOpOperand(result)->get());
+}
+
+/// Whether top-level `op` does no work at run time.
+bool isFree(Operation *op) {
+  if (op->hasTrait<OpTrait::IsTerminator>() ||
+      isa<arith::ConstantOp, tensor::EmptyOp, tensor::ExpandShapeOp,
+          tensor::CollapseShapeOp, tensor::ExtractSliceOp, tensor::CastOp,
+          tensor::ReshapeOp>(op))
+    return true;
+  if (auto insert = dyn_cast<tensor::InsertSliceOp>(op))
+    return isInsertedInPlace(insert);
+  // Scalar code between kernels (index math, tensor.extract of one element).
+  return op->getNumRegions() == 0 &&
+         llvm::none_of(op->getResultTypes(), llvm::IsaPred<TensorType>);
+}
+
+/// Whether `op` only moves tiles or computes indices in a loop nest: the
+/// tiling pass gives such ops the location of the group's root, so reading
+/// them first would list the root before its producers.
+bool isPlumbing(Operation *op) {
+  return isa<tensor::ExtractSliceOp, tensor::InsertSliceOp,
+             tensor::ParallelInsertSliceOp, tensor::EmptyOp, arith::ConstantOp,
+             LoopLikeOpInterface>(op) ||
+         op->hasTrait<OpTrait::IsTerminator>() ||
+         isa<affine::AffineDialect>(op->getDialect()) ||
+         llvm::all_of(op->getResultTypes(), llvm::IsaPred<IndexType>);
+}
+
+/// The origins and op names of everything in `kernel`, in program order
+/// (an op's body before the op), the ops doing the work first. Constants
+/// and empty tensors are skipped: the graph op they were made for is not
+/// what the kernel computes.
+void collectKernelOrigins(Kernel &kernel) {
+  kernel.op->walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (isPlumbing(op) && op != kernel.op)
+      return;
+    collectOrigins(op->getLoc(), kernel.origins);
+    bool work = isa<linalg::LinalgOp, tensor::PadOp, tensor::ConcatOp>(op) ||
+                (op == kernel.op && !isa<LoopLikeOpInterface>(op));
+    std::string name = op->getName().getStringRef().str();
+    if (work && !llvm::is_contained(kernel.opNames, name))
+      kernel.opNames.push_back(name);
+  });
+  kernel.op->walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (!isa<arith::ConstantOp, tensor::EmptyOp>(op))
+      collectOrigins(op->getLoc(), kernel.origins);
+  });
+}
+
+/// Counts the work of the loop nest `kernel.op`: every linalg op inside, its
+/// iteration space times the trip counts of the loops around it, plus the
+/// scalar arithmetic in the loop bodies themselves.
+OpCounts countLoopNest(Block &block) {
+  OpCounts counts;
+  for (Operation &op : block) {
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+      counts += countLinalgOp(linalgOp);
+      continue;
+    }
+    if (op.getNumRegions() == 0) {
+      counts += countScalarOp(&op);
+      continue;
+    }
+    // A pad's region only yields the padding value.
+    if (isa<tensor::PadOp>(op))
+      continue;
+    OpCounts body;
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      // Both branches of a data-dependent choice: an upper bound.
+      body.approximate = true;
+    }
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        body += countLoopNest(nested);
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+      bool approximate = false;
+      body = body.times(getTotalTrips(loop, approximate));
+      body.approximate |= approximate;
+    } else if (!isa<scf::IfOp>(op) && !op.hasTrait<OpTrait::IsTerminator>()) {
+      // scf.while and the like run their body an unknown number of times;
+      // scf.forall's terminator only inserts the tiles.
+      body.approximate = true;
+    }
+    counts += body;
+  }
+  return counts;
+}
+
+/// Whether returning `value` costs a copy into the caller's buffer: it is
+/// an argument, a constant or a view (bufferization cannot compute those in
+/// the output buffer), or it is returned a second time.
+bool isCopiedOnReturn(Value value, bool returnedBefore) {
+  if (returnedBefore)
+    return true;
+  Operation *def = value.getDefiningOp();
+  return !def ||
+         isa<arith::ConstantOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+             tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(def);
+}
+
+/// The copy of returned `value`, result `index`, into the caller's output
+/// buffer.
+Kernel analyzeReturnCopy(Operation *returnOp, Value value, unsigned index) {
+  Kernel kernel;
+  kernel.op = returnOp;
+  kernel.kind = KernelKind::Copy;
+  if (Operation *def = value.getDefiningOp()) {
+    collectOrigins(def->getLoc(), kernel.origins);
+    kernel.opNames.push_back(def->getName().getStringRef().str());
+  } else {
+    kernel.opNames.push_back(
+        ("argument " + Twine(cast<BlockArgument>(value).getArgNumber())).str());
+  }
+  kernel.destination = ("output " + Twine(index)).str();
+  if (auto type = dyn_cast<ShapedType>(value.getType()))
+    kernel.iterations = joinShape(type.getShape());
+  kernel.bytesRead = kernel.bytesWritten = getTensorBytes(value.getType());
+  return kernel;
+}
+
+Kernel analyzeKernel(Operation *op) {
+  Kernel kernel;
+  kernel.op = op;
+  collectKernelOrigins(kernel);
+  kernel.bytesRead = countBytesRead(op);
+  kernel.bytesWritten = countResultBytes(op);
+  OpCounts counts;
+
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    counts = countLinalgOp(linalgOp);
+    kernel.iterations = describeIterations(linalgOp);
+    if (counts.flops + counts.intOps > 0)
+      kernel.kind = KernelKind::Compute;
+    else
+      kernel.kind = kernel.bytesRead == 0 ? KernelKind::Fill : KernelKind::Copy;
+  } else if (auto pad = dyn_cast<tensor::PadOp>(op)) {
+    kernel.kind = KernelKind::Pad;
+    kernel.iterations = joinShape(pad.getResultType().getShape());
+  } else if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
+    // Only the slice is written; the rest of the destination stays.
+    kernel.kind = KernelKind::Copy;
+    kernel.iterations = joinShape(insert.getSourceType().getShape());
+    kernel.bytesWritten = getTensorBytes(insert.getSourceType());
+  } else if (auto concat = dyn_cast<tensor::ConcatOp>(op)) {
+    kernel.kind = KernelKind::Copy;
+    kernel.iterations = joinShape(concat.getResultType().getShape());
+  } else if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    kernel.kind = KernelKind::Loops;
+    kernel.iterations = describeLoopNest(loop);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        counts += countLoopNest(block);
+    bool approximate = false;
+    counts = counts.times(getTotalTrips(loop, approximate));
+    counts.approximate |= approximate;
+  } else if (op->getNumRegions() > 0) {
+    // scf.if, tensor.generate, ...: the work inside, once.
+    kernel.kind = KernelKind::Loops;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        counts += countLoopNest(block);
+    counts.approximate = true;
+  } else {
+    // An op on whole tensors (arith on tensors, ...): counted per element.
+    counts = countScalarOp(op);
+    kernel.kind = counts.flops + counts.intOps > 0 ? KernelKind::Compute
+                                                   : KernelKind::Copy;
+    if (!op->getResults().empty())
+      if (auto type = dyn_cast<ShapedType>(op->getResult(0).getType()))
+        kernel.iterations = joinShape(type.getShape());
+  }
+  kernel.flops = counts.flops;
+  kernel.intOps = counts.intOps;
+  kernel.approximate = counts.approximate;
+  return kernel;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// FunctionReport
+//===----------------------------------------------------------------------===//
+
+uint64_t FunctionReport::totalFlops() const {
+  uint64_t total = 0;
+  for (const Kernel &kernel : kernels)
+    total += kernel.flops;
+  return total;
+}
+
+uint64_t FunctionReport::totalIntOps() const {
+  uint64_t total = 0;
+  for (const Kernel &kernel : kernels)
+    total += kernel.intOps;
+  return total;
+}
+
+uint64_t FunctionReport::totalBytesRead() const {
+  uint64_t total = 0;
+  for (const Kernel &kernel : kernels)
+    total += kernel.bytesRead;
+  return total;
+}
+
+uint64_t FunctionReport::totalBytesWritten() const {
+  uint64_t total = 0;
+  for (const Kernel &kernel : kernels)
+    total += kernel.bytesWritten;
+  return total;
+}
+
+bool FunctionReport::anyApproximate() const {
+  return llvm::any_of(kernels,
+                      [](const Kernel &kernel) { return kernel.approximate; });
+}
+
+FunctionReport analyzeKernels(func::FuncOp func) {
+  FunctionReport report;
+  report.function = func.getSymName().str();
+  if (func.isExternal())
+    return report;
+  for (Operation &op : func.getBody().front()) {
+    if (!isFree(&op)) {
+      report.kernels.push_back(analyzeKernel(&op));
+      continue;
+    }
+    if (!isa<func::ReturnOp>(op))
+      continue;
+    llvm::SmallPtrSet<Value, 4> returned;
+    for (auto [index, value] : llvm::enumerate(op.getOperands()))
+      if (isa<TensorType>(value.getType()) &&
+          isCopiedOnReturn(value, !returned.insert(value).second))
+        report.kernels.push_back(analyzeReturnCopy(&op, value, index));
+  }
+  func.walk([&](arith::ConstantOp constant) {
+    if (!isa<TensorType>(constant.getType()))
+      return;
+    report.constantBytes += getTensorBytes(constant.getType());
+    ++report.numConstants;
+  });
+  return report;
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// `1234567` -> `1.2 M`; numbers below 1000 print as they are.
+std::string humanReadable(uint64_t value, StringRef unit) {
+  static const char *const prefixes[] = {"", "K", "M", "G", "T", "P"};
+  double scaled = static_cast<double>(value);
+  unsigned prefix = 0;
+  while (scaled >= 1000 && prefix + 1 < std::size(prefixes)) {
+    scaled /= 1000;
+    ++prefix;
+  }
+  if (prefix == 0)
+    return llvm::formatv("{0} {1}", value, unit).str();
+  return llvm::formatv("{0:f1} {1}{2}", scaled, prefixes[prefix], unit).str();
+}
+
+/// The ops column: the graph ops, or the IR ops when there are none, and
+/// the ONNX nodes.
+std::string describeOps(const Kernel &kernel) {
+  SmallVector<std::string> ops, nodes;
+  for (const Origin &origin : kernel.origins) {
+    if (!origin.op.empty())
+      ops.push_back(origin.op);
+    if (!origin.node.empty() && !llvm::is_contained(nodes, origin.node))
+      nodes.push_back(origin.node);
+  }
+  std::string text =
+      llvm::join(ops.empty() ? ArrayRef<std::string>(kernel.opNames)
+                             : ArrayRef<std::string>(ops),
+                 " + ");
+  if (!kernel.destination.empty())
+    text += " -> " + kernel.destination;
+  if (!nodes.empty())
+    text += "  [nodes: " + llvm::join(nodes, ", ") + "]";
+  return text;
+}
+
+} // namespace
+
+void printKernelReport(const FunctionReport &report,
+                       const ReportContext &context, llvm::raw_ostream &os) {
+  os << "aotc report for @" << report.function;
+  if (!context.description.empty())
+    os << " (" << context.description << ")";
+  os << "\n\n";
+
+  // The table: every column but the last padded to its widest cell, numbers
+  // right-aligned.
+  SmallVector<SmallVector<std::string>> rows;
+  rows.push_back({"kernel", "kind", "FLOPs", "int ops", "bytes read",
+                  "bytes written", "iterations", "ops"});
+  for (auto [index, kernel] : llvm::enumerate(report.kernels))
+    rows.push_back(
+        {std::to_string(index + 1), stringifyKernelKind(kernel.kind).str(),
+         (kernel.approximate ? "~" : "") + std::to_string(kernel.flops),
+         std::to_string(kernel.intOps), std::to_string(kernel.bytesRead),
+         std::to_string(kernel.bytesWritten), kernel.iterations,
+         describeOps(kernel)});
+  const bool rightAligned[] = {true, false, true,  true,
+                               true, true,  false, false};
+  SmallVector<size_t> widths(rows.front().size(), 0);
+  for (const auto &row : rows)
+    for (auto [width, cell] : llvm::zip(widths, row))
+      width = std::max(width, cell.size());
+  for (const auto &row : rows) {
+    std::string line;
+    for (auto [column, cell] : llvm::enumerate(row)) {
+      if (column)
+        line += "  ";
+      bool last = column + 1 == row.size();
+      size_t padding = last ? 0 : widths[column] - cell.size();
+      if (rightAligned[column])
+        line += std::string(padding, ' ') + cell;
+      else
+        line += cell + std::string(padding, ' ');
+    }
+    os << StringRef(line).rtrim() << "\n";
+  }
+
+  // Totals: exact, and readable where large.
+  auto total = [&](StringRef label, uint64_t value, StringRef unit,
+                   StringRef note = "") {
+    std::string text = std::to_string(value);
+    std::string readable;
+    if (value >= 1000)
+      readable = humanReadable(value, unit);
+    if (!note.empty())
+      readable += (readable.empty() ? "" : ", ") + note.str();
+    os << llvm::formatv("  {0,-15}{1}", label, text);
+    if (!readable.empty())
+      os << "  (" << readable << ")";
+    os << "\n";
+  };
+  os << "\ntotals:\n";
+  total("kernels", report.kernels.size(), "");
+  total("FLOPs", report.totalFlops(), "FLOP",
+        report.anyApproximate() ? "approximate" : "");
+  total("int ops", report.totalIntOps(), "op");
+  total("bytes read", report.totalBytesRead(), "B");
+  total("bytes written", report.totalBytesWritten(), "B");
+  total("constant bytes", report.constantBytes, "B",
+        (llvm::Twine(report.numConstants) +
+         (report.numConstants == 1 ? " tensor" : " tensors"))
+            .str());
+  if (context.tempBytes)
+    total("temp bytes", *context.tempBytes, "B");
+  else
+    total("temp bytes", 0, "B", "not planned");
+}
+
+} // namespace aotc
