@@ -26,6 +26,11 @@ Models (``--list`` prints them):
     with its 20 BatchNormalization nodes kept (``training=PRESERVE`` and no
     constant folding, so PyTorch does not fold them into the Convs): aotc
     folds them into the convolutions' weights itself.
+``conv_bn_wide``
+    Conv(3 -> 1100, 3x3) + BatchNorm + ReLU + Conv(1100 -> 8, 1x1) +
+    BatchNorm on a 1x3x8x8 image, BatchNorms kept as for ``resnet18_bn``:
+    over 1024 channels every weight and BatchNorm vector is a
+    ``dense_resource`` blob, which the folds read and write as blobs.
 ``mobilenet_v2``
     torchvision's MobileNetV2 on a 1x3x224x224 image, 1000 logits.
 ``transformer_encoder``
@@ -65,14 +70,29 @@ def resnet18(torch):
     return torchvision.models.resnet18(weights=None), (1, 3, 224, 224)
 
 
-def resnet18_bn(torch):
-    model, shape = resnet18(torch)
+def randomize_batch_norm_affine(torch, model):
+    """Draws every BatchNorm's scale from [0.5, 1.5) and shift from
+    [-0.5, 0.5): freshly initialized (1 and 0) they would fold to nothing."""
     with torch.no_grad():
         for m in model.modules():
-            if isinstance(m, torch.nn.BatchNorm2d):
+            if isinstance(m, torch.nn.modules.batchnorm._BatchNorm):
                 m.weight.uniform_(0.5, 1.5)
                 m.bias.uniform_(-0.5, 0.5)
+
+
+def resnet18_bn(torch):
+    model, shape = resnet18(torch)
+    randomize_batch_norm_affine(torch, model)
     return model, shape
+
+
+def conv_bn_wide(torch):
+    nn = torch.nn
+    model = nn.Sequential(nn.Conv2d(3, 1100, 3, padding=1),
+                          nn.BatchNorm2d(1100), nn.ReLU(),
+                          nn.Conv2d(1100, 8, 1), nn.BatchNorm2d(8))
+    randomize_batch_norm_affine(torch, model)
+    return model, (1, 3, 8, 8)
 
 
 def mobilenet_v2(torch):
@@ -89,6 +109,7 @@ def transformer_encoder(torch):
 MODELS = collections.OrderedDict([
     ("resnet18", resnet18),
     ("resnet18_bn", resnet18_bn),
+    ("conv_bn_wide", conv_bn_wide),
     ("mobilenet_v2", mobilenet_v2),
     ("transformer_encoder", transformer_encoder),
 ])
@@ -98,7 +119,7 @@ MODELS = collections.OrderedDict([
 # eval-mode BatchNorm into the Conv before it unless the export preserves
 # the training mode (the model is in eval mode, so the nodes compute the
 # inference form) and skips constant folding.
-KEEP_BATCH_NORM = {"resnet18_bn"}
+KEEP_BATCH_NORM = {"resnet18_bn", "conv_bn_wide"}
 
 
 def calibrate_batch_norm(torch, model, shape):
