@@ -371,10 +371,16 @@ bool isFree(Operation *op) {
          llvm::none_of(op->getResultTypes(), llvm::IsaPred<TensorType>);
 }
 
-/// Whether `op` only moves tiles or computes indices in a loop nest: the
-/// tiling pass gives such ops the location of the group's root, so reading
-/// them first would list the root before its producers.
+/// Whether `op` only moves tiles, computes indices or initializes an
+/// accumulator in a loop nest: the tiling pass gives such ops the location
+/// of the group's root or of the contraction, so reading them first would
+/// list those before the producers.
 bool isPlumbing(Operation *op) {
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+    return isa<linalg::FillOp>(op) ||
+           llvm::none_of(linalgOp.getDpsInputs(), [](Value input) {
+             return isa<TensorType>(input.getType());
+           });
   return isa<tensor::ExtractSliceOp, tensor::InsertSliceOp,
              tensor::ParallelInsertSliceOp, tensor::EmptyOp, arith::ConstantOp,
              LoopLikeOpInterface>(op) ||
@@ -389,7 +395,11 @@ bool isPlumbing(Operation *op) {
 /// what the kernel computes.
 void collectKernelOrigins(Kernel &kernel) {
   kernel.op->walk<WalkOrder::PostOrder>([&](Operation *op) {
-    if (isPlumbing(op) && op != kernel.op)
+    if (!isPlumbing(op) || op == kernel.op)
+      collectOrigins(op->getLoc(), kernel.origins);
+  });
+  kernel.op->walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (isa<arith::ConstantOp, tensor::EmptyOp>(op))
       return;
     collectOrigins(op->getLoc(), kernel.origins);
     bool work = isa<linalg::LinalgOp, tensor::PadOp, tensor::ConcatOp>(op) ||
@@ -397,10 +407,6 @@ void collectKernelOrigins(Kernel &kernel) {
     std::string name = op->getName().getStringRef().str();
     if (work && !llvm::is_contained(kernel.opNames, name))
       kernel.opNames.push_back(name);
-  });
-  kernel.op->walk<WalkOrder::PostOrder>([&](Operation *op) {
-    if (!isa<arith::ConstantOp, tensor::EmptyOp>(op))
-      collectOrigins(op->getLoc(), kernel.origins);
   });
 }
 
