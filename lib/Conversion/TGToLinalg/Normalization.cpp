@@ -10,8 +10,9 @@
 //  2. an all-parallel generic that applies them to every element. Elementwise
 //     consumers (a layer norm's scale and bias) fuse into it later.
 //
-// Statistics of f16 and bf16 inputs are computed in f32 (like the sums of
-// Contraction.cpp) and the result is rounded once. The accumulators start as
+// Softmaxes of f16 and bf16 are computed in f32 (like the sums of
+// Contraction.cpp) and the result is rounded once; layer normalization sums
+// in f64 and normalizes in f32 (f64 for f64). The accumulators start as
 // `linalg.fill`s of the reduced shape, a pass over the statistics only.
 // docs/ops-normalization.md derives the update rules and their numerics.
 //
@@ -234,19 +235,26 @@ struct SoftmaxLowering final : OpConversionPattern<OpTy> {
 // Layer normalization
 //===----------------------------------------------------------------------===//
 
-/// `x - k` in `computeType`, both read in the input's element type.
+/// `x - k` in `type`, both read in the input's element type.
 Value buildDeviation(OpBuilder &b, Location loc, Value x, Value k,
-                     FloatType computeType) {
-  Value wideX = convertFloat(b, loc, x, computeType);
-  Value wideK = convertFloat(b, loc, k, computeType);
+                     FloatType type) {
+  Value wideX = convertFloat(b, loc, x, type);
+  Value wideK = convertFloat(b, loc, k, type);
   return arith::SubFOp::create(b, loc, wideX, wideK);
 }
 
-/// Lowers tg.layer_norm. Pass 1 sums, per slice, the deviations
-/// `d = x - k` from the slice's first element `k` (S1) and their squares
-/// (S2); pass 2 computes `(d - S1/N) * rsqrt(max(S2/N - (S1/N)^2, 0) + eps)`
-/// for every element, reading `k` again. The `max` keeps a variance that
-/// rounding made slightly negative from turning into NaN.
+/// Lowers tg.layer_norm. Pass 1 sums, per slice, the deviations `d = x - k`
+/// from the slice's first element `k` (S1) and their squares (S2), in f64
+/// for every element type. Pass 2 computes, per slice and in f64, the mean
+/// `k + S1/N` and `rsqrt(max(S2/N - (S1/N)^2, 0) + eps)` (LLVM hoists both
+/// out of the inner loop), and per element, in the compute type,
+/// `(x - hi - lo) * rsqrt`, where `hi + lo` is the f64 mean split into two
+/// compute-type values. The `max` keeps a variance that rounding made
+/// slightly negative from turning into NaN. docs/ops-normalization.md has
+/// the error analysis: the shift makes the sums independent of the mean's
+/// magnitude, the f64 sums make the cancellation in `S2/N - (S1/N)^2`
+/// harmless even when `k` is an outlier of its slice, and the split mean
+/// makes `x - mean` exact to rounding of the centered value itself.
 struct LayerNormLowering final : OpConversionPattern<tg::LayerNormOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -270,20 +278,19 @@ struct LayerNormLowering final : OpConversionPattern<tg::LayerNormOp> {
       count *= type.getDimSize(d);
     }
     FloatType computeType = getComputeType(type.getElementType());
-    RankedTensorType statsType =
-        loops.statisticsType(type.getShape(), computeType);
+    FloatType sumType = rewriter.getF64Type();
+    RankedTensorType sumsType = loops.statisticsType(type.getShape(), sumType);
 
-    // Pass 1: S1 = sum(x - k), S2 = sum((x - k)^2).
-    Value zero = createFloat(rewriter, loc, computeType, 0.0);
-    Value init = createFilledTensor(rewriter, loc, statsType, zero);
+    // Pass 1: S1 = sum(x - k), S2 = sum((x - k)^2), in f64.
+    Value zero = createFloat(rewriter, loc, sumType, 0.0);
+    Value init = createFilledTensor(rewriter, loc, sumsType, zero);
     SmallVector<AffineMap> sumMaps = {loops.identity(), loops.firstOfSlice(),
                                       loops.statistics(), loops.statistics()};
     auto sums = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{statsType, statsType},
-        ValueRange{input, input}, ValueRange{init, init}, sumMaps,
-        loops.reductionIterators(),
+        rewriter, loc, TypeRange{sumsType, sumsType}, ValueRange{input, input},
+        ValueRange{init, init}, sumMaps, loops.reductionIterators(),
         [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
-          Value d = buildDeviation(b, bodyLoc, args[0], args[1], computeType);
+          Value d = buildDeviation(b, bodyLoc, args[0], args[1], sumType);
           Value s1 = arith::AddFOp::create(b, bodyLoc, args[2], d);
           Value square = arith::MulFOp::create(b, bodyLoc, d, d);
           Value s2 = arith::AddFOp::create(b, bodyLoc, args[3], square);
@@ -300,21 +307,34 @@ struct LayerNormLowering final : OpConversionPattern<tg::LayerNormOp> {
         ValueRange{input, input, sums.getResult(0), sums.getResult(1)},
         ValueRange{empty}, maps, loops.parallelIterators(),
         [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
-          Value d = buildDeviation(b, bodyLoc, args[0], args[1], computeType);
+          // Per slice, in f64: the mean k + S1/N and 1 / stddev.
           Value n =
-              createFloat(b, bodyLoc, computeType, static_cast<double>(count));
-          Value zero = createFloat(b, bodyLoc, computeType, 0.0);
-          Value eps = createFloat(b, bodyLoc, computeType, epsilon);
-          Value meanOffset = arith::DivFOp::create(b, bodyLoc, args[2], n);
+              createFloat(b, bodyLoc, sumType, static_cast<double>(count));
+          Value zero = createFloat(b, bodyLoc, sumType, 0.0);
+          Value eps = createFloat(b, bodyLoc, sumType, epsilon);
+          Value k = convertFloat(b, bodyLoc, args[1], sumType);
+          Value offset = arith::DivFOp::create(b, bodyLoc, args[2], n);
+          Value mean = arith::AddFOp::create(b, bodyLoc, k, offset);
           Value meanSquare = arith::DivFOp::create(b, bodyLoc, args[3], n);
           Value offsetSquare =
-              arith::MulFOp::create(b, bodyLoc, meanOffset, meanOffset);
+              arith::MulFOp::create(b, bodyLoc, offset, offset);
           Value variance =
               arith::SubFOp::create(b, bodyLoc, meanSquare, offsetSquare);
           variance = arith::MaximumFOp::create(b, bodyLoc, variance, zero);
           Value inverse = math::RsqrtOp::create(
               b, bodyLoc, arith::AddFOp::create(b, bodyLoc, variance, eps));
-          Value centered = arith::SubFOp::create(b, bodyLoc, d, meanOffset);
+          inverse = convertFloat(b, bodyLoc, inverse, computeType);
+          // Per element, in the compute type: x - mean with the mean as the
+          // unevaluated sum of two compute-type values, hi + lo.
+          Value x = convertFloat(b, bodyLoc, args[0], computeType);
+          Value hi = convertFloat(b, bodyLoc, mean, computeType);
+          Value centered = arith::SubFOp::create(b, bodyLoc, x, hi);
+          if (computeType != sumType) {
+            Value rest = arith::SubFOp::create(
+                b, bodyLoc, mean, convertFloat(b, bodyLoc, hi, sumType));
+            Value lo = convertFloat(b, bodyLoc, rest, computeType);
+            centered = arith::SubFOp::create(b, bodyLoc, centered, lo);
+          }
           Value result = arith::MulFOp::create(b, bodyLoc, centered, inverse);
           result = convertFloat(b, bodyLoc, result, type.getElementType());
           linalg::YieldOp::create(b, bodyLoc, result);

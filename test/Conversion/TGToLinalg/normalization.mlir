@@ -67,39 +67,50 @@ func.func @log_softmax_axis0(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
 
 // -----
 
-// Layer normalization of bf16 over axes 1 and 2: statistics in f32, the
-// shift k read at [i, 0, 0]; pass 1 sums d = x - k and d * d, pass 2 is
-// (d - S1/N) * rsqrt(max(S2/N - (S1/N)^2, 0) + eps), N = 12, rounded once.
+// Layer normalization of bf16 over axes 1 and 2, k read at [i, 0, 0]:
+// pass 1 sums d = x - k and d * d in f64; pass 2 computes the mean k + S1/N
+// and rsqrt(max(S2/N - (S1/N)^2, 0) + eps) in f64, N = 12, then
+// (x - hi - lo) * rsqrt in f32 with the mean split as hi + lo, rounded once.
 // CHECK-DAG:   #[[ID:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG:   #[[FIRST:.+]] = affine_map<(d0, d1, d2) -> (d0, 0, 0)>
 // CHECK-DAG:   #[[ROW:.+]] = affine_map<(d0, d1, d2) -> (d0)>
 // CHECK-LABEL: func.func @layer_norm_bf16(
 // CHECK-SAME:    %[[X:.+]]: tensor<2x3x4xbf16>)
-// CHECK:         %[[INIT:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<2xf32>)
+// CHECK:         %[[INIT:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%{{.+}} : tensor<2xf64>)
 // CHECK:         %[[SUMS:.+]]:2 = linalg.generic
 // CHECK-SAME:      indexing_maps = [#[[ID]], #[[FIRST]], #[[ROW]], #[[ROW]]]
 // CHECK-SAME:      iterator_types = ["parallel", "reduction", "reduction"]
-// CHECK-SAME:      ins(%[[X]], %[[X]] : tensor<2x3x4xbf16>, tensor<2x3x4xbf16>) outs(%[[INIT]], %[[INIT]] : tensor<2xf32>, tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[K:.+]]: bf16, %[[S1:.+]]: f32, %[[S2:.+]]: f32):
-// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : bf16 to f32
-// CHECK-NEXT:      %[[KW:.+]] = arith.extf %[[K]] : bf16 to f32
-// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[XW]], %[[KW]] : f32
-// CHECK-NEXT:      %[[NEW_S1:.+]] = arith.addf %[[S1]], %[[D]] : f32
-// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[D]], %[[D]] : f32
-// CHECK-NEXT:      %[[NEW_S2:.+]] = arith.addf %[[S2]], %[[SQ]] : f32
-// CHECK-NEXT:      linalg.yield %[[NEW_S1]], %[[NEW_S2]] : f32, f32
+// CHECK-SAME:      ins(%[[X]], %[[X]] : tensor<2x3x4xbf16>, tensor<2x3x4xbf16>) outs(%[[INIT]], %[[INIT]] : tensor<2xf64>, tensor<2xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: bf16, %[[K:.+]]: bf16, %[[S1:.+]]: f64, %[[S2:.+]]: f64):
+// CHECK-NEXT:      %[[XW:.+]] = arith.extf %[[IN]] : bf16 to f64
+// CHECK-NEXT:      %[[KW:.+]] = arith.extf %[[K]] : bf16 to f64
+// CHECK-NEXT:      %[[D:.+]] = arith.subf %[[XW]], %[[KW]] : f64
+// CHECK-NEXT:      %[[NEW_S1:.+]] = arith.addf %[[S1]], %[[D]] : f64
+// CHECK-NEXT:      %[[SQ:.+]] = arith.mulf %[[D]], %[[D]] : f64
+// CHECK-NEXT:      %[[NEW_S2:.+]] = arith.addf %[[S2]], %[[SQ]] : f64
+// CHECK-NEXT:      linalg.yield %[[NEW_S1]], %[[NEW_S2]] : f64, f64
 // CHECK:         %[[Y:.+]] = linalg.generic
 // CHECK-SAME:      indexing_maps = [#[[ID]], #[[FIRST]], #[[ROW]], #[[ROW]], #[[ID]]]
 // CHECK-SAME:      iterator_types = ["parallel", "parallel", "parallel"]
 // CHECK-SAME:      ins(%[[X]], %[[X]], %[[SUMS]]#0, %[[SUMS]]#1 :
 // CHECK-SAME:      outs(%{{.+}} : tensor<2x3x4xbf16>)
-// CHECK:           %[[N:.+]] = arith.constant 1.200000e+01 : f32
-// CHECK:           %[[EPS:.+]] = arith.constant 1.000000e-03 : f32
-// CHECK:           %[[MEAN:.+]] = arith.divf %{{.+}}, %[[N]] : f32
+// CHECK-NEXT:    ^bb0(%[[IN2:.+]]: bf16, %[[K2:.+]]: bf16, %[[T1:.+]]: f64, %[[T2:.+]]: f64, %{{.+}}: bf16):
+// CHECK-DAG:       %[[N:.+]] = arith.constant 1.200000e+01 : f64
+// CHECK-DAG:       %[[EPS:.+]] = arith.constant 1.000000e-03 : f64
+// CHECK:           %[[KW2:.+]] = arith.extf %[[K2]] : bf16 to f64
+// CHECK:           %[[OFFSET:.+]] = arith.divf %[[T1]], %[[N]] : f64
+// CHECK:           %[[MEAN:.+]] = arith.addf %[[KW2]], %[[OFFSET]] : f64
 // CHECK:           %[[VAR:.+]] = arith.maximumf
-// CHECK:           %[[VE:.+]] = arith.addf %[[VAR]], %[[EPS]] : f32
-// CHECK:           %[[INV:.+]] = math.rsqrt %[[VE]] : f32
-// CHECK:           %[[C:.+]] = arith.subf %{{.+}}, %[[MEAN]] : f32
+// CHECK:           %[[VE:.+]] = arith.addf %[[VAR]], %[[EPS]] : f64
+// CHECK:           %[[INV64:.+]] = math.rsqrt %[[VE]] : f64
+// CHECK:           %[[INV:.+]] = arith.truncf %[[INV64]] : f64 to f32
+// CHECK:           %[[XW2:.+]] = arith.extf %[[IN2]] : bf16 to f32
+// CHECK:           %[[HI:.+]] = arith.truncf %[[MEAN]] : f64 to f32
+// CHECK:           %[[C1:.+]] = arith.subf %[[XW2]], %[[HI]] : f32
+// CHECK:           %[[HI64:.+]] = arith.extf %[[HI]] : f32 to f64
+// CHECK:           %[[REST:.+]] = arith.subf %[[MEAN]], %[[HI64]] : f64
+// CHECK:           %[[LO:.+]] = arith.truncf %[[REST]] : f64 to f32
+// CHECK:           %[[C:.+]] = arith.subf %[[C1]], %[[LO]] : f32
 // CHECK:           %[[R:.+]] = arith.mulf %[[C]], %[[INV]] : f32
 // CHECK:           %[[T:.+]] = arith.truncf %[[R]] : f32 to bf16
 // CHECK:           linalg.yield %[[T]] : bf16
@@ -112,7 +123,8 @@ func.func @layer_norm_bf16(%x: tensor<2x3x4xbf16>) -> tensor<2x3x4xbf16> {
 
 // -----
 
-// Normalizing every axis: the statistics are rank 0.
+// Normalizing every axis: the statistics are rank 0. In f64 the mean is
+// not split (no truncf).
 // CHECK-DAG:   #[[ALL:.+]] = affine_map<(d0) -> ()>
 // CHECK-LABEL: func.func @layer_norm_all_axes(
 // CHECK:         linalg.generic
@@ -121,6 +133,8 @@ func.func @layer_norm_bf16(%x: tensor<2x3x4xbf16>) -> tensor<2x3x4xbf16> {
 // CHECK:         } -> (tensor<f64>, tensor<f64>)
 // CHECK:         linalg.generic
 // CHECK-SAME:      iterator_types = ["parallel"]
+// CHECK-NOT:       arith.truncf
+// CHECK:           linalg.yield %{{.+}} : f64
 // CHECK-NOT:     linalg.generic
 func.func @layer_norm_all_axes(%x: tensor<5xf64>) -> tensor<5xf64> {
   %0 = tg.layer_norm %x axis = 0 epsilon = 0.0 : tensor<5xf64>
