@@ -8,6 +8,8 @@
 
 #include "aotc/Transforms/Passes.h"
 
+#include "aotc/Analysis/Origins.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -22,14 +24,32 @@ using namespace mlir;
 
 namespace {
 
-/// Fuse when the consumer reads every producer element exactly once (a
-/// permutation map) and nobody else needs the producer's result.
+/// A generic that computes nothing: every result element is an input
+/// element (a transpose, a broadcast, a copy). Fusing it into any consumer
+/// only composes indexing maps; no arithmetic is ever repeated.
+bool isDataMovement(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || generic.getNumReductionLoops() != 0 ||
+      generic->getNumResults() != 1)
+    return false;
+  Block &body = generic.getRegion().front();
+  if (body.getOperations().size() != 1)
+    return false;
+  auto arg = dyn_cast<BlockArgument>(body.getTerminator()->getOperand(0));
+  return arg && arg.getOwner() == &body &&
+         arg.getArgNumber() < generic.getNumDpsInputs();
+}
+
+/// Fuse when nothing gets recomputed: the consumer reads every producer
+/// element exactly once (a permutation map), or the producer computes
+/// nothing; and nobody else needs the producer's result.
 bool fusesWithoutRecomputing(OpOperand *fused) {
   Operation *producer = fused->get().getDefiningOp();
   auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
   if (!producer || !consumer || !producer->hasOneUse())
     return false;
-  return consumer.getMatchingIndexingMap(fused).isPermutation();
+  return isDataMovement(producer) ||
+         consumer.getMatchingIndexingMap(fused).isPermutation();
 }
 
 unsigned countLinalgOps(Operation *root) {
@@ -43,13 +63,22 @@ struct FuseElementwisePass final
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     numOpsBefore = countLinalgOps(getOperation());
+    // Upstream's fusion builds the fused op at the consumer's location, so
+    // the consumer takes on the producer's origins as the fusion is allowed:
+    // the report then lists every graph op a kernel computes.
+    auto control = [](OpOperand *fused) {
+      if (!fusesWithoutRecomputing(fused))
+        return false;
+      Operation *consumer = fused->getOwner();
+      consumer->setLoc(aotc::fuseOrigins(
+          {fused->get().getDefiningOp()->getLoc(), consumer->getLoc()}));
+      return true;
+    };
     RewritePatternSet patterns(context);
-    linalg::populateElementwiseOpsFusionPatterns(patterns,
-                                                 fusesWithoutRecomputing);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, control);
     // Reshapes between fusable ops would stop fusion; folding them into the
     // generics by expansion keeps the chain together.
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
-                                                      fusesWithoutRecomputing);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);

@@ -29,14 +29,20 @@ using namespace mlir;
 
 namespace {
 
-/// A linalg op on tensors with reduction loops and one result: a matmul,
-/// convolution, pooling window or reduction.
+/// A linalg op on tensors with reduction loops whose results all have the
+/// same projected-permutation indexing map: a matmul, convolution, pooling
+/// window or reduction, or a reduction computing several statistics at once
+/// (softmax's max and sum, layer normalization's mean and variance).
 bool isGroupSeed(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  return linalgOp && linalgOp.hasPureTensorSemantics() &&
-         linalgOp.getNumReductionLoops() > 0 && op->getNumResults() == 1 &&
-         linalgOp.getIndexingMapMatchingResult(op->getResult(0))
-             .isProjectedPermutation();
+  if (!linalgOp || !linalgOp.hasPureTensorSemantics() ||
+      linalgOp.getNumReductionLoops() == 0 || op->getNumResults() == 0)
+    return false;
+  AffineMap first = linalgOp.getIndexingMapMatchingResult(op->getResult(0));
+  return first.isProjectedPermutation() &&
+         llvm::all_of(op->getResults(), [&](OpResult result) {
+           return linalgOp.getIndexingMapMatchingResult(result) == first;
+         });
 }
 
 /// An op that only writes a value per element, reading nothing but
@@ -59,27 +65,27 @@ bool isInitializer(Operation *op) {
   return !arg; // a value defined above, e.g. a constant
 }
 
-/// The elementwise generic that reads `seed`'s result element by element
-/// and is its only user, if there is one.
+/// The elementwise generic that is the only user of `seed`'s results, if
+/// there is one. It may read them through broadcasts (softmax's second pass
+/// reads each row's max and sum once per element of the row); the tiling
+/// then keeps the broadcast loops whole, so each tile of the seed is still
+/// computed once.
 linalg::GenericOp findEpilogue(linalg::LinalgOp seed) {
-  Value result = seed->getResult(0);
-  if (!result.hasOneUse())
-    return nullptr;
-  OpOperand &use = *result.use_begin();
-  auto epilogue = dyn_cast<linalg::GenericOp>(use.getOwner());
+  linalg::GenericOp epilogue;
+  for (OpResult result : seed->getResults()) {
+    for (OpOperand &use : result.getUses()) {
+      auto user = dyn_cast<linalg::GenericOp>(use.getOwner());
+      if (!user || (epilogue && user != epilogue) || user.isDpsInit(&use) ||
+          !user.getMatchingIndexingMap(&use).isProjectedPermutation())
+        return nullptr;
+      epilogue = user;
+    }
+  }
   if (!epilogue || epilogue->getBlock() != seed->getBlock() ||
       epilogue.getNumReductionLoops() != 0 ||
-      epilogue.getNumDpsInits() != 1 || epilogue->getNumResults() != 1 ||
-      !epilogue.hasPureTensorSemantics() ||
-      epilogue.isDpsInit(&use))
-    return nullptr;
-  if (!epilogue.getMatchingIndexingMap(&use).isIdentity() ||
+      epilogue.getNumDpsInits() != 1 || !epilogue.hasPureTensorSemantics() ||
       !epilogue.getIndexingMapMatchingResult(epilogue->getResult(0))
            .isIdentity())
-    return nullptr;
-  if (epilogue->getResult(0).getType() != result.getType() &&
-      cast<ShapedType>(epilogue->getResult(0).getType()).getShape() !=
-          cast<ShapedType>(result.getType()).getShape())
     return nullptr;
   return epilogue;
 }
@@ -102,14 +108,17 @@ FusionGroup formGroup(linalg::LinalgOp seed) {
   group.root = group.epilogue ? group.epilogue.getOperation()
                               : seed.getOperation();
   group.members.insert(seed);
-  // The accumulator: a fill, or a bias broadcast, possibly feeding a fill.
-  Value init = seed.getDpsInitOperand(0)->get();
-  while (Operation *def = init.getDefiningOp()) {
-    if (!isInitializer(def) || !init.hasOneUse())
-      break;
-    group.initializers.push_back(def);
-    group.members.insert(def);
-    init = cast<DestinationStyleOpInterface>(def).getDpsInitOperand(0)->get();
+  // The accumulators: a fill, or a bias broadcast, possibly feeding a fill.
+  for (OpOperand &accumulator : seed.getDpsInitsMutable()) {
+    Value init = accumulator.get();
+    while (Operation *def = init.getDefiningOp()) {
+      if (!isInitializer(def) || !init.hasOneUse())
+        break;
+      group.initializers.push_back(def);
+      group.members.insert(def);
+      init =
+          cast<DestinationStyleOpInterface>(def).getDpsInitOperand(0)->get();
+    }
   }
   for (OpOperand *input : seed.getDpsInputOperands()) {
     auto pad = input->get().getDefiningOp<tensor::PadOp>();
@@ -136,71 +145,116 @@ int64_t innerChunk(int64_t size) {
   return best >= 8 || size <= 64 ? best : 64;
 }
 
+/// One loop of the group's root that may be tiled, in output order.
+struct TileCandidate {
+  unsigned rootLoop;
+  unsigned seedLoop;
+  int64_t size;
+};
+
+/// The root's loops that may be tiled, outermost output dimension first. A
+/// seed's parallel loops, through its output map; an epilogue's loops
+/// except those along which it broadcasts the seed's results (tiling those
+/// would recompute the seed once per tile).
+SmallVector<TileCandidate> tileCandidates(const FusionGroup &group) {
+  linalg::LinalgOp seed = group.seed;
+  AffineMap outMap = seed.getIndexingMapMatchingResult(seed->getResult(0));
+  SmallVector<TileCandidate> candidates;
+  if (!group.epilogue) {
+    SmallVector<int64_t> ranges = seed.getStaticLoopRanges();
+    for (AffineExpr expr : outMap.getResults()) {
+      unsigned loop = cast<AffineDimExpr>(expr).getPosition();
+      candidates.push_back({loop, loop, ranges[loop]});
+    }
+    return candidates;
+  }
+  linalg::GenericOp epilogue = group.epilogue;
+  SmallVector<int64_t> ranges = epilogue.getStaticLoopRanges();
+  for (unsigned loop = 0; loop < epilogue.getNumLoops(); ++loop) {
+    std::optional<unsigned> seedLoop;
+    bool everyRead = true;
+    for (OpOperand *input : epilogue.getDpsInputOperands()) {
+      if (input->get().getDefiningOp() != seed.getOperation())
+        continue;
+      AffineMap map = epilogue.getMatchingIndexingMap(input);
+      std::optional<unsigned> position =
+          map.getResultPosition(getAffineDimExpr(loop, map.getContext()));
+      if (!position) {
+        everyRead = false;
+        break;
+      }
+      seedLoop = outMap.getDimPosition(*position);
+    }
+    if (everyRead && seedLoop)
+      candidates.push_back({loop, *seedLoop, ranges[loop]});
+  }
+  return candidates;
+}
+
 /// Tile sizes for the group's root, per the cost model in Passes.td. Empty
 /// when there is no loop to tile.
 SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
                                           const FusionGroup &group,
                                           int64_t innerTile) {
   linalg::LinalgOp seed = group.seed;
-  AffineMap outMap = seed.getIndexingMapMatchingResult(seed->getResult(0));
-  ArrayRef<int64_t> shape =
-      cast<ShapedType>(seed->getResult(0).getType()).getShape();
-  int64_t rank = shape.size();
-  if (rank == 0 || ShapedType::isDynamicShape(shape))
+  auto root = cast<linalg::LinalgOp>(group.root);
+  SmallVector<int64_t> rootRanges = root.getStaticLoopRanges();
+  // Dynamic or empty iteration spaces are left alone.
+  if (llvm::any_of(rootRanges, [](int64_t size) {
+        return ShapedType::isDynamic(size) || size == 0;
+      }))
+    return {};
+  SmallVector<TileCandidate> candidates = tileCandidates(group);
+  if (candidates.empty())
     return {};
 
-  // Which of the seed's loops each padded input depends on.
+  // Whether every padded input depends on one of the seed's loops.
   auto padsDependOn = [&](unsigned loop) {
     for (tensor::PadOp pad : group.pads) {
-      OpOperand *operand = nullptr;
       for (OpOperand *input : seed.getDpsInputOperands())
-        if (input->get() == pad.getResult())
-          operand = input;
-      if (!seed.getMatchingIndexingMap(operand).isFunctionOfDim(loop))
-        return false;
+        if (input->get() == pad.getResult() &&
+            !seed.getMatchingIndexingMap(input).isFunctionOfDim(loop))
+          return false;
     }
     return true;
   };
 
-  // Sizes per output dimension; 0 keeps the dimension whole.
-  SmallVector<int64_t> perDim(rank, 0);
+  // The innermost output dimension is the last candidate only if it is the
+  // root's innermost output dimension.
+  AffineMap rootOut = root.getIndexingMapMatchingResult(root->getResult(0));
+  unsigned innermostLoop =
+      cast<AffineDimExpr>(rootOut.getResults().back()).getPosition();
+  SmallVector<int64_t> sizes(rootRanges.size(), 0);
   bool tiled = false;
-  for (int64_t d = 0; d < rank - 1; ++d) {
-    if (shape[d] > 1 && padsDependOn(outMap.getDimPosition(d))) {
-      perDim[d] = 1;
+  for (const TileCandidate &c : candidates) {
+    if (c.size <= 1)
+      continue;
+    if (c.rootLoop == innermostLoop) {
+      if (c.size > innerTile) {
+        sizes[c.rootLoop] = innerTile;
+        tiled = true;
+      }
+    } else if (padsDependOn(c.seedLoop)) {
+      sizes[c.rootLoop] = 1;
       tiled = true;
     }
-  }
-  if (shape[rank - 1] > innerTile) {
-    perDim[rank - 1] = innerTile;
-    tiled = true;
   }
   if (!tiled) {
     // Nothing to tile by the rule above (a row of outputs, or every outer
     // loop would copy a padded input once per tile): split the outermost
-    // non-unit dimension so the group still becomes one loop nest.
-    for (int64_t d = 0; d < rank && !tiled; ++d) {
-      if (shape[d] <= 1)
+    // non-unit candidate so the group still becomes one loop nest.
+    for (const TileCandidate &c : candidates) {
+      if (c.size <= 1)
         continue;
-      perDim[d] = d == rank - 1 ? innerChunk(shape[d]) : 1;
+      sizes[c.rootLoop] = c.rootLoop == innermostLoop ? innerChunk(c.size) : 1;
       tiled = true;
+      break;
     }
   }
   if (!tiled)
     return {};
-
-  // The root's loops: an epilogue's loops are the output dimensions; the
-  // seed's are mapped through its output indexing map.
-  SmallVector<OpFoldResult> sizes;
-  if (group.epilogue) {
-    for (int64_t size : perDim)
-      sizes.push_back(b.getIndexAttr(size));
-    return sizes;
-  }
-  sizes.assign(seed.getNumLoops(), b.getIndexAttr(0));
-  for (int64_t d = 0; d < rank; ++d)
-    sizes[outMap.getDimPosition(d)] = b.getIndexAttr(perDim[d]);
-  return sizes;
+  return llvm::map_to_vector(
+      sizes, [&](int64_t size) -> OpFoldResult { return b.getIndexAttr(size); });
 }
 
 /// Makes the tiled epilogue update the accumulator tile in place: the
@@ -209,6 +263,8 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
 /// operand. No tile buffer is needed besides the output's own.
 void reuseDestination(RewriterBase &rewriter, linalg::GenericOp epilogue,
                       Operation *tiledSeed, DominanceInfo &dominance) {
+  if (tiledSeed->getNumResults() != 1)
+    return;
   Value acc = tiledSeed->getResult(0);
   if (acc.getType() != epilogue->getResult(0).getType() || !acc.hasOneUse())
     return;
@@ -219,7 +275,7 @@ void reuseDestination(RewriterBase &rewriter, linalg::GenericOp epilogue,
   for (OpOperand *input : epilogue.getDpsInputOperands())
     if (input->get() == acc)
       accInput = input;
-  if (!accInput)
+  if (!accInput || !epilogue.getMatchingIndexingMap(accInput).isIdentity())
     return;
 
   // Walk to the first op of the accumulator chain and its tensor.empty
