@@ -266,9 +266,11 @@ bool isWriteOnly(OpOperand &use) {
 }
 
 /// The bytes of the tensors `kernel` takes from outside: every tensor value
-/// defined outside it that an op in it uses, each once, except tensor.empty
-/// and destinations that are only written.
-uint64_t countBytesRead(Operation *kernel) {
+/// defined outside it that an op in it uses, each once, except tensor.empty,
+/// destinations that are only written and the `absorbed` values (computed
+/// as part of the kernel).
+uint64_t countBytesRead(Operation *kernel,
+                        const llvm::DenseSet<Value> &absorbed) {
   llvm::DenseSet<Value> seen;
   uint64_t bytes = 0;
   kernel->walk([&](Operation *op) {
@@ -278,7 +280,7 @@ uint64_t countBytesRead(Operation *kernel) {
         continue;
       if (kernel->isAncestor(value.getParentRegion()->getParentOp()))
         continue;
-      if (isEmptyTensor(value) || isWriteOnly(use))
+      if (isEmptyTensor(value) || isWriteOnly(use) || absorbed.contains(value))
         continue;
       if (seen.insert(value).second)
         bytes += getTensorBytes(value.getType());
@@ -481,11 +483,11 @@ Kernel analyzeReturnCopy(Operation *returnOp, Value value, unsigned index) {
   return kernel;
 }
 
-Kernel analyzeKernel(Operation *op) {
+Kernel analyzeKernel(Operation *op, const llvm::DenseSet<Value> &absorbed) {
   Kernel kernel;
   kernel.op = op;
   collectKernelOrigins(kernel);
-  kernel.bytesRead = countBytesRead(op);
+  kernel.bytesRead = countBytesRead(op, absorbed);
   kernel.bytesWritten = countResultBytes(op);
   OpCounts counts;
 
@@ -577,14 +579,51 @@ bool FunctionReport::anyApproximate() const {
                       [](const Kernel &kernel) { return kernel.approximate; });
 }
 
+/// The kernel that `fill` initializes a one-element accumulator of (a full
+/// reduction to a scalar has no parallel loop to tile its fill into), or
+/// null. Such a fill is one store: it is counted with the reduction.
+static Operation *getAccumulatorOwner(const Kernel &fill) {
+  Operation *op = fill.op;
+  if (fill.kind != KernelKind::Fill || op->getNumResults() != 1)
+    return nullptr;
+  Value result = op->getResult(0);
+  auto type = dyn_cast<ShapedType>(result.getType());
+  if (!type || !type.hasStaticShape() || type.getNumElements() != 1 ||
+      !result.hasOneUse())
+    return nullptr;
+  OpOperand &use = *result.use_begin();
+  auto owner = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+  if (!owner || !owner.isDpsInit(&use) ||
+      owner->getBlock() != op->getBlock() || isFree(owner))
+    return nullptr;
+  return owner;
+}
+
 FunctionReport analyzeKernels(func::FuncOp func) {
   FunctionReport report;
   report.function = func.getSymName().str();
   if (func.isExternal())
     return report;
+  // Accumulator fills waiting for the kernel they belong to.
+  llvm::DenseMap<Operation *, Kernel> fills;
+  llvm::DenseSet<Value> absorbed;
   for (Operation &op : func.getBody().front()) {
     if (!isFree(&op)) {
-      report.kernels.push_back(analyzeKernel(&op));
+      Kernel kernel = analyzeKernel(&op, absorbed);
+      if (Operation *owner = getAccumulatorOwner(kernel)) {
+        absorbed.insert(op.getResult(0));
+        fills[owner] = std::move(kernel);
+        continue;
+      }
+      if (auto fill = fills.find(&op); fill != fills.end()) {
+        for (const Origin &origin : fill->second.origins)
+          if (!llvm::is_contained(kernel.origins, origin))
+            kernel.origins.push_back(origin);
+        for (const std::string &name : fill->second.opNames)
+          if (!llvm::is_contained(kernel.opNames, name))
+            kernel.opNames.insert(kernel.opNames.begin(), name);
+      }
+      report.kernels.push_back(std::move(kernel));
       continue;
     }
     if (!isa<func::ReturnOp>(op))

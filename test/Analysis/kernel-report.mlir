@@ -37,6 +37,36 @@ func.func @matmul_bias_relu(%x: tensor<16x32xf32>, %w: tensor<32x64xf32>, %b: te
 
 // -----
 
+// A full reduction to one element has no parallel loop to tile its zero
+// fill into: the fill, one store, counts as part of the reduction, whose
+// accumulator is then not a read. A fill of more elements stays a kernel.
+
+// CHECK-LABEL: aotc report for @scalar_accumulator
+// CHECK:       1 compute 256 0 1024 4 1 / 256 linalg.fill + linalg.reduce
+// CHECK-NEXT:  2 fill 0 0 0 8 2 linalg.fill
+// CHECK-NEXT:  3 compute 256 0 1032 8 2 / 128 linalg.reduce
+// CHECK-EMPTY:
+func.func @scalar_accumulator(%x: tensor<256xf32>, %y: tensor<2x128xf32>) -> (tensor<f32>, tensor<2xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<f32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
+  %s0 = linalg.reduce ins(%x : tensor<256xf32>) outs(%f0 : tensor<f32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %a = arith.addf %in, %acc : f32
+      linalg.yield %a : f32
+    }
+  %e1 = tensor.empty() : tensor<2xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<2xf32>) -> tensor<2xf32>
+  %s1 = linalg.reduce ins(%y : tensor<2x128xf32>) outs(%f1 : tensor<2xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %a = arith.addf %in, %acc : f32
+      linalg.yield %a : f32
+    }
+  return %s0, %s1 : tensor<f32>, tensor<2xf32>
+}
+
+// -----
+
 // The same group tiled and fused into one scf.for over 4 row tiles: one
 // kernel, 4 x (4x64x32 x 2 + 4x64 x 2) FLOPs. It reads x, w and b once
 // each; the loop's tensor.empty init and the tiles of it are not reads.
