@@ -109,13 +109,19 @@ FusionGroup formGroup(linalg::LinalgOp seed) {
                               : seed.getOperation();
   group.members.insert(seed);
   // The accumulators: a fill, or a bias broadcast, possibly feeding a fill.
+  // CSE may have merged the fills of several accumulators into one: each
+  // tile then gets its own copy of it.
   for (OpOperand &accumulator : seed.getDpsInitsMutable()) {
     Value init = accumulator.get();
+    Operation *user = seed;
     while (Operation *def = init.getDefiningOp()) {
-      if (!isInitializer(def) || !init.hasOneUse())
+      if (!isInitializer(def) ||
+          !llvm::all_of(init.getUsers(),
+                        [&](Operation *other) { return other == user; }))
         break;
-      group.initializers.push_back(def);
-      group.members.insert(def);
+      if (group.members.insert(def).second)
+        group.initializers.push_back(def);
+      user = def;
       init =
           cast<DestinationStyleOpInterface>(def).getDpsInitOperand(0)->get();
     }
