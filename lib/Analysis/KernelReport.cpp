@@ -391,13 +391,14 @@ bool isPlumbing(Operation *op) {
          llvm::all_of(op->getResultTypes(), llvm::IsaPred<IndexType>);
 }
 
-/// The origins and op names of everything in `kernel`, in program order
-/// (an op's body before the op), the ops doing the work first. Constants
-/// and empty tensors are skipped: the graph op they were made for is not
-/// what the kernel computes.
+/// The origins and op names of everything in `kernel`. The ops doing the
+/// work come first, each op's own location (which fusion orders producers
+/// first, see fuseOrigins) before the ops of its body; then everything
+/// else. Constants and empty tensors are skipped, and so are the origins
+/// naming tg.constant, which computes nothing: the kernel only reads it.
 void collectKernelOrigins(Kernel &kernel) {
-  kernel.op->walk<WalkOrder::PostOrder>([&](Operation *op) {
-    if (!isPlumbing(op) || op == kernel.op)
+  kernel.op->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!isPlumbing(op))
       collectOrigins(op->getLoc(), kernel.origins);
   });
   kernel.op->walk<WalkOrder::PostOrder>([&](Operation *op) {
@@ -410,6 +411,8 @@ void collectKernelOrigins(Kernel &kernel) {
     if (work && !llvm::is_contained(kernel.opNames, name))
       kernel.opNames.push_back(name);
   });
+  llvm::erase_if(kernel.origins,
+                 [](const Origin &origin) { return origin.op == "constant"; });
 }
 
 /// Counts the work of the loop nest `kernel.op`: every linalg op inside, its

@@ -252,21 +252,23 @@ func.func @op_counts(%x: tensor<8xf32>, %n: tensor<8xi32>, %table: tensor<256xf3
 
 // -----
 
-// Origins: each op carries the tg op and ONNX node it was made from, and
-// a fused op's body keeps the ops of every producer, in data-flow order. An
-// op without a body to read says what it fused through its location (what
-// fuseOrigins builds). The memory planner's aotc.temp_bytes becomes the
-// temp total.
+// Origins: each op carries the tg op and ONNX node it was made from, and a
+// fused op's location lists what it fused, producers first (what
+// fuseOrigins builds). Ops of the body add what the location lacks (the
+// ONNX node of the neg is unnamed). A tg.constant folded into a kernel is
+// not listed: it computes nothing. The memory planner's aotc.temp_bytes
+// becomes the temp total.
 
 // CHECK-LABEL: aotc report for @origins
 // CHECK:       1 compute 3072 0 12288 4 1 / 1024 mul + add + reduce  [nodes: /mul/Mul, /add/Add, /sum/ReduceSum]
-// CHECK-NEXT:  2 copy 0 0 12 12 3x1 transpose + neg  [nodes: /t/Transpose]
+// CHECK-NEXT:  2 compute 3 0 12 12 3x1 transpose + neg  [nodes: /t/Transpose]
 // CHECK:         temp bytes 4160 (4.2 KB)
 #mul = loc(fused<"tg.mul">["node '/mul/Mul' (Mul)"])
 #add = loc(fused<"tg.add">["node '/add/Add' (Add)"])
 #sum = loc(fused<"tg.reduce">["node '/sum/ReduceSum' (ReduceSum)"])
 #transpose = loc(fused<"tg.transpose">["node '/t/Transpose' (Transpose)"])
 #neg = loc(fused<"tg.neg">["node (Neg)"])
+#bound = loc(fused<"tg.constant">["clip_min"])
 #id1 = affine_map<(d0) -> (d0)>
 #scalar = affine_map<(d0) -> ()>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
@@ -282,13 +284,14 @@ module attributes {aotc.temp_bytes = 4160 : i64} {
       %q = arith.addf %a, %p : f32 loc(#add)
       %s = arith.addf %q, %acc : f32 loc(#sum)
       linalg.yield %s : f32 loc(#sum)
-    } -> tensor<f32> loc(#sum)
+    } -> tensor<f32> loc(fused[#mul, #add, #bound, #sum])
     %e = tensor.empty() : tensor<3x1xf32>
     %t = linalg.generic {indexing_maps = [#tr, #id2], iterator_types = ["parallel", "parallel"]}
         ins(%m : tensor<1x3xf32>) outs(%e : tensor<3x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      linalg.yield %in : f32
-    } -> tensor<3x1xf32> loc(fused[#transpose, #neg])
+      %n = arith.negf %in : f32 loc(#neg)
+      linalg.yield %n : f32
+    } -> tensor<3x1xf32> loc(#transpose)
     return %r, %t : tensor<f32>, tensor<3x1xf32>
   }
 }
