@@ -118,7 +118,8 @@ aotc::tg::readFloatElements(Attribute attr, int64_t maxElements) {
     return std::nullopt;
   Type elementType = type.getElementType();
   int64_t count = type.getNumElements();
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr); dense && dense.isSplat()) {
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr);
+      dense && dense.isSplat()) {
     APFloat value = dense.getSplatValue<APFloat>();
     bool lost;
     value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);

@@ -250,9 +250,8 @@ template <typename Fn> static auto mathFold(Fn fn) {
 /// to the element type, as the per-element path computes it. Nothing is
 /// folded when a NaN is read or made: its sign and payload would be the
 /// host's.
-static Attribute
-foldWeights(Operation *op, ArrayRef<Attribute> operands,
-            llvm::function_ref<double(ArrayRef<double>)> fn) {
+static Attribute foldWeights(Operation *op, ArrayRef<Attribute> operands,
+                             llvm::function_ref<double(ArrayRef<double>)> fn) {
   auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!type || !isa<FloatType>(type.getElementType()))
     return {};
@@ -275,7 +274,8 @@ foldWeights(Operation *op, ArrayRef<Attribute> operands,
   for (Attribute attr : operands) {
     std::optional<SmallVector<double>> values =
         readFloatElements(attr, kMaxWeightFoldElements);
-    if (!values || llvm::any_of(*values, [](double x) { return std::isnan(x); }))
+    if (!values ||
+        llvm::any_of(*values, [](double x) { return std::isnan(x); }))
       return {};
     inputs.push_back(std::move(*values));
     shapes.push_back(cast<ElementsAttr>(attr).getShapedType().getShape());
@@ -359,9 +359,8 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
   if (isSplatZero(adaptor.getLhs()))
     if (OpFoldResult r = ifSameType(getRhs(), getType()))
       return r;
-  if (Attribute weight =
-          foldWeights(getOperation(), adaptor.getOperands(),
-                      [](double a, double b) { return a + b; }))
+  if (Attribute weight = foldWeights(getOperation(), adaptor.getOperands(),
+                                     [](double a, double b) { return a + b; }))
     return weight;
   return foldBinary(
       adaptor.getOperands(), getType(),
@@ -377,9 +376,8 @@ OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
   if (isSplatZero(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
-  if (Attribute weight =
-          foldWeights(getOperation(), adaptor.getOperands(),
-                      [](double a, double b) { return a - b; }))
+  if (Attribute weight = foldWeights(getOperation(), adaptor.getOperands(),
+                                     [](double a, double b) { return a - b; }))
     return weight;
   return foldBinary(
       adaptor.getOperands(), getType(),
@@ -398,9 +396,8 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
   if (isSplatOne(adaptor.getLhs()))
     if (OpFoldResult r = ifSameType(getRhs(), getType()))
       return r;
-  if (Attribute weight =
-          foldWeights(getOperation(), adaptor.getOperands(),
-                      [](double a, double b) { return a * b; }))
+  if (Attribute weight = foldWeights(getOperation(), adaptor.getOperands(),
+                                     [](double a, double b) { return a * b; }))
     return weight;
   return foldBinary(
       adaptor.getOperands(), getType(),
@@ -416,9 +413,8 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
   if (isSplatOne(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
-  if (Attribute weight =
-          foldWeights(getOperation(), adaptor.getOperands(),
-                      [](double a, double b) { return a / b; }))
+  if (Attribute weight = foldWeights(getOperation(), adaptor.getOperands(),
+                                     [](double a, double b) { return a / b; }))
     return weight;
   return foldBinary(
       adaptor.getOperands(), getType(),
@@ -839,8 +835,7 @@ OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
   SmallVector<Attribute> values;
   bool splat;
   if (!forEachBroadcastElement(
-          {condition, onTrue, onFalse}, type, splat,
-          [&](ArrayRef<int64_t> at) {
+          {condition, onTrue, onFalse}, type, splat, [&](ArrayRef<int64_t> at) {
             values.push_back(c[at[0]] ? t[at[1]] : f[at[2]]);
           }))
     return {};
@@ -858,4 +853,3 @@ OpFoldResult ReduceOp::fold(FoldAdaptor) {
     return getInput();
   return {};
 }
-

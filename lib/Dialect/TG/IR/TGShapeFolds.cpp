@@ -44,9 +44,9 @@ gatherWeight(Value input, Attribute attr, RankedTensorType type,
     return {};
   std::optional<ArrayRef<char>> bytes = getRawElementBytes(attr);
   int64_t elementBytes = type.getElementTypeBitWidth() / 8;
-  return buildConstant(
-      type, gatherElementBytes(*bytes, elementBytes, type, index),
-      getConstantNameHint(attr, "folded"));
+  return buildConstant(type,
+                       gatherElementBytes(*bytes, elementBytes, type, index),
+                       getConstantNameHint(attr, "folded"));
 }
 
 static SmallVector<int64_t> getRowMajorStrides(ArrayRef<int64_t> shape) {
@@ -75,7 +75,6 @@ gatherElements(DenseElementsAttr source, RankedTensorType type,
   }
   return DenseElementsAttr::get(type, values);
 }
-
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())

@@ -159,7 +159,8 @@ getChannelValues(Value value, RankedTensorType type, int64_t axis) {
   }
   std::optional<SmallVector<double>> values =
       readFloatElements(attr, constChannels);
-  if (!values || !llvm::all_of(*values, [](double x) { return std::isfinite(x); }))
+  if (!values ||
+      !llvm::all_of(*values, [](double x) { return std::isfinite(x); }))
     return std::nullopt;
   if (constChannels == 1)
     return SmallVector<double>(channels, values->front());
@@ -293,8 +294,7 @@ struct FoldAffineIntoWeightsPass final
       if (bias || shifts) {
         SmallVector<double> newBias(affine.shift);
         if (bias)
-          for (auto [b, s, old] :
-               llvm::zip_equal(newBias, affine.scale, *bias))
+          for (auto [b, s, old] : llvm::zip_equal(newBias, affine.scale, *bias))
             b += old * s;
         StringRef hint = producer.biasAttr
                              ? getConstantNameHint(producer.biasAttr, "bias")
@@ -305,8 +305,7 @@ struct FoldAffineIntoWeightsPass final
                                (hint + "_folded").str())));
       }
       OperationState state(producer.op->getLoc(), producer.op->getName(),
-                           operands, TypeRange{type},
-                           producer.op->getAttrs());
+                           operands, TypeRange{type}, producer.op->getAttrs());
       result = rewriter.create(state)->getResult(0);
     }
     // The constants the folded ops read (weight, bias, the BatchNorm's

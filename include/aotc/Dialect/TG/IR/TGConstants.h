@@ -66,8 +66,8 @@ mlir::ElementsAttr buildConstant(mlir::RankedTensorType type,
 /// type (a splat is repeated). Nullopt for other element types, for
 /// constants of more than `maxElements` elements and for blobs that are not
 /// loaded.
-std::optional<llvm::SmallVector<double>>
-readFloatElements(mlir::Attribute attr, int64_t maxElements);
+std::optional<llvm::SmallVector<double>> readFloatElements(mlir::Attribute attr,
+                                                           int64_t maxElements);
 
 /// A float constant of `type` (f16, bf16, f32 or f64) whose elements are
 /// `values` rounded once, to nearest even, to the element type; built as
