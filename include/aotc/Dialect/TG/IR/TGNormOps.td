@@ -91,8 +91,9 @@ def TG_LayerNormOp : TG_Op<"layer_norm", [InferTypeOpAdaptor]> {
     with the mean and the (biased, population) variance taken over the
     `N = dims[axis] * ... * dims[rank - 1]` elements of the slice. The input
     has a float element type and rank at least 1; the result has its type.
-    f16 and bf16 are computed in f32 and rounded once, which is ONNX's
-    default `stash_type`. A NaN or infinity makes its slice NaN.
+    f16 and bf16 are normalized in f32 and rounded once, as ONNX's default
+    `stash_type` asks; the statistics are summed in f64 for every type. A
+    NaN or infinity makes its slice NaN.
 
     This is ONNX `LayerNormalization` and `torch.nn.LayerNorm` without the
     elementwise affine part: their `* scale + bias` are a `tg.mul` and a
@@ -101,14 +102,14 @@ def TG_LayerNormOp : TG_Op<"layer_norm", [InferTypeOpAdaptor]> {
     input's type after the normalized value is rounded to it).
 
     The lowering reads the input twice. The first pass sums, per slice, the
-    deviations `d = x - k` from the slice's first element `k` and their
-    squares; the second computes the result as
-    `(d - S1/N) / sqrt(S2/N - (S1/N)^2 + epsilon)`. Shifting by a value of
-    the slice keeps the variance from cancelling catastrophically when the
-    mean is large against the standard deviation, and the mean is never
-    formed in full: `x - mean` is `d - S1/N`, exact to rounding of values of
-    the size of the deviations (docs/ops-normalization.md has the error
-    bound).
+    deviations `x - k` from the slice's first element `k` (S1) and their
+    squares (S2); the second computes `mean = k + S1/N` and
+    `var = S2/N - (S1/N)^2` per slice and `(x - mean) * rsqrt(var + epsilon)`
+    per element, with the mean held as the sum of two values of the compute
+    type so that `x - mean` is exact to its own rounding. Shifting by a value
+    of the slice keeps the variance from cancelling catastrophically when
+    the mean is large against the standard deviation
+    (docs/ops-normalization.md has the error analysis).
 
     ```mlir
     %n = tg.layer_norm %x axis = 2 epsilon = 1.0e-05 : tensor<2x16x64xf32>
