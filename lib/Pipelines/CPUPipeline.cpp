@@ -93,6 +93,9 @@ void buildBufferizationStage(OpPassManager &pm,
 }
 
 void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &) {
+  // Float sums may be accumulated in any order, so LLVM keeps several
+  // partial sums in vector registers instead of one add per element.
+  pm.addNestedPass<func::FuncOp>(createReassociateReductionsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -115,4 +115,37 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
   ];
 }
 
+def ReassociateReductionsPass
+    : Pass<"aotc-reassociate-reductions", "mlir::func::FuncOp"> {
+  let summary = "Let floating-point reductions be summed in any order";
+  let description = [{
+    Marks the floating-point `arith.addf` and `arith.mulf` that combine an
+    element into a reduction's accumulator (the op that reads a
+    `linalg.generic`'s output block argument and whose result is yielded to
+    that output, in a generic with reduction loops) with the `reassoc`
+    fast-math flag, and the multiply feeding an accumulating add with
+    `contract`. LLVM can then keep several partial sums and vectorize the
+    reduction, and fuse multiply-adds, instead of adding one element at a
+    time into one register: a sum over N elements otherwise runs at one
+    add latency per element.
+
+    This changes the order in which a sum is accumulated (like every BLAS
+    and every parallel reduction) and therefore its rounding, not its
+    meaning: no other fast-math assumption (no NaNs, no infinities, no
+    signed zeros) is made, and the elementwise ops are untouched.
+    Max and min need no reordering permission.
+
+    ```mlir
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.addf %in, %out : f32            // before
+      %0 = arith.addf %in, %out fastmath<reassoc> : f32   // after
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numMarked", "reductions-marked",
+              "accumulating floating-point ops marked reassoc">,
+  ];
+}
+
 #endif // AOTC_TRANSFORMS_PASSES_TD
