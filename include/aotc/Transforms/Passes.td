@@ -20,7 +20,12 @@ def FuseElementwisePass
 
     Unlike upstream's `linalg-fuse-elementwise-ops`, a producer is fused only
     when the consumer reads each of its elements exactly once, i.e. the
-    consumer's indexing map for it is a permutation of the consumer's loops.
+    consumer's indexing map for it is a permutation of the consumer's loops,
+    or when the producer computes nothing (its body yields an input element:
+    a transpose, broadcast or copy), in which case fusing it only composes
+    indexing maps: a transpose feeding a matmul becomes the matmul's map.
+    The fused op's location merges the fused ops' locations, so the kernel
+    report can name every graph op a kernel computes.
     A producer read through a broadcast or by a contraction (`relu(x W + b)`
     feeding the next matmul reads each element N times) stays a separate
     kernel: fusing it would recompute it once per read. A producer with
