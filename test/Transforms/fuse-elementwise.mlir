@@ -66,3 +66,22 @@ func.func @shared_producer(%x: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32
   %2 = tg.abs %0 : tensor<16xf32>
   return %1, %2 : tensor<16xf32>, tensor<16xf32>
 }
+
+// -----
+
+// A transpose computes nothing: it becomes the matmul's indexing map for k
+// (q @ k^T reads k in place), although the matmul reads each element of it
+// 16 times. The fused op's location keeps both graph ops.
+
+// CHECK-DAG:   #[[Q:.+]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG:   #[[KT:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @transpose_into_matmul
+// CHECK-SAME:    %[[QA:[a-z0-9]+]]: tensor<16x64xf32>, %[[KA:[a-z0-9]+]]: tensor<16x64xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[Q]], #[[KT]], #{{.+}}], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK-SAME:      ins(%[[QA]], %[[KA]] :
+// CHECK-NOT:     linalg.generic
+func.func @transpose_into_matmul(%q: tensor<16x64xf32>, %k: tensor<16x64xf32>) -> tensor<16x16xf32> {
+  %kt = tg.transpose %k permutation = [1, 0] : tensor<16x64xf32>
+  %s = tg.matmul %q, %kt : tensor<16x64xf32>, tensor<64x16xf32>
+  return %s : tensor<16x16xf32>
+}
