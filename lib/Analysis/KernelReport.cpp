@@ -582,6 +582,28 @@ bool FunctionReport::anyApproximate() const {
                       [](const Kernel &kernel) { return kernel.approximate; });
 }
 
+LogicalResult verifyKernelReportInput(func::FuncOp func) {
+  WalkResult result = func.walk([](Operation *op) {
+    if (op->getName().getDialectNamespace() == "tg") {
+      op->emitError("expected linalg on tensors (the IR after the fusion "
+                    "stage), found '")
+          << op->getName() << "'; lower it with --aotc-cpu-tg-to-linalg first";
+      return WalkResult::interrupt();
+    }
+    auto isBuffer = llvm::IsaPred<BaseMemRefType>;
+    if (llvm::any_of(op->getOperandTypes(), isBuffer) ||
+        llvm::any_of(op->getResultTypes(), isBuffer)) {
+      op->emitError("expected linalg on tensors (the IR after the fusion "
+                    "stage), found '")
+          << op->getName()
+          << "' on buffers; the report reads the IR before bufferization";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// The kernel that `fill` initializes a one-element accumulator of (a full
 /// reduction to a scalar has no parallel loop to tile its fill into), or
 /// null. Such a fill is one store: it is counted with the reduction.

@@ -24,6 +24,9 @@ struct PrintKernelReportPass final
     ModuleOp module = getOperation();
     aotc::ReportContext context;
     context.tempBytes = aotc::getPlannedTempBytes(module);
+    for (auto func : module.getOps<func::FuncOp>())
+      if (failed(aotc::verifyKernelReportInput(func)))
+        return signalPassFailure();
     bool first = true;
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())

@@ -95,6 +95,11 @@ struct FunctionReport {
   bool anyApproximate() const;
 };
 
+/// Checks that `func` is in the form the report reads: ops on tensors, no
+/// tg ops left (not lowered yet) and no buffers (bufferized already).
+/// Emits an error at the first op that is not, and fails.
+mlir::LogicalResult verifyKernelReportInput(mlir::func::FuncOp func);
+
 /// Splits `func` (linalg on tensors) into kernels and counts them.
 FunctionReport analyzeKernels(mlir::func::FuncOp func);
 
