@@ -618,8 +618,8 @@ static Operation *getAccumulatorOwner(const Kernel &fill) {
     return nullptr;
   OpOperand &use = *result.use_begin();
   auto owner = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
-  if (!owner || !owner.isDpsInit(&use) ||
-      owner->getBlock() != op->getBlock() || isFree(owner))
+  if (!owner || !owner.isDpsInit(&use) || owner->getBlock() != op->getBlock() ||
+      isFree(owner))
     return nullptr;
   return owner;
 }
