@@ -96,6 +96,9 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &) {
   // Float sums may be accumulated in any order, so LLVM keeps several
   // partial sums in vector registers instead of one add per element.
   pm.addNestedPass<func::FuncOp>(createReassociateReductionsPass());
+  // Contractions loop over the output's contiguous dimension innermost, so
+  // LLVM vectorizes across output elements.
+  pm.addNestedPass<func::FuncOp>(createVectorizableLoopOrderPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -153,4 +153,35 @@ def ReassociateReductionsPass
   ];
 }
 
+def VectorizableLoopOrderPass
+    : Pass<"aotc-vectorizable-loop-order", "mlir::func::FuncOp"> {
+  let summary = "Move a contraction's contiguous output loop innermost";
+  let description = [{
+    A generic with reduction loops lists its loops output dimensions first
+    and reductions last, so lowered as is, a convolution's innermost loop
+    runs over the 3 taps of a kernel row and a matmul's over k: short or
+    strided, and a chain of dependent adds into one output element.
+
+    This pass permutes the loops of such a generic so that the loop of the
+    output's innermost (contiguous) dimension comes last, after the
+    reduction loops, when some input is also read along it in its own
+    innermost dimension (a conv's input row, a matmul's right-hand row).
+    The innermost loop then updates a contiguous run of independent output
+    elements from contiguous input elements, which LLVM vectorizes:
+
+    ```
+    conv:   for f, oh: for c, kh, kw: for ow: out[f][oh][ow] += x[c][oh+kh][ow+kw] * w[f][c][kh][kw]
+    matmul: for m:     for k:         for n:  out[m][n] += a[m][k] * b[k][n]
+    ```
+
+    Each output element still accumulates its terms in the same order, so
+    results are bit-for-bit the same. Reductions whose output is not read
+    contiguously by an input (a row sum, a global pool) are left alone.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+  let statistics = [
+    Statistic<"numInterchanged", "interchanged", "generics reordered">,
+  ];
+}
+
 #endif // AOTC_TRANSFORMS_PASSES_TD
