@@ -424,6 +424,9 @@ LogicalResult Compilation::runPipeline() {
 }
 
 LogicalResult Compilation::writeReport() {
+  if (!report && options.report)
+    return error(diag, "internal compiler error: --report found no 'fusion' "
+                       "stage to read the kernels after");
   if (!report)
     return success();
   // The temporary arena is planned after bufferization: read its size from
