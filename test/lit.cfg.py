@@ -61,3 +61,26 @@ config.substitutions.append(
      "%s %s/python/aotc_testing/onnx_conformance_selftest.py --aotc %s/aotc "
      "--cc %s" % (config.python_executable, config.aotc_src_root,
                   config.aotc_tools_dir, config.c_compiler)))
+
+# The CUDA target (docs/cuda.md). libaotc_cuda_runtime is built where cuda.h
+# was found; its tests link against the CUDA toolkit's stub libcuda, which
+# needs no GPU. Compiled-and-run CUDA tests need a GPU that nvidia-smi lists.
+config.substitutions.append(
+    ("%aotc_lib", os.path.join(config.aotc_obj_root, "lib")))
+if os.path.exists(os.path.join(config.aotc_obj_root, "lib",
+                               "libaotc_cuda_runtime.a")):
+    config.available_features.add("cuda-runtime")
+cuda_roots = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"),
+              "/usr/local/cuda"]
+cuda_root = next((r for r in cuda_roots if r and os.path.isdir(r)), None)
+if cuda_root:
+    stubs = os.path.join(cuda_root, "lib64", "stubs")
+    if os.path.exists(os.path.join(stubs, "libcuda.so")):
+        config.available_features.add("cuda-stub")
+        config.substitutions.append(("%cuda_stubs", stubs))
+    if os.access(os.path.join(cuda_root, "bin", "ptxas"), os.X_OK):
+        config.available_features.add("ptxas")
+if shutil.which("nvidia-smi") and subprocess.call(
+        ["nvidia-smi", "-L"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("cuda-gpu")
