@@ -118,6 +118,9 @@ void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &) {
   emulate.sourceTypeStrs = {"bf16"};
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   pm.addPass(createExpandBF16ConversionsPass());
+  // f32 exp becomes inline arithmetic that LLVM vectorizes, not an expf
+  // call per element.
+  pm.addPass(createApproximateMathPass());
   // Integer powers have no LLVM intrinsic: expand them to loops first. Math
   // with an LLVM intrinsic uses it; the rest (erf, tanh, ...) calls libm.
   ConvertMathToFuncsOptions mathToFuncs;

@@ -184,4 +184,31 @@ def VectorizableLoopOrderPass
   ];
 }
 
+def ApproximateMathPass : Pass<"aotc-approximate-math", "mlir::ModuleOp"> {
+  let summary = "Inline polynomial approximations of f32 exp (and the "
+                "functions listed) instead of libm calls";
+  let description = [{
+    `math.exp` on f32 lowers to a call of libm's `expf` per element, which
+    LLVM cannot vectorize, and the call dominates softmax, sigmoid, SiLU and
+    every other exponential-heavy kernel. This pass expands the listed math
+    functions on f32 (scalars and vectors) into MLIR's polynomial
+    approximations: range reduction, a polynomial, and the exponent put
+    back with integer ops. The result is plain arithmetic that LLVM
+    vectorizes and inlines.
+
+    `exp` is accurate to a few ulp over f32's range (the tests compare it
+    with numpy at rtol 1e-6); it returns +inf above 88.7, 0 below -104, and
+    NaN for NaN, like `expf`. Other functions (`tanh`, `erf`, `log`, ...)
+    can be listed with `ops` (`ops=math.exp,math.tanh`); by default only
+    `math.exp` is approximated.
+  }];
+  let options = [
+    ListOption<"ops", "ops", "std::string",
+               "math ops to approximate, by name (default: math.exp)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 #endif // AOTC_TRANSFORMS_PASSES_TD
