@@ -464,6 +464,10 @@ void Compilation::printReport() {
 }
 
 LogicalResult Compilation::generateCode() {
+  // The size of the scratch arena aotc-cpu-plan-memory laid the temporaries
+  // out in: the header's NAME_TEMP_BYTES.
+  if (auto bytes = (*module)->getAttrOfType<IntegerAttr>("aotc.temp_bytes"))
+    signature.tempBytes = bytes.getValue().getZExtValue();
   llvm::LLVMContext llvmContext;
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
       cpu::translateToLLVMIR(*module, llvmContext, *machine, name + "_run");

@@ -175,16 +175,25 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
   emitTensorTable(os, "Inputs (in call order)", sig.inputs);
   emitTensorTable(os, "Outputs (in call order)", sig.outputs);
   os << " *\n"
-     << " * " << n << "_run returns 0 on success. `temp` may be NULL (the call "
-     << "then\n"
-     << " * finds its own scratch); otherwise it holds at least " << n
-     << "_TEMP_BYTES\n"
-     << " * bytes, 64-byte aligned. Inputs and outputs need only their "
-     << "element\n"
-     << " * type's natural alignment. Calls with distinct `temp` buffers may "
-     << "run\n"
-     << " * concurrently. f16 and bf16 elements are passed as their 16-bit "
-     << "patterns.\n"
+     << " * " << n << "_run returns 0 on success, non-zero on failure (1: "
+     << "temp was NULL\n"
+     << " * and the scratch arena could not be allocated). Intermediate "
+     << "tensors live\n"
+     << " * in one scratch arena of " << n << "_TEMP_BYTES bytes. Pass "
+     << "`temp` pointing at\n"
+     << " * that many bytes, 64-byte aligned, and the call does not "
+     << "allocate them; the\n"
+     << " * contents need no initialization and are garbage afterwards. "
+     << "With `temp`\n"
+     << " * NULL the call mallocs the arena and frees it before returning. "
+     << "When\n"
+     << " * " << n << "_TEMP_BYTES is 0, `temp` is ignored. Inputs and "
+     << "outputs need only\n"
+     << " * their element type's natural alignment. Calls with distinct "
+     << "`temp` (and\n"
+     << " * output) buffers may run concurrently. f16 and bf16 elements are "
+     << "passed as\n"
+     << " * their 16-bit patterns.\n"
      << " */\n";
   os << "#ifndef " << guard << "\n#define " << guard << "\n\n";
   os << "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n";
@@ -193,7 +202,7 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
   os << "#define " << n << "_NUM_INPUTS  " << sig.inputs.size() << "\n";
   os << "#define " << n << "_NUM_OUTPUTS " << sig.outputs.size() << "\n";
   os << "#define " << n << "_TEMP_BYTES  " << sig.tempBytes
-     << " /* scratch bytes the caller may pass; 0 if none */\n\n";
+     << " /* scratch arena for `temp`, 64-byte aligned; 0 if none */\n\n";
   os << "/* Per tensor, in call order: size in bytes, name, dtype, shape. */\n";
   emitTensorMetadata(os, n, "input", sig.inputs);
   emitTensorMetadata(os, n, "output", sig.outputs);

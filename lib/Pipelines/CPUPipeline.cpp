@@ -84,7 +84,12 @@ void buildBufferizationStage(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
-  // Every temporary is freed on every path: the object leaks nothing.
+  // Static memory planning: every temporary whose uses it can follow gets a
+  // fixed offset, chosen by liveness, in one arena, the caller's `temp`
+  // (malloc'd once when that is NULL). It runs before deallocation so that
+  // only what it could not plan is left to malloc and free.
+  pm.addPass(createPlanMemoryPass());
+  // Every temporary left is freed on every path: the object leaks nothing.
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createCanonicalizerPass());
   // Copies between strided buffers (concat, slices) would call MLIR's

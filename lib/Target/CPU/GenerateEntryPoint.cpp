@@ -4,7 +4,8 @@
 // tensors) in `int NAME_run(const void *const *inputs, void *const *outputs,
 // void *temp)`. The wrapper builds a memref descriptor of the static shape
 // around each caller pointer, so after bufferization the graph reads its
-// inputs and writes its results directly in the caller's buffers.
+// inputs and writes its results directly in the caller's buffers. `temp` is
+// marked `aotc.arena` for aotc-cpu-plan-memory (PlanMemory.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +84,9 @@ struct GenerateEntryPointPass final
     auto run = func::FuncOp::create(
         b, loc, runName,
         b.getFunctionType({ptrType, ptrType, ptrType}, {b.getI32Type()}));
+    // `temp` is the scratch arena that aotc-cpu-plan-memory lays the
+    // temporaries out in.
+    run.setArgAttr(2, "aotc.arena", b.getUnitAttr());
     Block *body = run.addEntryBlock();
     b.setInsertionPointToStart(body);
     LLVMTypeConverter converter(context);

@@ -2,11 +2,12 @@
 
 // The entry point views each caller pointer as a memref of the static shape;
 // the output views are built before the graph runs so that bufferization can
-// compute the results in place.
+// compute the results in place. `temp` is marked as the arena that
+// aotc-cpu-plan-memory lays the temporaries out in.
 
 // CHECK-LABEL: func.func private @main
 // CHECK-LABEL: func.func @net_run(
-// CHECK-SAME:    %[[INPUTS:[a-z0-9]+]]: !llvm.ptr, %[[OUTPUTS:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: !llvm.ptr) -> i32
+// CHECK-SAME:    %[[INPUTS:[a-z0-9]+]]: !llvm.ptr, %[[OUTPUTS:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: !llvm.ptr {aotc.arena}) -> i32
 // CHECK:         %[[SLOT0:.+]] = llvm.getelementptr %[[INPUTS]][0] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
 // CHECK:         %[[IN0:.+]] = llvm.load %[[SLOT0]] : !llvm.ptr -> !llvm.ptr
 // CHECK:         llvm.insertvalue %[[IN0]], %{{.+}}[0]

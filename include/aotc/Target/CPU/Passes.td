@@ -25,8 +25,10 @@ def GenerateEntryPointPass
     static shape (row-major, offset 0) and enters the graph through
     `bufferization.to_tensor restrict`; each result is written into its output
     pointer by `bufferization.materialize_in_destination`, so one-shot
-    bufferization computes results in place in the caller's buffers. Runs on
-    tensors, before bufferization.
+    bufferization computes results in place in the caller's buffers. The
+    `temp` argument is marked `aotc.arena`: `aotc-cpu-plan-memory` lays the
+    temporaries out in it after bufferization. Runs on tensors, before
+    bufferization.
 
     Before:
     ```mlir
@@ -35,7 +37,7 @@ def GenerateEntryPointPass
     After:
     ```mlir
     func.func @NAME_run(%inputs: !llvm.ptr, %outputs: !llvm.ptr,
-                        %temp: !llvm.ptr) -> i32 {
+                        %temp: !llvm.ptr {aotc.arena}) -> i32 {
       // load inputs[0], build memref<4xf32>, to_tensor, compute,
       // materialize_in_destination into outputs[0]; return 0
     }
@@ -133,6 +135,110 @@ def ExpandBF16ConversionsPass
     After: `arith.bitcast`, `arith.shrui`, `arith.addi`, ... on i32/i16.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def PlanMemoryPass : Pass<"aotc-cpu-plan-memory", "mlir::ModuleOp"> {
+  let summary = "Lay every temporary buffer out in one scratch arena";
+  let description = [{
+    Static memory planning. Runs on buffers, right after one-shot
+    bufferization and before the buffer deallocation pipeline. It plans each
+    function that has an `!llvm.ptr` argument marked `aotc.arena` (the
+    `temp` argument of `NAME_run`, which `aotc-cpu-generate-entry-point`
+    marks): every eligible `memref.alloc` / `memref.alloca` of that function
+    becomes a `memref.view` at a fixed byte offset of one arena, and the
+    arena is the caller's `temp` buffer.
+
+    **Eligible buffers.** A static shape, the identity layout, the default
+    memory space, an element type of 1, 8, 16, 32 or 64 bits (or `index`),
+    an alignment request of at most 64, and every use understood: ops that
+    read or write it through a memory effect (linalg ops, `memref.copy`,
+    loads, stores, `memref.dim`, ...), views of it (`memref.subview`,
+    `expand_shape`, `collapse_shape`, `cast`, `reinterpret_cast`, `view`,
+    ... and their uses in turn) and `memref.dealloc`. A buffer that
+    escapes in a way the pass cannot follow (returned, yielded out of a
+    region, passed to a call, turned into a pointer) is left as it was and
+    the deallocation pipeline frees it. A buffer allocated inside
+    `scf.for`, `scf.while`, `scf.if`, `scf.execute_region` or
+    `scf.index_switch` bodies is eligible, since it cannot outlive the
+    iteration without being yielded; one inside `scf.forall` or
+    `scf.parallel`, whose iterations may run concurrently, is not.
+
+    **Liveness.** The function body is numbered op by op (a body of
+    several blocks is not planned; after bufferization there is one). A
+    buffer is live, inclusively, from the first to the last top-level op
+    that contains a use of it or of any view of it; where bufferization put
+    the alloc does not matter, since nothing can touch the buffer before its
+    first use. A use nested in a loop counts at the whole loop, so a buffer
+    read inside a loop stays live for all of it, and a buffer allocated
+    inside a loop occupies its slot for the whole top-level loop nest.
+
+    **Placement.** Offsets are multiples of 64 bytes. Two buffers whose
+    live ranges intersect get disjoint byte ranges; the others may share.
+    This is offline two-dimensional packing, NP-hard in general, so the
+    pass places the buffers greedily in several orders and keeps the
+    smallest arena: largest first (ties: earliest start) with first-fit
+    and with best-fit gap selection (TFLite's "greedy by size"; large
+    buffers are the hard part, small ones fill the gaps they leave), and
+    earliest start first (ties: largest), first-fit. Each buffer goes at
+    the lowest (first-fit) or tightest (best-fit) 64-byte-aligned gap among
+    the already placed buffers live at the same time. The arena's size is
+    the largest end offset, rounded up to 64. The peak of the live bytes
+    at any one op is a lower bound for that size; `print-plan` and the
+    statistics report both.
+
+    **Arena.** The arena is `temp` when the caller passes one (the header
+    asks for `NAME_TEMP_BYTES` bytes, 64-byte aligned). When `temp` is
+    NULL, the function mallocs `size + 63` bytes once on entry, aligns the
+    pointer up to 64 and frees the block before returning; if the function
+    returns a single `i32` (the entry point's status), a failed malloc
+    skips the body and returns 1. These are the only calls to malloc and
+    free for planned buffers. The module gets `aotc.temp_bytes` (i64), the
+    largest arena of the planned functions (0 when nothing was planned),
+    which the driver writes to the header. The `aotc.arena` marker is
+    consumed: running the pass again plans nothing.
+
+    Before:
+    ```mlir
+    func.func @f(%temp: !llvm.ptr {aotc.arena}, ...) {
+      %a = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+      linalg.fill ins(%c : f32) outs(%a : memref<16xf32>)
+      ...
+    }
+    ```
+    After:
+    ```mlir
+    func.func @f(%temp: !llvm.ptr, ...) {
+      // if %temp is null: %temp = align64(malloc(ARENA + 63))
+      %arena = builtin.unrealized_conversion_cast ... to memref<ARENAxi8>
+      %a = memref.view %arena[%c0][] : memref<ARENAxi8> to memref<16xf32>
+      ...
+      // if %temp was null: free
+    }
+    ```
+  }];
+  let options = [
+    Option<"printPlan", "print-plan", "bool", /*default=*/"false",
+           "Print every planned buffer (size, live range, offset) and the "
+           "arena's numbers to stderr">,
+  ];
+  let dependentDialects = [
+    "mlir::LLVM::LLVMDialect",
+    "mlir::arith::ArithDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect",
+  ];
+  let statistics = [
+    Statistic<"numPlanned", "num-buffers-planned",
+              "Buffers given an offset in the arena">,
+    Statistic<"numLeft", "num-buffers-left",
+              "Allocations left to malloc and the deallocation pipeline">,
+    Statistic<"arenaBytes", "arena-bytes",
+              "Bytes of the arena (NAME_TEMP_BYTES)">,
+    Statistic<"unsharedBytes", "unshared-bytes",
+              "Bytes the planned buffers would take if none shared space">,
+    Statistic<"peakLiveBytes", "peak-live-bytes",
+              "Most bytes live at any one op: a lower bound for the arena">,
+  ];
 }
 
 #endif // AOTC_TARGET_CPU_PASSES_TD
