@@ -9,6 +9,7 @@
 #include "aotc/Transforms/Passes.h"
 
 #include "aotc/Analysis/Origins.h"
+#include "aotc/Transforms/LinalgQueries.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -24,22 +25,6 @@ using namespace mlir;
 
 namespace {
 
-/// A generic that computes nothing: every result element is an input
-/// element (a transpose, a broadcast, a copy). Fusing it into any consumer
-/// only composes indexing maps; no arithmetic is ever repeated.
-bool isDataMovement(Operation *op) {
-  auto generic = dyn_cast<linalg::GenericOp>(op);
-  if (!generic || generic.getNumReductionLoops() != 0 ||
-      generic->getNumResults() != 1)
-    return false;
-  Block &body = generic.getRegion().front();
-  if (body.getOperations().size() != 1)
-    return false;
-  auto arg = dyn_cast<BlockArgument>(body.getTerminator()->getOperand(0));
-  return arg && arg.getOwner() == &body &&
-         arg.getArgNumber() < generic.getNumDpsInputs();
-}
-
 /// Fuse when nothing gets recomputed: the consumer reads every producer
 /// element exactly once (a permutation map), or the producer computes
 /// nothing; and nobody else needs the producer's result.
@@ -48,7 +33,7 @@ bool fusesWithoutRecomputing(OpOperand *fused) {
   auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
   if (!producer || !consumer || !producer->hasOneUse())
     return false;
-  return isDataMovement(producer) ||
+  return aotc::classifyYield(producer) == aotc::YieldedValue::input ||
          consumer.getMatchingIndexingMap(fused).isPermutation();
 }
 

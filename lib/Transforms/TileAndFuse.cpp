@@ -11,6 +11,8 @@
 
 #include "aotc/Transforms/Passes.h"
 
+#include "aotc/Transforms/LinalgQueries.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -52,17 +54,8 @@ bool isInitializer(Operation *op) {
   if (isa<linalg::FillOp>(op))
     return true;
   auto generic = dyn_cast<linalg::GenericOp>(op);
-  if (!generic || generic.getNumReductionLoops() != 0 ||
-      generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics())
-    return false;
-  Block &body = generic.getRegion().front();
-  if (body.getOperations().size() != 1)
-    return false;
-  Value yielded = body.getTerminator()->getOperand(0);
-  auto arg = dyn_cast<BlockArgument>(yielded);
-  if (arg && arg.getOwner() == &body)
-    return arg.getArgNumber() < generic.getNumDpsInputs();
-  return !arg; // a value defined above, e.g. a constant
+  return generic && generic.hasPureTensorSemantics() &&
+         aotc::classifyYield(op) != aotc::YieldedValue::computed;
 }
 
 /// The elementwise generic that is the only user of `seed`'s results, if

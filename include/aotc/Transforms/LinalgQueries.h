@@ -1,0 +1,30 @@
+//===- LinalgQueries.h - what a linalg op computes ----------------*- C++ -*-===//
+//
+// Small predicates on linalg ops shared by the fusion passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_TRANSFORMS_LINALGQUERIES_H
+#define AOTC_TRANSFORMS_LINALGQUERIES_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace aotc {
+
+/// What an all-parallel, single-result generic whose body is nothing but
+/// its yield writes per element.
+enum class YieldedValue {
+  /// The body computes something, or the op is not such a generic.
+  computed,
+  /// An element of one of its inputs: a transpose, broadcast or copy.
+  input,
+  /// A value defined outside the body, e.g. a constant: a fill.
+  outside,
+};
+
+/// Classifies `op` as above.
+YieldedValue classifyYield(mlir::Operation *op);
+
+} // namespace aotc
+
+#endif // AOTC_TRANSFORMS_LINALGQUERIES_H
