@@ -32,15 +32,18 @@ void addFlags(Operation *op, arith::FastMathFlags flags) {
 struct ReassociateReductionsPass final
     : aotc::impl::ReassociateReductionsPassBase<ReassociateReductionsPass> {
   void runOnOperation() override {
-    getOperation().walk([&](linalg::GenericOp generic) {
-      if (generic.getNumReductionLoops() == 0)
+    // Generics and linalg.reduce (left named by --no-fusion) spell their
+    // combiner in a region; other named ops are generalized before this.
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!isa<linalg::GenericOp, linalg::ReduceOp>(op) ||
+          op.getNumReductionLoops() == 0)
         return;
-      Block &body = generic.getRegion().front();
-      auto yield = cast<linalg::YieldOp>(body.getTerminator());
-      for (OpOperand &init : generic.getDpsInitsMutable()) {
-        BlockArgument acc = generic.getMatchingBlockArgument(&init);
-        Value yielded = yield.getOperand(
-            init.getOperandNumber() - generic.getNumDpsInputs());
+      Block *body = op.getBlock();
+      Operation *yield = body->getTerminator();
+      for (OpOperand &init : op.getDpsInitsMutable()) {
+        BlockArgument acc = op.getMatchingBlockArgument(&init);
+        Value yielded = yield->getOperand(init.getOperandNumber() -
+                                          op.getNumDpsInputs());
         Operation *combiner = yielded.getDefiningOp();
         if (!combiner || !isa<arith::AddFOp, arith::MulFOp>(combiner) ||
             !llvm::is_contained(combiner->getOperands(), acc))

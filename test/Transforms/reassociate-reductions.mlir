@@ -63,3 +63,17 @@ func.func @untouched(%x: tensor<64xf32>, %i: tensor<64xi32>, %acc: tensor<f32>, 
   } -> tensor<64xf32>
   return %0, %1, %2 : tensor<f32>, tensor<i32>, tensor<64xf32>
 }
+
+// linalg.reduce (kept named by --no-fusion) gets the same flag, so fused
+// and unfused graphs sum alike.
+
+// CHECK-LABEL: func.func @named_reduce
+// CHECK:         arith.addf %{{.+}}, %{{.+}} fastmath<reassoc,contract> : f32
+func.func @named_reduce(%x: tensor<8x64xf32>, %acc: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = linalg.reduce ins(%x : tensor<8x64xf32>) outs(%acc : tensor<8xf32>) dimensions = [1]
+    (%in: f32, %out: f32) {
+      %s = arith.addf %in, %out : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<8xf32>
+}
