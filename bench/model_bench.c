@@ -1,0 +1,66 @@
+/*===- model_bench.c - time one compiled model on one input ---------------===*
+ *
+ * Built by bench/models against the header and object of a model compiled
+ * with --name m. Reads the input tensor from argv[1] (raw bytes, exactly
+ * m_INPUT_BYTES[0]), calls m_run with a caller-provided 64-byte-aligned
+ * temp arena of m_TEMP_BYTES, once to warm up and then argv[2] times, and
+ * prints the best and median times in milliseconds and the first output
+ * element (so the work cannot be optimized away).
+ *
+ *===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "m.h"
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int compare(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s INPUT.bin REPEAT\n", argv[0]);
+    return 2;
+  }
+  int repeat = atoi(argv[2]);
+  if (repeat < 1 || repeat > 1000) {
+    fprintf(stderr, "model_bench: REPEAT must be 1..1000\n");
+    return 2;
+  }
+  void *input = malloc(m_INPUT_BYTES[0]);
+  void *output = malloc(m_OUTPUT_BYTES[0]);
+  void *temp = m_TEMP_BYTES ? aligned_alloc(64, (m_TEMP_BYTES + 63) / 64 * 64)
+                            : NULL;
+  FILE *f = fopen(argv[1], "rb");
+  if (!input || !output || (m_TEMP_BYTES && !temp) || !f ||
+      fread(input, 1, m_INPUT_BYTES[0], f) != m_INPUT_BYTES[0]) {
+    fprintf(stderr, "model_bench: cannot read %s\n", argv[1]);
+    return 1;
+  }
+  fclose(f);
+  const void *inputs[1] = {input};
+  void *outputs[1] = {output};
+  double *times = malloc(sizeof(double) * repeat);
+  if (!times || m_run(inputs, outputs, temp) != 0)
+    return 1;
+  for (int r = 0; r < repeat; ++r) {
+    double t0 = now();
+    if (m_run(inputs, outputs, temp) != 0)
+      return 1;
+    times[r] = now() - t0;
+  }
+  qsort(times, repeat, sizeof(double), compare);
+  printf("%.3f %.3f %.6g\n", times[0] * 1e3, times[repeat / 2] * 1e3,
+         (double)((float *)output)[0]);
+  return 0;
+}
