@@ -118,8 +118,12 @@ struct GenerateEntryPointPass final
     Value ok = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
     func::ReturnOp::create(b, loc, ok);
     // The pipeline's inliner folds the graph into the entry point; once
-    // private and uncalled, symbol-dce drops it.
-    graph.setPrivate();
+    // private and uncalled, symbol-dce drops it. So it does every other
+    // function of the module that the graph does not call: only NAME_run is
+    // compiled, whatever else the file holds.
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func != run)
+        func.setPrivate();
   }
 };
 
