@@ -75,9 +75,23 @@ cuda_roots = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"),
 cuda_root = next((r for r in cuda_roots if r and os.path.isdir(r)), None)
 if cuda_root:
     stubs = os.path.join(cuda_root, "lib64", "stubs")
-    if os.path.exists(os.path.join(stubs, "libcuda.so")):
+    include = os.path.join(cuda_root, "include")
+    if os.path.exists(os.path.join(stubs, "libcuda.so")) and \
+            os.path.exists(os.path.join(include, "cuda.h")):
         config.available_features.add("cuda-stub")
         config.substitutions.append(("%cuda_stubs", stubs))
+        config.substitutions.append(("%cuda_include", include))
+        # run_graph.py for --target cuda: compiles a graph for the GPU, runs
+        # it from C through the CUDA driver and compares with numpy.
+        config.substitutions.append(
+            ("%cuda-run-graph",
+             "%s %s/python/aotc_testing/run_graph_cuda.py --aotc %s/aotc "
+             "--cc %s --aotc-include %s/include --runtime-lib %s "
+             "--cuda-include %s --cuda-lib %s"
+             % (config.python_executable, config.aotc_src_root,
+                config.aotc_tools_dir, config.c_compiler,
+                config.aotc_src_root,
+                os.path.join(config.aotc_obj_root, "lib"), include, stubs)))
     if os.access(os.path.join(cuda_root, "bin", "ptxas"), os.X_OK):
         config.available_features.add("ptxas")
 if shutil.which("nvidia-smi") and subprocess.call(

@@ -13,6 +13,8 @@
 #include "aotc/Import/ONNX/ONNXImporter.h"
 #include "aotc/InitAll.h"
 #include "aotc/Pipelines/Pipelines.h"
+#include "aotc/Target/CUDA/HostEmitter.h"
+#include "aotc/Target/CUDA/Toolkit.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -127,6 +129,8 @@ StringRef extensionFor(EmitKind emit) {
     return ".ll";
   case EmitKind::MLIR:
     return ".mlir";
+  case EmitKind::PTX:
+    return ".ptx";
   }
   llvm_unreachable("unknown emit kind");
 }
@@ -147,6 +151,12 @@ private:
   void printONNXDiagnostic(Diagnostic &diagnostic);
   LogicalResult selectEntry();
   LogicalResult runPipeline();
+  LogicalResult runGPUPipeline();
+  bool isCUDA() const { return options.target == "cuda"; }
+  /// With --target cuda, prints the first error of a GPU code generation
+  /// stage: about an op, as the one line `aotc: error: --target cuda does
+  /// not support 'OP' yet`; else as `aotc: error: --target cuda: MESSAGE`.
+  void printCUDAError(Diagnostic &diagnostic);
   LogicalResult writeReport();
   void printReport();
   LogicalResult generateCode();
@@ -169,12 +179,24 @@ private:
   std::string reportText;
   unsigned dumpIndex = 0;
   bool reportedError = false;
+  /// Set while a CUDA stage after bufferization runs: its errors are about
+  /// what the target cannot compile yet, not about the user's graph.
+  bool inCUDACodegen = false;
+  bool printedCUDAError = false;
+  /// With --target cuda: the kernels' PTX, once the `device` stage ran.
+  std::string ptx;
 };
 
 LogicalResult Compilation::checkOptions() {
-  if (options.target != "x86_64")
+  if (options.target != "x86_64" && options.target != "x86-64" && !isCUDA())
     return error(diag, "unknown --target '" + options.target +
-                           "'; expected x86_64");
+                           "'; expected x86_64 or cuda");
+  if (isCUDA()) {
+    if (llvm::Error err = cuda::checkGPUArch(options.gpuArch))
+      return error(diag, llvm::toString(std::move(err)));
+  } else if (options.emit == EmitKind::PTX) {
+    return error(diag, "--emit ptx needs --target cuda");
+  }
   name = options.name.empty() ? defaultName(options.inputPath) : options.name;
   if (!isCIdentifier(name))
     return error(diag, "--name '" + name +
@@ -394,6 +416,8 @@ Compilation::dump(StringRef stem,
 }
 
 LogicalResult Compilation::runPipeline() {
+  if (isCUDA())
+    return runGPUPipeline();
   CPUPipelineOptions pipelineOptions;
   pipelineOptions.entry = entry.getSymName().str();
   pipelineOptions.name = name;
@@ -423,6 +447,75 @@ LogicalResult Compilation::runPipeline() {
   return writeReport();
 }
 
+LogicalResult Compilation::runGPUPipeline() {
+  GPUPipelineOptions pipelineOptions;
+  pipelineOptions.entry = entry.getSymName().str();
+  pipelineOptions.name = name;
+  pipelineOptions.fusion = options.fusion;
+  pipelineOptions.gpuArch = options.gpuArch;
+  pipelineOptions.optLevel = options.codegen.optLevel;
+  // Both parts of the CUDA toolkit are optional: libdevice for math on the
+  // GPU, ptxas for a cubin next to the PTX (docs/cuda.md).
+  pipelineOptions.toolkitPath = cuda::findToolkitWithLibdevice();
+  if (options.emit == EmitKind::Object)
+    pipelineOptions.ptxas = cuda::findPtxas();
+  if (failed(dump("input.mlir", [&](auto &os) { module->print(os); })))
+    return failure();
+  for (const GPUPipelineStage &stage : getGPUPipelineStages()) {
+    // --emit ptx stops at the PTX.
+    if (options.emit == EmitKind::PTX && stage.name == "host")
+      break;
+    PassManager pm(&context);
+    stage.build(pm, pipelineOptions);
+    inCUDACodegen = stage.name == "kernels" || stage.name == "device" ||
+                    stage.name == "host";
+    LogicalResult result = pm.run(*module);
+    inCUDACodegen = false;
+    if (failed(result)) {
+      if (!reportedError)
+        return error(diag, "internal compiler error: pipeline stage '" +
+                               stage.name + "' failed without a diagnostic");
+      return failure();
+    }
+    if (failed(dump((stage.name + ".mlir").str(),
+                    [&](auto &os) { module->print(os); })))
+      return failure();
+    if (stage.name == "fusion" && (options.report || !options.dumpDir.empty()))
+      if (auto func = module->lookupSymbol<func::FuncOp>(pipelineOptions.entry))
+        report = analyzeKernels(func);
+    if (stage.name == "device") {
+      ptx = cuda::getKernelsPTX(*module);
+      if (failed(dump("kernels.ptx", [&](auto &os) { os << ptx; })))
+        return failure();
+    }
+  }
+  return writeReport();
+}
+
+void Compilation::printCUDAError(Diagnostic &diagnostic) {
+  if (printedCUDAError)
+    return;
+  printedCUDAError = true;
+  std::string message = diagnostic.str();
+  StringRef text = StringRef(message).split('\n').first.trim();
+  diag << "aotc: error: ";
+  if (text.starts_with("--target cuda")) {
+    diag << text << "\n";
+    return;
+  }
+  // Upstream conversions name the op they could not lower:
+  // "failed to legalize operation 'math.erf' ...".
+  size_t quote = text.find("operation '");
+  if (quote != StringRef::npos) {
+    StringRef op = text.drop_front(quote + strlen("operation '"));
+    op = op.take_until([](char c) { return c == '\''; });
+    diag << "--target cuda does not support '" << op << "' yet\n";
+    return;
+  }
+  // Not about an op (ptxas failed, say): the whole message.
+  diag << "--target cuda: " << StringRef(message).trim() << "\n";
+}
+
 LogicalResult Compilation::writeReport() {
   if (!report && options.report)
     return error(diag, "internal compiler error: --report found no 'fusion' "
@@ -432,9 +525,13 @@ LogicalResult Compilation::writeReport() {
   // The temporary arena is planned after bufferization: read its size from
   // the module at the end of the pipeline.
   ReportContext context;
-  context.description = llvm::formatv("name {0}, target {1}, cpu {2}", name,
-                                      options.target, options.codegen.cpu)
-                            .str();
+  context.description =
+      isCUDA() ? llvm::formatv("name {0}, target cuda, gpu-arch {1}", name,
+                               options.gpuArch)
+                     .str()
+               : llvm::formatv("name {0}, target {1}, cpu {2}", name,
+                               options.target, options.codegen.cpu)
+                     .str();
   context.tempBytes = getPlannedTempBytes(*module);
   llvm::raw_string_ostream os(reportText);
   printKernelReport(*report, context, os);
@@ -457,7 +554,8 @@ void Compilation::printReport() {
   // Standard output may carry the object or header (`-o -`); the report
   // then goes with the diagnostics, so it never corrupts them.
   bool stdoutTaken = outputPath == "-" ||
-                     (options.emit != EmitKind::LLVMIR && headerPath == "-");
+                     (options.emit != EmitKind::LLVMIR &&
+                      options.emit != EmitKind::PTX && headerPath == "-");
   llvm::raw_ostream &os = stdoutTaken ? diag : llvm::outs();
   os << reportText;
   os.flush();
@@ -468,9 +566,18 @@ LogicalResult Compilation::generateCode() {
   // out in: the header's NAME_TEMP_BYTES.
   if (auto bytes = (*module)->getAttrOfType<IntegerAttr>("aotc.temp_bytes"))
     signature.tempBytes = bytes.getValue().getZExtValue();
+  if (options.emit == EmitKind::PTX)
+    return outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
+      os << ptx;
+      return success();
+    });
+  signature.cuda = isCUDA();
   llvm::LLVMContext llvmContext;
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
-      cpu::translateToLLVMIR(*module, llvmContext, *machine, name + "_run");
+      isCUDA() ? cuda::translateHostToLLVMIR(*module, llvmContext, *machine,
+                                             name)
+               : cpu::translateToLLVMIR(*module, llvmContext, *machine,
+                                        name + "_run");
   if (!llvmModule)
     return error(diag, llvm::toString(llvmModule.takeError()));
   if (failed(dump("llvm-ir.ll", [&](auto &os) { (*llvmModule)->print(os, nullptr); })))
@@ -520,6 +627,11 @@ LogicalResult Compilation::run() {
   // source manager handler print it.
   ScopedDiagnosticHandler errorTracker(&context, [&](Diagnostic &d) {
     reportedError |= d.getSeverity() == DiagnosticSeverity::Error;
+    if (inCUDACodegen) {
+      if (d.getSeverity() == DiagnosticSeverity::Error)
+        printCUDAError(d);
+      return success();
+    }
     if (isONNX()) {
       printONNXDiagnostic(d);
       return success();

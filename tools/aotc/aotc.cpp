@@ -25,10 +25,16 @@ declares
 
 with the byte size, name, dtype and shape of every tensor.
 
+With --target cuda the object runs the graph on an NVIDIA GPU (sm_70 or
+newer) through libaotc_cuda_runtime, and the header also declares
+NAME_run_on_stream (docs/cuda.md).
+
 Examples:
   aotc mlp.mlir -o mlp.o --header mlp.h --name mlp
   aotc resnet18.onnx --input-shape input=1x3x224x224 -o resnet.o --name resnet
   cc app.c mlp.o -lm -o app
+  aotc mlp.mlir --target cuda --gpu-arch sm_90 -o mlp.o --name mlp
+  cc app.c mlp.o -L<aotc>/lib -laotc_cuda_runtime -lcuda -lpthread -o app
 )";
 
 int main(int argc, char **argv) {
@@ -56,9 +62,15 @@ int main(int argc, char **argv) {
                  "Function to compile (default: the module's only public "
                  "function)")
       ->type_name("FUNC");
-  app.add_option("--target", options.target, "Target architecture: x86_64")
+  app.add_option("--target", options.target,
+                 "Target: x86_64 (the CPU), or cuda (NVIDIA GPUs)")
       ->default_val("x86_64")
       ->type_name("ARCH");
+  app.add_option("--gpu-arch", options.gpuArch,
+                 "With --target cuda: the GPU architecture of the embedded "
+                 "cubin and PTX, sm_70 or newer; newer GPUs JIT the PTX")
+      ->default_val("sm_80")
+      ->type_name("SM");
   app.add_option("--cpu", options.codegen.cpu,
                  "LLVM CPU to generate code for, e.g. x86-64, x86-64-v4, "
                  "skylake-avx512; 'native' is this machine")
@@ -68,12 +80,14 @@ int main(int argc, char **argv) {
       {"obj", aotc::EmitKind::Object},
       {"asm", aotc::EmitKind::Assembly},
       {"llvm", aotc::EmitKind::LLVMIR},
-      {"mlir", aotc::EmitKind::MLIR}};
+      {"mlir", aotc::EmitKind::MLIR},
+      {"ptx", aotc::EmitKind::PTX}};
   std::string emit = "obj";
   app.add_option("--emit", emit,
                  "What to write: obj (object + header), asm (assembly + "
-                 "header), llvm (optimized LLVM IR), mlir (the graph in tg)")
-      ->transform(CLI::IsMember({"obj", "asm", "llvm", "mlir"},
+                 "header), llvm (optimized LLVM IR), mlir (the graph in tg), "
+                 "ptx (the kernels' PTX, with --target cuda)")
+      ->transform(CLI::IsMember({"obj", "asm", "llvm", "mlir", "ptx"},
                                 CLI::ignore_case))
       ->default_val("obj")
       ->type_name("KIND");

@@ -22,6 +22,7 @@ enum class EmitKind {
   Assembly, ///< target assembly (plus the C header)
   LLVMIR,   ///< optimized LLVM IR
   MLIR,     ///< the graph as read/imported, in the tg dialect
+  PTX,      ///< with --target cuda: the PTX of the graph's kernels
 };
 
 /// One compilation of one graph file.
@@ -42,8 +43,12 @@ struct CompileOptions {
   std::string name;
   /// The function to compile; empty means the module's only public one.
   std::string entry;
-  /// Target architecture; `x86_64` is the only one so far.
+  /// Target: `x86_64` (or `x86-64`), or `cuda` (NVIDIA GPUs through
+  /// libaotc_cuda_runtime, docs/cuda.md).
   std::string target = "x86_64";
+  /// With `cuda`: the GPU architecture of the embedded cubin and PTX,
+  /// `sm_70` or newer.
+  std::string gpuArch = "sm_80";
   /// CPU and optimization level of the code generator.
   cpu::CodegenOptions codegen;
   EmitKind emit = EmitKind::Object;

@@ -41,6 +41,9 @@ struct GraphSignature {
   std::vector<TensorSignature> outputs;
   /// Scratch bytes the call may be given (NAME_TEMP_BYTES).
   uint64_t tempBytes = 0;
+  /// Compiled with --target cuda: every pointer is device memory and the
+  /// header also declares NAME_run_on_stream (docs/cuda.md).
+  bool cuda = false;
 };
 
 /// The C type that holds one element of `type` in memory (`float`, `int8_t`,

@@ -68,6 +68,88 @@ llvm::ArrayRef<PipelineStage> getCPUPipelineStages();
 /// (`aotc-cpu-pipeline`) with MLIR's pass registry.
 void registerPipelines();
 
+//===----------------------------------------------------------------------===//
+// The CUDA pipeline (GPUPipeline.cpp, docs/cuda.md)
+//===----------------------------------------------------------------------===//
+
+/// Options of every stage of the CUDA pipeline.
+struct GPUPipelineOptions : mlir::PassPipelineOptions<GPUPipelineOptions> {
+  Option<std::string> entry{*this, "entry",
+                            llvm::cl::desc("The graph function to compile"),
+                            llvm::cl::init("main")};
+  Option<std::string> name{
+      *this, "name",
+      llvm::cl::desc("C symbol prefix: the entry points are <name>_run and "
+                     "<name>_run_on_stream"),
+      llvm::cl::init("graph")};
+  Option<bool> fusion{*this, "fusion",
+                      llvm::cl::desc("Fuse elementwise linalg ops"),
+                      llvm::cl::init(true)};
+  Option<std::string> gpuArch{
+      *this, "gpu-arch",
+      llvm::cl::desc("The GPU architecture of the PTX and cubin (sm_70 or "
+                     "newer)"),
+      llvm::cl::init("sm_80")};
+  Option<unsigned> blockSize{
+      *this, "block-size", llvm::cl::desc("Threads per block of a kernel"),
+      llvm::cl::init(256)};
+  Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimization level of the device code (0-3)"),
+      llvm::cl::init(2)};
+  Option<std::string> toolkitPath{
+      *this, "toolkit-path",
+      llvm::cl::desc("CUDA toolkit whose libdevice implements math on the "
+                     "GPU (empty: $CUDA_HOME and friends, as upstream's "
+                     "gpu-module-to-binary looks)"),
+      llvm::cl::init("")};
+  Option<std::string> ptxas{
+      *this, "ptxas",
+      llvm::cl::desc("ptxas to compile the PTX into a cubin with (empty: "
+                     "embed the PTX alone)"),
+      llvm::cl::init("")};
+};
+
+/// CUDA stage 1: the CPU's tg-to-linalg stage.
+void buildGPUTGToLinalgStage(mlir::OpPassManager &pm,
+                             const GPUPipelineOptions &options);
+/// CUDA stage 2: elementwise fusion; no tile-and-fuse (its loop nests are
+/// the CPU's), so each kernel is one linalg op.
+void buildGPUFusionStage(mlir::OpPassManager &pm,
+                         const GPUPipelineOptions &options);
+/// CUDA stage 3: the NAME_run_on_stream entry point, inlining, bufferization
+/// in place into the caller's device buffers.
+void buildGPUBufferizationStage(mlir::OpPassManager &pm,
+                                const GPUPipelineOptions &options);
+/// CUDA stage 4: each linalg op becomes a gpu.launch (parallel loops on a
+/// grid of threads), outlined into one gpu.module of kernels.
+void buildGPUKernelsStage(mlir::OpPassManager &pm,
+                          const GPUPipelineOptions &options);
+/// CUDA stage 5: the gpu.module through NVVM to PTX (a gpu.binary).
+void buildGPUDeviceStage(mlir::OpPassManager &pm,
+                         const GPUPipelineOptions &options);
+/// CUDA stage 6: host code calling libaotc_cuda_runtime, with the PTX (and
+/// cubin) and weights embedded, lowered to the LLVM dialect.
+void buildGPUHostStage(mlir::OpPassManager &pm,
+                       const GPUPipelineOptions &options);
+
+/// The whole CUDA pipeline: every stage above, in order.
+void buildGPUCodegenPipeline(mlir::OpPassManager &pm,
+                             const GPUPipelineOptions &options);
+
+/// A named stage of the CUDA pipeline.
+struct GPUPipelineStage {
+  llvm::StringLiteral name;
+  void (*build)(mlir::OpPassManager &, const GPUPipelineOptions &);
+};
+
+/// The CUDA stages in order.
+llvm::ArrayRef<GPUPipelineStage> getGPUPipelineStages();
+
+/// Registers every CUDA stage (`aotc-cuda-<stage>`) and the whole pipeline
+/// (`aotc-cuda-pipeline`) with MLIR's pass registry.
+void registerGPUPipelines();
+
 } // namespace aotc
 
 #endif // AOTC_PIPELINES_PIPELINES_H

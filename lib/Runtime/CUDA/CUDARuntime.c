@@ -108,6 +108,9 @@ static int load_code(aotc_cuda_module *m, const aotc_cuda_image *image) {
   CUjit_option options[2];
   void *values[2];
   CUresult result;
+  /* A graph without kernels (no outputs) has no code to load. */
+  if (!image->ptx && !(image->cubin && image->cubin_size))
+    return 0;
   if (image->cubin && image->cubin_size) {
     cubin_result = cuModuleLoadData(&m->module, image->cubin);
     if (cubin_result == CUDA_SUCCESS)

@@ -1,0 +1,229 @@
+//===- Passes.td - CUDA target passes ------------------------*- tablegen -*-===//
+//
+// Passes specific to aotc's CUDA target (docs/cuda.md): the entry point with
+// a stream, the mapping of every kernel to a grid of GPU threads, outlining
+// into one gpu.module, and the host side that launches the kernels through
+// libaotc_cuda_runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_TARGET_CUDA_PASSES_TD
+#define AOTC_TARGET_CUDA_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CUDAGenerateEntryPointPass
+    : Pass<"aotc-cuda-generate-entry-point", "mlir::ModuleOp"> {
+  let summary = "Wrap the graph function in the CUDA target's C entry point";
+  let description = [{
+    Creates
+
+    ```c
+    int NAME_run_on_stream(const void *const *inputs, void *const *outputs,
+                           void *temp, void *stream);
+    ```
+
+    around the graph function `entry` (tensors in, tensors out), the way
+    `aotc-cpu-generate-entry-point` creates `NAME_run`: each pointer, a
+    device pointer here, is wrapped in a memref descriptor of the tensor's
+    static shape; inputs enter through `bufferization.to_tensor restrict`
+    and results leave through `bufferization.materialize_in_destination`,
+    so one-shot bufferization computes them in the caller's buffers. The
+    function is marked `aotc.cuda.entry`; `temp` and `stream` are used only
+    later, by `aotc-cuda-lower-host`, which also adds `NAME_run`. The graph
+    function is made private for the inliner and `symbol-dce`.
+
+    Before:
+    ```mlir
+    func.func @main(%x: tensor<4xf32>) -> tensor<4xf32>
+    ```
+    After:
+    ```mlir
+    func.func @NAME_run_on_stream(%inputs: !llvm.ptr, %outputs: !llvm.ptr,
+                                  %temp: !llvm.ptr, %stream: !llvm.ptr) -> i32
+        attributes {aotc.cuda.entry}
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "The graph function to wrap">,
+    Option<"symbolPrefix", "name", "std::string", /*default=*/"\"graph\"",
+           "The C name prefix: the entry points are <name>_run and "
+           "<name>_run_on_stream">,
+  ];
+  let dependentDialects = [
+    "mlir::LLVM::LLVMDialect",
+    "mlir::arith::ArithDialect",
+    "mlir::bufferization::BufferizationDialect",
+    "mlir::memref::MemRefDialect",
+  ];
+}
+
+def CUDAPrepareKernelsPass
+    : Pass<"aotc-cuda-prepare-kernels", "mlir::func::FuncOp"> {
+  let summary = "Put every buffer operation in the form the grid mapping "
+                "expects: linalg ops with their parallel loops outermost";
+  let description = [{
+    Runs on buffers, before `convert-linalg-to-parallel-loops`. Every
+    `memref.copy` between device buffers becomes `linalg.copy` (a kernel
+    like any other; the host never touches device memory), and every
+    `linalg.generic` whose reduction loops come before a parallel loop is
+    interchanged so that all parallel loops come first, in their order.
+    `convert-linalg-to-parallel-loops` then turns each linalg op into one
+    `scf.parallel` over all its parallel loops (an `scf.for` nest inside for
+    the reductions), which `aotc-cuda-map-to-grid` maps to threads: one
+    thread per output element, each reducing on its own.
+
+    Before:
+    ```mlir
+    linalg.generic {iterator_types = ["reduction", "parallel"]} ...
+    memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+    ```
+    After:
+    ```mlir
+    linalg.generic {iterator_types = ["parallel", "reduction"]} ...
+    linalg.copy ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+  let statistics = [
+    Statistic<"numCopies", "num-copies", "memref.copy ops made linalg.copy">,
+    Statistic<"numInterchanged", "num-interchanged",
+              "linalg.generic ops interchanged to put parallel loops first">,
+  ];
+}
+
+def CUDAMapToGridPass : Pass<"aotc-cuda-map-to-grid", "mlir::func::FuncOp"> {
+  let summary = "Turn every loop nest on device buffers into a gpu.launch";
+  let description = [{
+    Runs on the entry point after `convert-linalg-to-parallel-loops`. The
+    host side of a CUDA graph must not touch device memory, so every
+    top-level op that does (a loop nest, a load or store, any op with a
+    memory effect other than allocation) becomes the body of a
+    `gpu.launch`. What stays on the host: constants and other pure ops,
+    views of buffers (`memref.subview`, `expand_shape`, ...), `memref.alloc`,
+    `memref.dealloc` and `memref.get_global` (placed in device memory by
+    `aotc-cuda-lower-host`), the LLVM ops that read the caller's pointer
+    arrays, and the return.
+
+    **Mapping.** An `scf.parallel` with constant bounds is linearized onto a
+    one-dimensional grid: `block-size` threads per block (fewer when the
+    loop has fewer iterations) and as many blocks as it takes. Thread
+    `blockIdx.x * block-size + threadIdx.x` runs the iteration of that
+    linear index, guarded by a bounds check, with the loop's indices
+    recovered by division and remainder. Any other op (an `scf.for` nest
+    of a full reduction, say) runs on a single thread: correct, and the
+    place where reductions over warps and shared memory come later.
+
+    Every launch names its kernel: `@<kernel-prefix>_kernels::@<kernel-prefix>_k<i>`,
+    in the order of the function, so that `gpu-kernel-outlining` puts every
+    kernel of the graph into one `gpu.module`.
+
+    A device op whose results other ops use (the loads of a rank-0 linalg
+    op, which lowers without a loop) runs on one thread together with the
+    ops after it, up to the last one that uses those values. An op whose
+    results the host itself would need fails with
+    `--target cuda does not support '<op>' yet`.
+
+    Before:
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c8, %c64) step (%c1, %c1) {
+      ...
+    }
+    ```
+    After:
+    ```mlir
+    gpu.launch blocks(...) in (%gx = %c2, ...) threads(...) in (%bx = %c256, ...)
+        module(@g_kernels) function(@g_k0) {
+      // %id = block_id.x * 256 + thread_id.x
+      scf.if %id < 512 { %i = %id / 64, %j = %id % 64, ... }
+      gpu.terminator
+    }
+    ```
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
+           "Threads per block of the linearized grid">,
+    Option<"kernelPrefix", "kernel-prefix", "std::string", /*default=*/"\"\"",
+           "Prefix of the kernel and module names (default: the function's "
+           "name)">,
+  ];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::scf::SCFDialect",
+  ];
+  let statistics = [
+    Statistic<"numGridKernels", "num-grid-kernels",
+              "Parallel loops mapped to a grid of threads">,
+    Statistic<"numSingleThreadKernels", "num-single-thread-kernels",
+              "Ops run on one GPU thread">,
+  ];
+}
+
+def CUDALowerHostPass : Pass<"aotc-cuda-lower-host", "mlir::ModuleOp"> {
+  let summary = "Launch the kernels through libaotc_cuda_runtime and embed "
+                "the PTX, cubin and weights";
+  let description = [{
+    Runs after `gpu-module-to-binary`, on the entry point marked
+    `aotc.cuda.entry` and the one `gpu.binary` holding the PTX of every
+    kernel. It produces host code that needs nothing but
+    libaotc_cuda_runtime (docs/cuda.md):
+
+    - **Image.** A constant `aotc_cuda_image`: the kernel names, the PTX,
+      the cubin that `ptxas` makes of it for `gpu-arch` (when the `ptxas`
+      option names one; the PTX alone otherwise), and every
+      `memref.global` constant the entry point reads, packed at 256-byte
+      aligned offsets into one weights blob. The `gpu.binary` and the
+      globals are erased.
+    - **Calls.** The entry point gets a fifth argument, `synchronize`, and
+      becomes a private function that starts with `aotc_cuda_begin` (load
+      once, context, temp arena) and ends each return with
+      `aotc_cuda_end`. `NAME_run_on_stream(inputs, outputs, temp, stream)`
+      calls it without synchronizing; `NAME_run(inputs, outputs, temp)`
+      calls it on the default stream and synchronizes.
+    - **Buffers.** Every `memref.get_global` becomes a view of the uploaded
+      weights at its offset. Every `memref.alloc` becomes a view of the
+      temporary arena at its own 256-byte aligned offset (no reuse yet);
+      `memref.dealloc`s are erased. The module gets `aotc.temp_bytes`, the
+      arena's size, which the driver writes to the header.
+    - **Launches.** Each `gpu.launch_func` becomes
+      `aotc_cuda_launch(call, index, grid, block, 0, args)`, where `args`
+      holds a pointer to each kernel argument: the aligned base pointer of
+      a memref (the kernels use the bare-pointer convention, their
+      offsets and strides are static), or the value of a scalar.
+
+    Before:
+    ```mlir
+    gpu.launch_func @g_kernels::@g_k0 blocks in (%c2, %c1, %c1)
+        threads in (%c256, %c1, %c1) args(%a : memref<512xf32>)
+    gpu.binary @g_kernels [#gpu.object<#nvvm.target<chip = "sm_80">, "...">]
+    ```
+    After:
+    ```mlir
+    %rc = func.call @aotc_cuda_launch(%call, %c0_i32, %c2_i32, ...)
+    llvm.mlir.global internal constant @__aotc_image() : !llvm.struct<...>
+    ```
+  }];
+  let options = [
+    Option<"symbolPrefix", "name", "std::string", /*default=*/"\"graph\"",
+           "The C name prefix of the entry points">,
+    Option<"gpuArch", "gpu-arch", "std::string", /*default=*/"\"sm_80\"",
+           "The architecture ptxas compiles the cubin for">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "Path of ptxas; empty embeds the PTX alone">,
+  ];
+  let dependentDialects = [
+    "mlir::LLVM::LLVMDialect",
+    "mlir::arith::ArithDialect",
+    "mlir::func::FuncDialect",
+    "mlir::memref::MemRefDialect",
+  ];
+  let statistics = [
+    Statistic<"numLaunches", "num-launches", "Kernel launches generated">,
+    Statistic<"weightBytes", "weight-bytes",
+              "Bytes of constants uploaded to the device">,
+  ];
+}
+
+#endif // AOTC_TARGET_CUDA_PASSES_TD

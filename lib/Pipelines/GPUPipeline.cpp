@@ -1,0 +1,180 @@
+//===- GPUPipeline.cpp - the CUDA code generation pipeline ----------------===//
+//
+// Builds the CUDA stages declared in Pipelines.h (docs/cuda.md) from the CPU
+// pipeline's first stage, upstream MLIR's GPU passes and the CUDA target's
+// own passes. Comments say why each pass sits where it does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Pipelines/Pipelines.h"
+
+#include "aotc/Target/CPU/Passes.h"
+#include "aotc/Target/CUDA/Passes.h"
+#include "aotc/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace aotc {
+
+void buildGPUTGToLinalgStage(OpPassManager &pm,
+                             const GPUPipelineOptions &options) {
+  CPUPipelineOptions cpu;
+  cpu.entry = options.entry;
+  cpu.name = options.name;
+  cpu.fusion = options.fusion;
+  buildTGToLinalgStage(pm, cpu);
+}
+
+void buildGPUFusionStage(OpPassManager &pm, const GPUPipelineOptions &options) {
+  if (!options.fusion)
+    return;
+  // The CPU's fusion stage without its last step, tile-and-fuse: that one
+  // builds serial loop nests over rows for a CPU core. Here each fused
+  // linalg op becomes one kernel, one thread per output element.
+  pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
+  pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void buildGPUBufferizationStage(OpPassManager &pm,
+                                const GPUPipelineOptions &options) {
+  CUDAGenerateEntryPointPassOptions entry;
+  entry.entry = options.entry;
+  entry.symbolPrefix = options.name;
+  pm.addPass(createCUDAGenerateEntryPointPass(entry));
+  // As on the CPU: the graph is inlined into the entry point so that the
+  // results are computed in the caller's (device) buffers.
+  pm.addPass(createInlinerPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createUnshareInitTensorsPass());
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+  // No deallocation pipeline: every temporary gets a fixed place in the
+  // device arena (aotc-cuda-lower-host), nothing is freed per buffer.
+}
+
+void buildGPUKernelsStage(OpPassManager &pm,
+                          const GPUPipelineOptions &options) {
+  // Copies become linalg ops and parallel loops come first, so each linalg
+  // op becomes one scf.parallel over its output, reductions inside.
+  pm.addNestedPass<func::FuncOp>(createCUDAPrepareKernelsPass());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  CUDAMapToGridPassOptions grid;
+  grid.blockSize = options.blockSize;
+  grid.kernelPrefix = options.name;
+  pm.addNestedPass<func::FuncOp>(createCUDAMapToGridPass(grid));
+  // Integer powers have no NVVM lowering: they become helper functions,
+  // which outlining copies into the gpu.module with the kernels using them.
+  ConvertMathToFuncsOptions mathToFuncs;
+  mathToFuncs.convertCtlz = false;
+  pm.addPass(createConvertMathToFuncs(mathToFuncs));
+  // Every launch names the one gpu.module of the graph, so outlining puts
+  // all kernels into it: one PTX, one CUDA module to load.
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void buildGPUDeviceStage(OpPassManager &pm, const GPUPipelineOptions &options) {
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createLowerAffinePass());
+  device.addPass(createSCFToControlFlowPass());
+  // Kernel arguments are bare pointers (the offsets and strides of every
+  // buffer are static), so the host passes one pointer per buffer.
+  ConvertGpuOpsToNVVMOpsOptions nvvm;
+  nvvm.useBarePtrCallConv = true;
+  device.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  // Math that neither libdevice nor NVVM covers (math.trunc, ...) has an
+  // LLVM intrinsic the NVPTX back end lowers.
+  device.addPass(createConvertMathToLLVMPass());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.gpuArch;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  // PTX through LLVM's NVPTX back end, in process: no CUDA toolkit needed.
+  // libdevice (math functions) is linked from the toolkit when there is one.
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  binary.toolkitPath = options.toolkitPath;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void buildGPUHostStage(OpPassManager &pm, const GPUPipelineOptions &options) {
+  CUDALowerHostPassOptions host;
+  host.symbolPrefix = options.name;
+  host.gpuArch = options.gpuArch;
+  host.ptxas = options.ptxas;
+  pm.addPass(createCUDALowerHostPass(host));
+  pm.addPass(createCanonicalizerPass());
+  // The host code is straight-line calls and buffer descriptors.
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+static const GPUPipelineStage kGPUStages[] = {
+    {"tg-to-linalg", buildGPUTGToLinalgStage},
+    {"fusion", buildGPUFusionStage},
+    {"bufferize", buildGPUBufferizationStage},
+    {"kernels", buildGPUKernelsStage},
+    {"device", buildGPUDeviceStage},
+    {"host", buildGPUHostStage},
+};
+
+ArrayRef<GPUPipelineStage> getGPUPipelineStages() { return kGPUStages; }
+
+void buildGPUCodegenPipeline(OpPassManager &pm,
+                             const GPUPipelineOptions &options) {
+  for (const GPUPipelineStage &stage : kGPUStages)
+    stage.build(pm, options);
+}
+
+void registerGPUPipelines() {
+  static const char *const descriptions[] = {
+      "CUDA stage 1: fold tg and lower it to linalg on tensors",
+      "CUDA stage 2: fuse elementwise linalg producers and consumers",
+      "CUDA stage 3: generate NAME_run_on_stream and bufferize",
+      "CUDA stage 4: map each linalg op to a gpu.launch and outline kernels",
+      "CUDA stage 5: lower the kernels through NVVM to PTX",
+      "CUDA stage 6: host code over libaotc_cuda_runtime, to the LLVM "
+      "dialect",
+  };
+  for (auto [stage, description] : llvm::zip(kGPUStages, descriptions))
+    PassPipelineRegistration<GPUPipelineOptions>(
+        ("aotc-cuda-" + stage.name).str(), description, stage.build);
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "aotc-cuda-pipeline", "The whole CUDA pipeline, tg to the LLVM dialect",
+      buildGPUCodegenPipeline);
+}
+
+} // namespace aotc

@@ -1,0 +1,126 @@
+//===- GenerateEntryPoint.cpp - the CUDA entry point of a graph -----------===//
+//
+// Implements `aotc-cuda-generate-entry-point`: wraps the graph function (on
+// tensors) in `int NAME_run_on_stream(const void *const *inputs, void *const
+// *outputs, void *temp, void *stream)`. Like the CPU target's entry point,
+// it views each caller pointer (a device pointer here) as a memref of the
+// tensor's static shape, so after bufferization the kernels read the inputs
+// and write the results in the caller's buffers. The runtime calls that use
+// `temp` and `stream` are added by aotc-cuda-lower-host (LowerHost.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CUDA/Passes.h"
+
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_CUDAGENERATEENTRYPOINTPASS
+#include "aotc/Target/CUDA/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// Loads `array[index]`, a pointer, from an array of pointers in host memory.
+Value loadPointer(OpBuilder &b, Location loc, Value array, int64_t index) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value slot =
+      LLVM::GEPOp::create(b, loc, ptrType, ptrType, array,
+                          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(index)});
+  return LLVM::LoadOp::create(b, loc, ptrType, slot);
+}
+
+/// Views the device buffer at `ptr` as an identity-layout memref of the
+/// tensor's static shape.
+Value viewAsMemRef(OpBuilder &b, Location loc,
+                   const LLVMTypeConverter &converter, Value ptr,
+                   RankedTensorType type) {
+  auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
+  Value descriptor =
+      MemRefDescriptor::fromStaticShape(b, loc, converter, memrefType, ptr);
+  return UnrealizedConversionCastOp::create(b, loc, memrefType, descriptor)
+      .getResult(0);
+}
+
+struct CUDAGenerateEntryPointPass final
+    : aotc::impl::CUDAGenerateEntryPointPassBase<CUDAGenerateEntryPointPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    auto graph = module.lookupSymbol<func::FuncOp>(entry);
+    if (!graph || graph.isExternal()) {
+      module.emitError() << "expected a func.func @" << entry
+                         << " with a body to compile";
+      return signalPassFailure();
+    }
+    for (Type type : llvm::concat<const Type>(graph.getArgumentTypes(),
+                                              graph.getResultTypes())) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.hasStaticShape()) {
+        graph.emitError() << "expected statically shaped tensor arguments "
+                             "and results, got "
+                          << type;
+        return signalPassFailure();
+      }
+    }
+    for (StringRef suffix : {"_run", "_run_on_stream"}) {
+      std::string symbol = symbolPrefix + suffix.str();
+      if (module.lookupSymbol(symbol)) {
+        module.emitError() << "expected no symbol named '" << symbol
+                           << "', which the entry points need";
+        return signalPassFailure();
+      }
+    }
+
+    Location loc = graph.getLoc();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    auto run = func::FuncOp::create(
+        b, loc, symbolPrefix + "_run_on_stream",
+        b.getFunctionType({ptrType, ptrType, ptrType, ptrType},
+                          {b.getI32Type()}));
+    run->setAttr("aotc.cuda.entry", b.getUnitAttr());
+    Block *body = run.addEntryBlock();
+    b.setInsertionPointToStart(body);
+    LLVMTypeConverter converter(context);
+
+    SmallVector<Value> inputs;
+    for (auto [i, type] : llvm::enumerate(graph.getArgumentTypes())) {
+      auto tensorType = cast<RankedTensorType>(type);
+      Value ptr = loadPointer(b, loc, body->getArgument(0), i);
+      Value memref = viewAsMemRef(b, loc, converter, ptr, tensorType);
+      inputs.push_back(bufferization::ToTensorOp::create(
+          b, loc, tensorType, memref, /*restrict=*/true, /*writable=*/false));
+    }
+    // The output views dominate the graph, so empty-tensor elimination can
+    // make them the destinations of the ops computing the results.
+    SmallVector<Value> outputs;
+    for (auto [i, type] : llvm::enumerate(graph.getResultTypes())) {
+      Value ptr = loadPointer(b, loc, body->getArgument(1), i);
+      outputs.push_back(
+          viewAsMemRef(b, loc, converter, ptr, cast<RankedTensorType>(type)));
+    }
+    auto call = func::CallOp::create(b, loc, graph, inputs);
+    for (auto [result, memref] : llvm::zip(call.getResults(), outputs)) {
+      auto store = bufferization::MaterializeInDestinationOp::create(
+          b, loc, result, memref);
+      store.setRestrict(true);
+      store.setWritable(true);
+    }
+    Value ok = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+    func::ReturnOp::create(b, loc, ok);
+    graph.setPrivate();
+  }
+};
+
+} // namespace
