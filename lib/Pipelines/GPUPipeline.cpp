@@ -18,6 +18,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -95,6 +96,21 @@ void buildGPUKernelsStage(OpPassManager &pm,
 }
 
 void buildGPUDeviceStage(OpPassManager &pm, const GPUPipelineOptions &options) {
+  // Without the CUDA toolkit there is no libdevice: f32 transcendental
+  // functions become inline polynomial approximations (a few ulp), and after
+  // the NVVM conversion the libdevice calls that PTX has an instruction for
+  // (fma, sqrt, floor, ...) become LLVM intrinsics.
+  if (options.toolkitPath.empty()) {
+    // f16 and bf16 math is computed in f32 (as libdevice does too), so the
+    // approximations apply to it.
+    pm.addPass(math::createMathExtendToSupportedTypes());
+    ApproximateMathPassOptions approximate;
+    approximate.ops = {"math.exp",   "math.expm1", "math.log",  "math.log2",
+                       "math.log1p", "math.tanh",  "math.erf",  "math.erfc",
+                       "math.sin",   "math.cos",   "math.atan", "math.atan2",
+                       "math.asin",  "math.acos",  "math.cbrt"};
+    pm.addPass(createApproximateMathPass(approximate));
+  }
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
@@ -103,6 +119,8 @@ void buildGPUDeviceStage(OpPassManager &pm, const GPUPipelineOptions &options) {
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.useBarePtrCallConv = true;
   device.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  if (options.toolkitPath.empty())
+    device.addPass(createCUDAMathWithoutLibdevicePass());
   // Math that neither libdevice nor NVVM covers (math.trunc, ...) has an
   // LLVM intrinsic the NVPTX back end lowers.
   device.addPass(createConvertMathToLLVMPass());

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace aotc {
 #define GEN_PASS_DEF_CUDALOWERHOSTPASS
@@ -157,6 +158,21 @@ LogicalResult CUDALowerHostPass::collectKernels() {
       return binary.emitError("expected one object in PTX form (run "
                               "gpu-module-to-binary with format=isa)");
     ptx = (*objects.begin()).getObject().getValue().str();
+    // Math on the GPU calls libdevice, linked only where the CUDA toolkit
+    // is installed; without it the PTX would fail to load.
+    SmallVector<StringRef> lines;
+    StringRef(ptx).split(lines, '\n');
+    for (StringRef line : lines) {
+      size_t at = line.find("__nv_");
+      if (!line.starts_with(".extern .func") || at == StringRef::npos)
+        continue;
+      StringRef name = line.drop_front(at).take_while(
+          [](char c) { return llvm::isAlnum(c) || c == '_'; });
+      return binary.emitError()
+             << "--target cuda needs libdevice for " << name
+             << " (math on the GPU): install the CUDA toolkit or point "
+                "CUDA_HOME at it";
+    }
   }
   WalkResult walk = entry.walk([&](gpu::LaunchFuncOp launch) {
     if (!binary || launch.getKernelModuleName() != binary.getSymName()) {

@@ -107,6 +107,19 @@ module {
 
 // -----
 
+// PTX that still calls libdevice (no CUDA toolkit was found to link it).
+
+module attributes {gpu.container_module} {
+  func.func @g_run_on_stream(%in: !llvm.ptr, %out: !llvm.ptr, %temp: !llvm.ptr, %stream: !llvm.ptr) -> i32 attributes {aotc.cuda.entry} {
+    %ok = arith.constant 0 : i32
+    return %ok : i32
+  }
+  // expected-error @+1 {{--target cuda needs libdevice for __nv_expf (math on the GPU): install the CUDA toolkit or point CUDA_HOME at it}}
+  gpu.binary @g_kernels [#gpu.object<#nvvm.target<chip = "sm_80">, assembly = ".version 7.0\0A.extern .func  (.param .b32 func_retval0) __nv_expf(\0A\09.param .b32 __nv_expf_param_0\0A);\0A">]
+}
+
+// -----
+
 // expected-error @+1 {{expected a function marked aotc.cuda.entry}}
 module {
 }

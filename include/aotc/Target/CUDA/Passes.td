@@ -161,6 +161,43 @@ def CUDAMapToGridPass : Pass<"aotc-cuda-map-to-grid", "mlir::func::FuncOp"> {
   ];
 }
 
+def CUDAMathWithoutLibdevicePass
+    : Pass<"aotc-cuda-math-without-libdevice", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Replace libdevice calls that PTX has an instruction for "
+                "with LLVM intrinsics";
+  let description = [{
+    `convert-gpu-to-nvvm` turns every math op into a call of libdevice
+    (`__nv_sqrtf`, `__nv_fmaf`, `__nv_floorf`, ...), the bitcode library of
+    the CUDA toolkit, and does not accept the LLVM intrinsics instead. Where
+    the toolkit is not installed, the CUDA pipeline runs this pass after
+    `convert-gpu-to-nvvm`: the calls of the functions that PTX has an
+    instruction for (fma, sqrt, fabs, floor, ceil, trunc, rint, round,
+    copysign, fmin, fmax, fmod, in f32 and f64, and integer abs) become the
+    LLVM intrinsics (or operations) that the NVPTX back end selects as
+    single instructions, rsqrt becomes 1 / sqrt, and their declarations
+    go. Before it, `aotc-approximate-math` has turned the f32
+    transcendental functions into polynomial approximations, which use fma,
+    floor and friends. Whatever libdevice call is left (f64
+    transcendentals, `powf`, ...) makes `aotc-cuda-lower-host` report that
+    the graph needs the toolkit.
+
+    Before:
+    ```mlir
+    llvm.func @__nv_sqrtf(f32) -> f32
+    %r = llvm.call @__nv_sqrtf(%x) : (f32) -> f32
+    ```
+    After:
+    ```mlir
+    %r = llvm.intr.sqrt(%x) : (f32) -> f32
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  let statistics = [
+    Statistic<"numReplaced", "num-replaced",
+              "libdevice calls replaced by LLVM intrinsics">,
+  ];
+}
+
 def CUDALowerHostPass : Pass<"aotc-cuda-lower-host", "mlir::ModuleOp"> {
   let summary = "Launch the kernels through libaotc_cuda_runtime and embed "
                 "the PTX, cubin and weights";
