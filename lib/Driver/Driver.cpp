@@ -630,6 +630,8 @@ LogicalResult Compilation::run() {
     if (inCUDACodegen) {
       if (d.getSeverity() == DiagnosticSeverity::Error)
         printCUDAError(d);
+      else if (d.getSeverity() == DiagnosticSeverity::Warning)
+        diag << "aotc: warning: " << d.str() << "\n";
       return success();
     }
     if (isONNX()) {

@@ -501,13 +501,18 @@ void CUDALowerHostPass::runOnOperation() {
 
   std::string cubin;
   if (!ptxas.empty() && !ptx.empty()) {
+    bool unsupportedArch = false;
     llvm::Expected<std::string> compiled =
-        aotc::cuda::compilePTX(ptxas, ptx, gpuArch);
+        aotc::cuda::compilePTX(ptxas, ptx, gpuArch, unsupportedArch);
     if (!compiled) {
       module.emitError() << llvm::toString(compiled.takeError());
       return signalPassFailure();
     }
     cubin = std::move(*compiled);
+    if (unsupportedArch)
+      module.emitWarning() << ptxas << " cannot compile for " << gpuArch
+                           << ": the object embeds the PTX alone, which the "
+                              "driver compiles on the GPU";
   }
 
   converter = std::make_shared<LLVMTypeConverter>(&getContext());

@@ -59,7 +59,8 @@ std::string findPtxas() {
 }
 
 Expected<std::string> compilePTX(StringRef ptxasPath, StringRef ptx,
-                                 StringRef arch) {
+                                 StringRef arch, bool &unsupportedArch) {
+  unsupportedArch = false;
   auto makeTemp = [](StringRef suffix,
                      SmallString<128> &path) -> std::error_code {
     return sys::fs::createTemporaryFile("aotc-cuda", suffix, path);
@@ -95,6 +96,11 @@ Expected<std::string> compilePTX(StringRef ptxasPath, StringRef ptx,
     if (ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
             MemoryBuffer::getFile(logPath))
       log = (*buffer)->getBuffer().trim().str();
+    // "ptxas fatal : Value 'sm_70' is not defined for option 'gpu-name'"
+    if (StringRef(log).contains("is not defined for option 'gpu-name'")) {
+      unsupportedArch = true;
+      return std::string();
+    }
     return createStringError(inconvertibleErrorCode(),
                              "ptxas (" + ptxasPath + ") failed" +
                                  (message.empty() ? "" : ": " + message) +

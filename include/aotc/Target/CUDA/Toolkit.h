@@ -30,10 +30,13 @@ std::string findToolkitWithLibdevice();
 std::string findPtxas();
 
 /// Compiles `ptx` into a cubin for `arch` (`sm_80`, ...) with the ptxas at
-/// `ptxasPath`; fails with ptxas' own messages.
+/// `ptxasPath`; fails with ptxas' own messages. A ptxas that does not know
+/// `arch` (CUDA 13 dropped sm_70, say) is no failure: the result is then
+/// empty and `unsupportedArch` is set.
 llvm::Expected<std::string> compilePTX(llvm::StringRef ptxasPath,
                                        llvm::StringRef ptx,
-                                       llvm::StringRef arch);
+                                       llvm::StringRef arch,
+                                       bool &unsupportedArch);
 
 } // namespace aotc::cuda
 
