@@ -92,6 +92,19 @@ if cuda_root:
                 config.aotc_tools_dir, config.c_compiler,
                 config.aotc_src_root,
                 os.path.join(config.aotc_obj_root, "lib"), include, stubs)))
+        # The same on the CPU stand-in for the driver (fake_libcuda.c) with
+        # the kernels compiled for the CPU: no GPU needed.
+        config.substitutions.append(
+            ("%cuda-emulate-graph",
+             "%s %s/python/aotc_testing/run_graph_cuda.py --emulate "
+             "--aotc %s/aotc --aotc-opt %s/aotc-opt --mlir-translate "
+             "%s/mlir-translate --llc %s/llc --cc %s --aotc-include "
+             "%s/include --runtime-lib %s --cuda-include %s --cuda-lib %s"
+             % (config.python_executable, config.aotc_src_root,
+                config.aotc_tools_dir, config.aotc_tools_dir,
+                config.llvm_tools_dir, config.llvm_tools_dir,
+                config.c_compiler, config.aotc_src_root,
+                os.path.join(config.aotc_obj_root, "lib"), include, stubs)))
     if os.access(os.path.join(cuda_root, "bin", "ptxas"), os.X_OK):
         config.available_features.add("ptxas")
 if shutil.which("nvidia-smi") and subprocess.call(

@@ -14,10 +14,21 @@ which copies the inputs to device memory and runs the graph through
 ``NAME_run`` (temp NULL) and ``NAME_run_on_stream`` (a temp of its own, on
 a stream), linked with libaotc_cuda_runtime and the CUDA driver. Exit codes
 as run_graph.py: 0 match, 1 failure, 2 malformed test.
+
+``--emulate`` runs the same harness without a GPU (lit's
+``%cuda-emulate-graph``): the graph's object and header are aotc's as
+always, but the driver is ``fake_libcuda.c``, a CPU stand-in, and the
+kernels are the CUDA pipeline's own, taken after its ``kernels`` stage
+(``aotc-opt``) and compiled for the CPU (``mlir-translate``, ``llc``) with
+each ``gpu.block_id x`` / ``gpu.thread_id x`` made a parameter. This checks
+everything but the PTX: the grid mapping, the host code and its launches,
+the weights and the arena, the runtime library. The emulated driver must
+have loaded the module exactly once for the two calls.
 """
 
 import argparse
 import os
+import re
 import sys
 import zlib
 
@@ -28,6 +39,165 @@ sys.path.insert(0, HERE)
 import run_graph as rg  # noqa: E402
 
 HARNESS_C = os.path.join(HERE, "harness_cuda.c")
+FAKE_LIBCUDA_C = os.path.join(HERE, "fake_libcuda.c")
+
+# The C type of a kernel parameter: a buffer is its pointer (the kernels'
+# bare-pointer convention), a scalar its value.
+PARAM_C_TYPES = {"index": "int64_t", "i64": "int64_t", "i32": "int32_t",
+                 "i16": "int16_t", "i8": "int8_t", "i1": "bool",
+                 "f32": "float", "f64": "double"}
+
+
+def split_top_level(text):
+    """Splits `text` at the commas outside <...>, (...) and [...]."""
+    parts, depth, current = [], 0, ""
+    for c in text:
+        if c in "<([":
+            depth += 1
+        elif c in ">)]":
+            depth -= 1
+        if c == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += c
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
+GPU_FUNC = re.compile(r"^(\s*)gpu\.func @(\w+)\((.*)\) kernel(?: attributes "
+                      r"\{.*\})? \{$")
+GPU_ID = re.compile(r"^(\s*)(%[\w.]+) = gpu\.(block_id|thread_id)\s+x$")
+
+
+def kernels_for_cpu(text):
+    """The gpu.module of the `kernels` stage's output as a module of CPU
+    functions, and each kernel's (name, parameter types)."""
+    lines = text.splitlines()
+    start = next((i for i, l in enumerate(lines)
+                  if l.lstrip().startswith("gpu.module @")), None)
+    if start is None:
+        return "module {\n}\n", []
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    end = next(i for i in range(start + 1, len(lines))
+               if lines[i] == " " * indent + "}")
+    # Attribute aliases (#map = ...) are printed at the top of the module.
+    out = [l for l in lines[:start] if re.match(r"^#[\w.$-]+ = ", l)]
+    out.append("module {")
+    kernels = []
+    for line in lines[start + 1:end]:
+        m = GPU_FUNC.match(line)
+        if m:
+            params = split_top_level(m.group(3))
+            types = [p.split(":", 1)[1].strip() for p in params]
+            kernels.append((m.group(2), types))
+            params += ["%__block: index", "%__thread: index"]
+            out.append("%sfunc.func @%s(%s) {"
+                       % (m.group(1), m.group(2), ", ".join(params)))
+            continue
+        m = GPU_ID.match(line)
+        if m:
+            source = "%__block" if m.group(3) == "block_id" else "%__thread"
+            out.append("%s%s = arith.maxui %s, %s : index"
+                       % (m.group(1), m.group(2), source, source))
+            continue
+        if "gpu." in line.replace("gpu.return", ""):
+            raise rg.Failure("the emulation cannot run this kernel line: "
+                             + line.strip())
+        out.append(line.replace("gpu.return", "return"))
+    out.append("}")
+    return "\n".join(out) + "\n", kernels
+
+
+def kernel_glue(kernels):
+    """C: each kernel's launcher from kernelParams, and the table
+    fake_libcuda.c looks kernels up in."""
+    out = ["#include <stdbool.h>", "#include <stdint.h>",
+           "typedef void (*aotc_emu_kernel)(void **, int64_t, int64_t);",
+           "struct aotc_emu_entry { const char *name; aotc_emu_kernel "
+           "kernel; };"]
+    for name, types in kernels:
+        ctypes = []
+        for t in types:
+            if t.startswith("memref<"):
+                ctypes.append("void *")
+            elif t in PARAM_C_TYPES:
+                ctypes.append(PARAM_C_TYPES[t])
+            else:
+                raise rg.Failure("the emulation cannot pass a %s to %s"
+                                 % (t, name))
+        out.append("extern void %s(%s);"
+                   % (name, ", ".join(ctypes + ["int64_t", "int64_t"])))
+        args = ["*(%s *)p[%d]" % (c.strip(), i)
+                for i, c in enumerate(ctypes)]
+        out.append("static void %s_emu(void **p, int64_t b, int64_t t) {\n"
+                   "  %s(%s);\n}" % (name, name, ", ".join(args + ["b", "t"])))
+    out.append("const struct aotc_emu_entry aotc_emu_kernels[] = {")
+    out += ['  {"%s", %s_emu},' % (name, name) for name, _ in kernels]
+    out.append("  {0, 0}};")
+    return "\n".join(out) + "\n"
+
+
+def build_emulated_harness(args, directives, work, obj, header, harness):
+    """The harness over fake_libcuda.c and the kernels compiled for the
+    CPU."""
+    if directives.flags or args.aotc_arg:
+        raise rg.TestError("--emulate compiles the kernels with the default "
+                           "options; it takes no AOTC-FLAGS")
+    with open(args.test, encoding="utf-8") as f:
+        m = re.search(r"^\s*func\.func @(\w+)", f.read(), re.M)
+    if not m:
+        raise rg.TestError("%s has no func.func" % args.test)
+    kernels_mlir = os.path.join(work, "kernels.mlir")
+    rg.run([args.aotc_opt, args.test, "--aotc-cuda-tg-to-linalg",
+            "--aotc-cuda-fusion",
+            "--aotc-cuda-bufferize=entry=%s name=%s" % (m.group(1), rg.NAME),
+            "--aotc-cuda-kernels=name=%s" % rg.NAME, "-o", kernels_mlir],
+           "aotc-opt (the kernels stage)")
+    with open(kernels_mlir, encoding="utf-8") as f:
+        cpu_text, kernels = kernels_for_cpu(f.read())
+    cpu_mlir = os.path.join(work, "kernels-cpu.mlir")
+    with open(cpu_mlir, "w", encoding="utf-8") as f:
+        f.write(cpu_text)
+    llvm_mlir = os.path.join(work, "kernels-cpu-llvm.mlir")
+    # As the CPU target's llvm stage: bf16 is computed in f32 and converted
+    # with integer ops, math goes to LLVM intrinsics and libm.
+    rg.run([args.aotc_opt, cpu_mlir, "--lower-affine", "--convert-scf-to-cf",
+            "--math-extend-to-supported-types",
+            "--arith-emulate-unsupported-floats=source-types=bf16 "
+            "target-type=f32", "--aotc-cpu-expand-bf16-conversions",
+            "--convert-math-to-llvm", "--convert-math-to-libm",
+            "--finalize-memref-to-llvm", "--convert-arith-to-llvm",
+            "--convert-index-to-llvm",
+            "--convert-func-to-llvm=use-bare-ptr-memref-call-conv=1",
+            "--convert-cf-to-llvm", "--reconcile-unrealized-casts", "-o",
+            llvm_mlir], "aotc-opt (the kernels for the CPU)")
+    llvm_ir = os.path.join(work, "kernels-cpu.ll")
+    # mlir-translate knows only the LLVM dialect: attributes of other
+    # dialects left on LLVM ops (arith's fastmath) are opaque to it.
+    rg.run([args.mlir_translate, "--allow-unregistered-dialect",
+            "--mlir-to-llvmir", llvm_mlir, "-o", llvm_ir], "mlir-translate")
+    kernels_obj = os.path.join(work, "kernels-cpu.o")
+    rg.run([args.llc, "-O2", "-filetype=obj", "-relocation-model=pic",
+            llvm_ir, "-o", kernels_obj], "llc")
+    glue = os.path.join(work, "kernels-glue.c")
+    with open(glue, "w", encoding="utf-8") as f:
+        f.write(kernel_glue(kernels))
+    # The stand-ins are test code, not the C contract: GNU C, not pedantic.
+    support = []
+    for source in (glue, FAKE_LIBCUDA_C):
+        o = os.path.join(work, os.path.basename(source) + ".o")
+        rg.run([args.cc, "-std=gnu11", "-Wall", "-Werror", "-isystem",
+                args.cuda_include, "-c", source, "-o", o],
+               "building " + os.path.basename(source))
+        support.append(o)
+    rg.run([args.cc] + rg.CFLAGS +
+           ["-isystem", args.cuda_include, "-I" + args.aotc_include,
+            "-DAOTC_NAME=" + rg.NAME, "-include", header, HARNESS_C, obj,
+            kernels_obj] + support +
+           ["-L" + args.runtime_lib, "-laotc_cuda_runtime", "-lpthread",
+            "-lm", "-o", harness], "building the emulated harness")
 
 
 def main(argv):
@@ -55,7 +225,17 @@ def main(argv):
                         metavar="FLAG", help="an extra aotc flag (repeatable)")
     parser.add_argument("--seed", type=int,
                         help="RNG seed (default: CRC-32 of the file name)")
+    parser.add_argument("--emulate", action="store_true",
+                        help="run on the CPU stand-in for the driver "
+                             "(fake_libcuda.c): no GPU needed")
+    parser.add_argument("--aotc-opt", help="aotc-opt, for --emulate")
+    parser.add_argument("--mlir-translate", help="mlir-translate, for "
+                        "--emulate")
+    parser.add_argument("--llc", help="llc, for --emulate")
     args = parser.parse_args(argv)
+    if args.emulate and not (args.aotc_opt and args.mlir_translate and
+                             args.llc):
+        parser.error("--emulate needs --aotc-opt, --mlir-translate and --llc")
 
     directives = rg.parse_directives(args.test)
     work = os.path.abspath(args.work_dir)
@@ -66,12 +246,15 @@ def main(argv):
     rg.run([args.aotc, args.test, "--target", "cuda", "-o", obj, "--header",
             header, "--name", rg.NAME] + directives.flags + args.aotc_arg,
            "aotc")
-    rg.run([args.cc] + rg.CFLAGS +
-           ["-isystem", args.cuda_include, "-I" + args.aotc_include,
-            "-DAOTC_NAME=" + rg.NAME, "-include", header, HARNESS_C, obj,
-            "-L" + args.runtime_lib, "-laotc_cuda_runtime",
-            "-L" + args.cuda_lib, "-lcuda", "-lpthread", "-lm", "-o",
-            harness], "building the harness")
+    if args.emulate:
+        build_emulated_harness(args, directives, work, obj, header, harness)
+    else:
+        rg.run([args.cc] + rg.CFLAGS +
+               ["-isystem", args.cuda_include, "-I" + args.aotc_include,
+                "-DAOTC_NAME=" + rg.NAME, "-include", header, HARNESS_C, obj,
+                "-L" + args.runtime_lib, "-laotc_cuda_runtime",
+                "-L" + args.cuda_lib, "-lcuda", "-lpthread", "-lm", "-o",
+                harness], "building the harness")
     with open(header, encoding="utf-8") as f:
         header_text = f.read()
     inputs, outputs = rg.read_signature(
@@ -104,8 +287,19 @@ def main(argv):
 
     expected = rg.run_reference(directives, values, outputs)
     tol = rg.tolerances(directives, outputs)
-    rg.run([harness, os.path.join(work, "in"), os.path.join(work, "out")],
-           "the harness")
+    if args.emulate:
+        os.environ["AOTC_EMU_STATS"] = "1"
+    log = rg.run([harness, os.path.join(work, "in"),
+                  os.path.join(work, "out")], "the harness")
+    if args.emulate:
+        # Two calls, one module load; only the weights stay allocated.
+        m = re.search(r"fake_libcuda: (\d+) module loads, (\d+) launches, "
+                      r"(-?\d+) allocations live", log)
+        if not m or int(m.group(1)) > 1 or int(m.group(3)) not in (0, 1):
+            raise rg.Failure("the emulated driver saw %s; expected at most "
+                             "one module load and at most one allocation "
+                             "(the weights) live at exit"
+                             % (m.group(0) if m else "no statistics"))
 
     report = []
     for t, want in zip(outputs, expected):

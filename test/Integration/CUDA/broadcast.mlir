@@ -1,4 +1,5 @@
-// RUN: %cuda-run-graph %s --work-dir %t
+// RUN: %cuda-emulate-graph %s --work-dir %t.emulated
+// RUN: %if cuda-gpu %{ %cuda-run-graph %s --work-dir %t %}
 
 // NumPy broadcasting on the GPU: a row, a column, both operands stretched
 // and a rank-4 product whose thread indices are recovered from one linear

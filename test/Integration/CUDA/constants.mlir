@@ -1,4 +1,5 @@
-// RUN: %cuda-run-graph %s --work-dir %t
+// RUN: %cuda-emulate-graph %s --work-dir %t.emulated
+// RUN: %if cuda-gpu %{ %cuda-run-graph %s --work-dir %t %}
 
 // Constants live in device memory, uploaded once with the module: a dense
 // weight, a splat, an integer table, a boolean mask and a constant output.

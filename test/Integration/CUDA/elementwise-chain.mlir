@@ -1,4 +1,5 @@
-// RUN: %cuda-run-graph %s --work-dir %t
+// RUN: %cuda-emulate-graph %s --work-dir %t.emulated
+// RUN: %if cuda-gpu %{ %cuda-run-graph %s --work-dir %t %}
 
 // An elementwise chain, fused into one kernel of one thread per element:
 // 3000 elements, so the last of the 12 blocks of 256 threads is partly

@@ -1,4 +1,5 @@
-// RUN: %cuda-run-graph %s --work-dir %t
+// RUN: %cuda-emulate-graph %s --work-dir %t.emulated
+// RUN: %if cuda-gpu %{ %cuda-run-graph %s --work-dir %t %}
 
 // A small matmul + bias + relu: the matmul accumulates into a temporary of
 // the device arena (NAME_TEMP_BYTES; the harness runs once with temp NULL

@@ -1,4 +1,5 @@
-// RUN: %cuda-run-graph %s --work-dir %t
+// RUN: %cuda-emulate-graph %s --work-dir %t.emulated
+// RUN: %if cuda-gpu %{ %cuda-run-graph %s --work-dir %t %}
 
 // reduce_sum(x + y*z): one fused kernel. A full reduction runs on a single
 // thread for now (docs/cuda.md), summing in order; a row sum and a column
