@@ -92,14 +92,17 @@ struct CUDAMapToGridPass final
                llvm::is_contained(group, v.getDefiningOp());
       });
     };
+    Block &body = func.getBody().front();
+    // Whether a value of the group is used outside it (by a top-level op
+    // that is not a member, or inside one).
     auto escapes = [&]() {
       for (Operation *member : group)
         for (Operation *user : member->getUsers())
-          if (!llvm::is_contained(group, user))
+          if (!llvm::is_contained(group, body.findAncestorOpInBlock(*user)))
             return true;
       return false;
     };
-    for (Operation &op : func.getBody().front()) {
+    for (Operation &op : body) {
       bool device = !staysOnHost(&op);
       if (!group.empty()) {
         if (device || (!isHostOnly(&op) && usesGroup(&op)))

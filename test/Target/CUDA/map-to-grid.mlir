@@ -115,6 +115,29 @@ func.func @scalar(%a: memref<f32>) -> memref<1xf32> {
 
 // -----
 
+// A value loaded from device memory and used inside a loop: the load and
+// the loop run together on one thread.
+
+// CHECK-LABEL: func.func @loop_uses_load(
+// CHECK:         gpu.launch
+// CHECK:           %[[N:.+]] = memref.load %{{.+}}[] : memref<f32>
+// CHECK:           scf.for
+// CHECK:             memref.store %[[N]]
+// CHECK:           gpu.terminator
+// CHECK-NOT:     memref.load
+func.func @loop_uses_load(%a: memref<f32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %v = memref.load %a[] : memref<f32>
+  scf.for %i = %c0 to %c8 step %c1 {
+    memref.store %v, %b[%i] : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
 // The host would need a value computed in device memory: not supported.
 
 func.func @host_needs_value(%a: memref<index>, %b: memref<16xf32>) -> memref<4xf32, strided<[1], offset: ?>> {
