@@ -133,6 +133,10 @@ void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &) {
   pm.addPass(createConvertMathToFuncs(mathToFuncs));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  addHostToLLVMPasses(pm);
+}
+
+void addHostToLLVMPasses(OpPassManager &pm) {
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());

@@ -52,6 +52,11 @@ void buildLLVMStage(mlir::OpPassManager &pm,
                     const CPUPipelineOptions &options);
 
 /// The whole CPU pipeline: every stage above, in order.
+/// The host-side tail both targets end with: memref, arith, index, func and
+/// cf to the LLVM dialect, unrealized casts reconciled. Math, affine and scf
+/// must be lowered before.
+void addHostToLLVMPasses(mlir::OpPassManager &pm);
+
 void buildCPUCodegenPipeline(mlir::OpPassManager &pm,
                              const CPUPipelineOptions &options);
 

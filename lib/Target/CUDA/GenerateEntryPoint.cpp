@@ -12,6 +12,8 @@
 
 #include "aotc/Target/CUDA/Passes.h"
 
+#include "aotc/Target/CPU/HostEntryPoint.h"
+
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,27 +31,6 @@ using namespace mlir;
 
 namespace {
 
-/// Loads `array[index]`, a pointer, from an array of pointers in host memory.
-Value loadPointer(OpBuilder &b, Location loc, Value array, int64_t index) {
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  Value slot =
-      LLVM::GEPOp::create(b, loc, ptrType, ptrType, array,
-                          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(index)});
-  return LLVM::LoadOp::create(b, loc, ptrType, slot);
-}
-
-/// Views the device buffer at `ptr` as an identity-layout memref of the
-/// tensor's static shape.
-Value viewAsMemRef(OpBuilder &b, Location loc,
-                   const LLVMTypeConverter &converter, Value ptr,
-                   RankedTensorType type) {
-  auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
-  Value descriptor =
-      MemRefDescriptor::fromStaticShape(b, loc, converter, memrefType, ptr);
-  return UnrealizedConversionCastOp::create(b, loc, memrefType, descriptor)
-      .getResult(0);
-}
-
 struct CUDAGenerateEntryPointPass final
     : aotc::impl::CUDAGenerateEntryPointPassBase<CUDAGenerateEntryPointPass> {
   using Base::Base;
@@ -58,21 +39,8 @@ struct CUDAGenerateEntryPointPass final
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     auto graph = module.lookupSymbol<func::FuncOp>(entry);
-    if (!graph || graph.isExternal()) {
-      module.emitError() << "expected a func.func @" << entry
-                         << " with a body to compile";
+    if (failed(aotc::verifyEntryGraph(module, graph, entry)))
       return signalPassFailure();
-    }
-    for (Type type : llvm::concat<const Type>(graph.getArgumentTypes(),
-                                              graph.getResultTypes())) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor || !tensor.hasStaticShape()) {
-        graph.emitError() << "expected statically shaped tensor arguments "
-                             "and results, got "
-                          << type;
-        return signalPassFailure();
-      }
-    }
     for (StringRef suffix : {"_run", "_run_on_stream"}) {
       std::string symbol = symbolPrefix + suffix.str();
       if (module.lookupSymbol(symbol)) {
@@ -97,8 +65,8 @@ struct CUDAGenerateEntryPointPass final
     SmallVector<Value> inputs;
     for (auto [i, type] : llvm::enumerate(graph.getArgumentTypes())) {
       auto tensorType = cast<RankedTensorType>(type);
-      Value ptr = loadPointer(b, loc, body->getArgument(0), i);
-      Value memref = viewAsMemRef(b, loc, converter, ptr, tensorType);
+      Value ptr = aotc::loadPointer(b, loc, body->getArgument(0), i);
+      Value memref = aotc::viewAsMemRef(b, loc, converter, ptr, tensorType);
       inputs.push_back(bufferization::ToTensorOp::create(
           b, loc, tensorType, memref, /*restrict=*/true, /*writable=*/false));
     }
@@ -106,9 +74,9 @@ struct CUDAGenerateEntryPointPass final
     // make them the destinations of the ops computing the results.
     SmallVector<Value> outputs;
     for (auto [i, type] : llvm::enumerate(graph.getResultTypes())) {
-      Value ptr = loadPointer(b, loc, body->getArgument(1), i);
+      Value ptr = aotc::loadPointer(b, loc, body->getArgument(1), i);
       outputs.push_back(
-          viewAsMemRef(b, loc, converter, ptr, cast<RankedTensorType>(type)));
+          aotc::viewAsMemRef(b, loc, converter, ptr, cast<RankedTensorType>(type)));
     }
     auto call = func::CallOp::create(b, loc, graph, inputs);
     for (auto [result, memref] : llvm::zip(call.getResults(), outputs)) {

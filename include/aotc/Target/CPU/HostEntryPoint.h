@@ -1,0 +1,36 @@
+//===- HostEntryPoint.h - pieces of a generated C entry point -----*- C++ -*-===//
+//
+// What the CPU and CUDA entry-point passes share: both build a host function
+// taking `const void *const *inputs, void *const *outputs, ...` and view
+// each caller pointer as a memref of its tensor's static shape.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_TARGET_CPU_HOSTENTRYPOINT_H
+#define AOTC_TARGET_CPU_HOSTENTRYPOINT_H
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace aotc {
+
+/// Checks that `graph` exists, has a body, and takes and returns only
+/// statically shaped tensors; emits the error on `module` or `graph`.
+mlir::LogicalResult verifyEntryGraph(mlir::ModuleOp module,
+                                     mlir::func::FuncOp graph,
+                                     llvm::StringRef entry);
+
+/// Loads `array[index]`, a pointer, from an array of pointers.
+mlir::Value loadPointer(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value array, int64_t index);
+
+/// Views the buffer at `ptr` as an identity-layout memref of `type`'s
+/// static shape.
+mlir::Value viewAsMemRef(mlir::OpBuilder &b, mlir::Location loc,
+                         const mlir::LLVMTypeConverter &converter,
+                         mlir::Value ptr, mlir::RankedTensorType type);
+
+} // namespace aotc
+
+#endif // AOTC_TARGET_CPU_HOSTENTRYPOINT_H

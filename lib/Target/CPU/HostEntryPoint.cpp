@@ -1,0 +1,48 @@
+//===- HostEntryPoint.cpp - pieces of a generated C entry point -----------===//
+//
+// Implements HostEntryPoint.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/HostEntryPoint.h"
+
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+
+LogicalResult aotc::verifyEntryGraph(ModuleOp module, func::FuncOp graph,
+                                     StringRef entry) {
+  if (!graph || graph.isExternal())
+    return module.emitError() << "expected a func.func @" << entry
+                              << " with a body to compile";
+  for (Type type : llvm::concat<const Type>(graph.getArgumentTypes(),
+                                            graph.getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return graph.emitError() << "expected statically shaped tensor "
+                                  "arguments and results, got "
+                               << type;
+  }
+  return success();
+}
+
+Value aotc::loadPointer(OpBuilder &b, Location loc, Value array,
+                        int64_t index) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value slot =
+      LLVM::GEPOp::create(b, loc, ptrType, ptrType, array,
+                          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(index)});
+  return LLVM::LoadOp::create(b, loc, ptrType, slot);
+}
+
+Value aotc::viewAsMemRef(OpBuilder &b, Location loc,
+                         const LLVMTypeConverter &converter, Value ptr,
+                         RankedTensorType type) {
+  auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
+  Value descriptor =
+      MemRefDescriptor::fromStaticShape(b, loc, converter, memrefType, ptr);
+  return UnrealizedConversionCastOp::create(b, loc, memrefType, descriptor)
+      .getResult(0);
+}
