@@ -62,12 +62,7 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addPass(createCSEPass());
 }
 
-void buildBufferizationStage(OpPassManager &pm,
-                             const CPUPipelineOptions &options) {
-  GenerateEntryPointPassOptions entry;
-  entry.entry = options.entry;
-  entry.symbolPrefix = options.name;
-  pm.addPass(createGenerateEntryPointPass(entry));
+void addEntryPointBufferizationPasses(OpPassManager &pm) {
   // The graph is inlined into the entry point so results can be computed in
   // the caller's output buffers (materialize_in_destination) ...
   pm.addPass(createInlinerPass());
@@ -84,6 +79,15 @@ void buildBufferizationStage(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
+}
+
+void buildBufferizationStage(OpPassManager &pm,
+                             const CPUPipelineOptions &options) {
+  GenerateEntryPointPassOptions entry;
+  entry.entry = options.entry;
+  entry.symbolPrefix = options.name;
+  pm.addPass(createGenerateEntryPointPass(entry));
+  addEntryPointBufferizationPasses(pm);
   // Static memory planning: every temporary whose uses it can follow gets a
   // fixed offset, chosen by liveness, in one arena, the caller's `temp`
   // (malloc'd once when that is NULL). It runs before deallocation so that

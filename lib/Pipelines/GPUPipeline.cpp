@@ -56,17 +56,7 @@ void buildGPUBufferizationStage(OpPassManager &pm,
   pm.addPass(createCUDAGenerateEntryPointPass(entry));
   // As on the CPU: the graph is inlined into the entry point so that the
   // results are computed in the caller's (device) buffers.
-  pm.addPass(createInlinerPass());
-  pm.addPass(createSymbolDCEPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(createUnshareInitTensorsPass());
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(createCanonicalizerPass());
+  addEntryPointBufferizationPasses(pm);
   // No deallocation pipeline: every temporary gets a fixed place in the
   // device arena (aotc-cuda-lower-host), nothing is freed per buffer.
 }

@@ -52,6 +52,10 @@ void buildLLVMStage(mlir::OpPassManager &pm,
                     const CPUPipelineOptions &options);
 
 /// The whole CPU pipeline: every stage above, in order.
+/// What both targets do after generating their entry point: inline the
+/// graph into it, then bufferize so results land in the caller's buffers.
+void addEntryPointBufferizationPasses(mlir::OpPassManager &pm);
+
 /// The host-side tail both targets end with: memref, arith, index, func and
 /// cf to the LLVM dialect, unrealized casts reconciled. Math, affine and scf
 /// must be lowered before.
