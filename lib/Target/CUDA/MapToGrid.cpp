@@ -103,6 +103,14 @@ struct CUDAMapToGridPass final
       return false;
     };
     for (Operation &op : body) {
+      // A kernel an earlier pass built (a reduction over a block, a tiled
+      // contraction) is kept as it is, in the order of the others.
+      if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+        if (!group.empty())
+          break; // a kernel's values are used across it: reported below
+        kernels.push_back({launch});
+        continue;
+      }
       bool device = !staysOnHost(&op);
       if (!group.empty()) {
         if (device || (!isHostOnly(&op) && usesGroup(&op)))
@@ -130,6 +138,10 @@ struct CUDAMapToGridPass final
       return signalPassFailure();
     }
     for (ArrayRef<Operation *> kernel : kernels) {
+      if (auto launch = dyn_cast<gpu::LaunchOp>(kernel.front())) {
+        nameKernel(launch);
+        continue;
+      }
       auto loop = dyn_cast<scf::ParallelOp>(kernel.front());
       std::optional<SmallVector<int64_t>> counts;
       if (kernel.size() == 1 && loop && loop.getNumResults() == 0)
@@ -153,18 +165,25 @@ private:
     Value gridSize = constant(blocks);
     Value blockSize = constant(threads);
     Value one = constant(1);
-    auto module = FlatSymbolRefAttr::get(b.getContext(), prefix + "_kernels");
-    auto function = FlatSymbolRefAttr::get(
-        b.getContext(), prefix + "_k" + std::to_string(kernelIndex++));
     auto launch = gpu::LaunchOp::create(
         b, loc, gridSize, one, one, blockSize, one, one,
         /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
         /*asyncDependencies=*/{}, /*workgroupAttributions=*/{},
         /*privateAttributions=*/{}, /*clusterSizeX=*/nullptr,
-        /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr, module, function);
+        /*clusterSizeY=*/nullptr, /*clusterSizeZ=*/nullptr);
+    nameKernel(launch);
     b.setInsertionPointToEnd(&launch.getBody().front());
     gpu::TerminatorOp::create(b, loc);
     return launch;
+  }
+
+  /// Names `launch` for the next kernel: `@<prefix>_kernels::@<prefix>_k<i>`.
+  void nameKernel(gpu::LaunchOp launch) {
+    MLIRContext *context = launch.getContext();
+    launch.setModuleAttr(
+        FlatSymbolRefAttr::get(context, prefix + "_kernels"));
+    launch.setFunctionAttr(FlatSymbolRefAttr::get(
+        context, prefix + "_k" + std::to_string(kernelIndex++)));
   }
 
   /// One thread per iteration of `loop`, in row-major order of its

@@ -146,3 +146,36 @@ func.func @host_needs_value(%a: memref<index>, %b: memref<16xf32>) -> memref<4xf
   %s = memref.subview %b[%i] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1], offset: ?>>
   return %s : memref<4xf32, strided<[1], offset: ?>>
 }
+
+// -----
+
+// A gpu.launch an earlier pass built stays as it is (its 64 threads, its
+// body) and is named in order with the kernels made here.
+
+// CHECK-LABEL: func.func @existing_launch(
+// CHECK:         gpu.launch {{.*}} module(@g_kernels) function(@g_k0)
+// CHECK:         gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %[[C64:.+]], {{.*}}) module(@g_kernels) function(@g_k1)
+// CHECK:           gpu.barrier
+// CHECK:         gpu.launch {{.*}} module(@g_kernels) function(@g_k2)
+func.func @existing_launch(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %v = memref.load %a[%i] : memref<8xf32>
+    memref.store %v, %b[%i] : memref<8xf32>
+    scf.reduce
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    gpu.barrier
+    gpu.terminator
+  }
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %v = memref.load %b[%i] : memref<8xf32>
+    memref.store %v, %a[%i] : memref<8xf32>
+    scf.reduce
+  }
+  return
+}

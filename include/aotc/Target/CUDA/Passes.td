@@ -115,8 +115,12 @@ def CUDAMapToGridPass : Pass<"aotc-cuda-map-to-grid", "mlir::func::FuncOp"> {
     of a full reduction, say) runs on a single thread: correct, and the
     place where reductions over warps and shared memory come later.
 
-    Every launch names its kernel: `@<kernel-prefix>_kernels::@<kernel-prefix>_k<i>`,
-    in the order of the function, so that `gpu-kernel-outlining` puts every
+    A `gpu.launch` already in the function (built by an earlier pass: a
+    reduction over a block, a tiled contraction) is kept as it is.
+
+    Every launch, those included, names its kernel:
+    `@<kernel-prefix>_kernels::@<kernel-prefix>_k<i>`, in the order of the
+    function, so that `gpu-kernel-outlining` puts every
     kernel of the graph into one `gpu.module`.
 
     A device op whose results other ops use (the loads of a rank-0 linalg
