@@ -356,9 +356,12 @@ def shape_binding(name, shape):
 
 
 def compile_and_run(model, inputs, expected, work, aotc, cc="cc",
-                    aotc_flags=(), name="t", deadline=None, log=None):
+                    aotc_flags=(), name="t", deadline=None, log=None,
+                    compile_only=False):
     """Compiles `model` into W/NAME.o + W/NAME.h, links harness.c against it,
     runs it on `inputs` (Tensors) and returns the bytes of each output.
+    With `compile_only`, stops after checking the header's signature and
+    returns None.
 
     `expected` lists the Tensors the outputs should match (or None each):
     the header's signature is checked against them before running. Raises
@@ -387,6 +390,8 @@ def compile_and_run(model, inputs, expected, work, aotc, cc="cc",
     compiled_in, compiled_out = read_header(header, name)
     check_signature(compiled_in, inputs, "input")
     check_signature(compiled_out, expected, "output")
+    if compile_only:
+        return None
 
     for i, t in enumerate(inputs):
         with open(os.path.join(in_dir, "input%d.bin" % i), "wb") as f:
