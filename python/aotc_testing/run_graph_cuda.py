@@ -66,14 +66,132 @@ def split_top_level(text):
     return parts
 
 
-GPU_FUNC = re.compile(r"^(\s*)gpu\.func @(\w+)\((.*)\) kernel(?: attributes "
-                      r"\{.*\})? \{$")
-GPU_ID = re.compile(r"^(\s*)(%[\w.]+) = gpu\.(block_id|thread_id)\s+x$")
+def matching_paren(text, start):
+    """The index of the parenthesis closing the one at text[start]."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise rg.Failure("unbalanced parentheses in: " + text.strip())
+
+
+GPU_FUNC = re.compile(r"^(\s*)gpu\.func @(\w+)\(")
+WORKGROUP = ", #gpu.address_space<workgroup>"
+ELEMENT_BYTES = {"i1": 1, "i8": 1, "i16": 2, "f16": 2, "bf16": 2, "i32": 4,
+                 "f32": 4, "i64": 8, "f64": 8, "index": 8}
+SHARED_ALIGNMENT = 16
+
+
+def memref_bytes(memref_type):
+    """The size of a static memref type such as memref<8x32xf32, ...>."""
+    m = re.match(r"memref<((?:\d+x)*)(\w+)[,>]", memref_type)
+    if not m or m.group(2) not in ELEMENT_BYTES:
+        raise rg.Failure("the emulation cannot place %s in shared memory"
+                         % memref_type)
+    count = 1
+    for dim in m.group(1).split("x")[:-1]:
+        count *= int(dim)
+    return count * ELEMENT_BYTES[m.group(2)]
+
+
+def parse_gpu_func(line):
+    """(indent, name, parameters, workgroup attributions) of a gpu.func
+    kernel's first line, or None when it is not one."""
+    m = GPU_FUNC.match(line)
+    if not m:
+        return None
+    close = matching_paren(line, m.end() - 1)
+    params = split_top_level(line[m.end():close])
+    rest = line[close + 1:].lstrip()
+    workgroup = []
+    if rest.startswith("workgroup("):
+        open_ = line.index("(", close + 1)
+        end = matching_paren(line, open_)
+        workgroup = split_top_level(line[open_ + 1:end])
+        rest = line[end + 1:].lstrip()
+    if not rest.startswith("kernel") or not rest.endswith("{"):
+        raise rg.Failure("the emulation cannot run this kernel: "
+                         + line.strip())
+    return m.group(1), m.group(2), params, workgroup
+
+
+# The gpu ops the emulation replaces by calls of fake_libcuda.c's aotc_emu_*
+# functions: (pattern, rewrite). A rewrite takes the match and returns the
+# replacement lines and the callees it declares as {name: signature}; it
+# marks the kernel as synchronizing when a callee is a collective.
+GPU_ID = re.compile(r"^(\s*)(%[\w.]+) = gpu\.(block_id|thread_id|block_dim|"
+                    r"grid_dim)\s+([xyz])\b.*$")
+GPU_LANE_ID = re.compile(r"^(\s*)(%[\w.]+) = gpu\.lane_id\b.*$")
+GPU_BARRIER = re.compile(r"^(\s*)gpu\.barrier\b.*$")
+GPU_SHUFFLE = re.compile(r"^(\s*)(%[\w.]+), (%[\w.]+) = gpu\.shuffle\s+"
+                         r"(xor|down|up|idx) (%[\w.]+), (%[\w.]+), "
+                         r"(%[\w.]+) : (\w+)$")
+SHUFFLE_MODES = {"xor": 0, "down": 1, "up": 2, "idx": 3}
+COLLECTIVES = {"aotc_emu_barrier", "aotc_emu_shuffle_i32",
+               "aotc_emu_shuffle_i64", "aotc_emu_shuffle_f32",
+               "aotc_emu_shuffle_f64"}
+
+
+def rewrite_id(m):
+    callee = "aotc_emu_%s_%s" % (m.group(3), m.group(4))
+    return (["%s%s = func.call @%s() : () -> index"
+             % (m.group(1), m.group(2), callee)], {callee: "() -> index"})
+
+
+def rewrite_lane_id(m):
+    return (["%s%s = func.call @aotc_emu_lane_id() : () -> index"
+             % (m.group(1), m.group(2))], {"aotc_emu_lane_id": "() -> index"})
+
+
+def rewrite_barrier(m):
+    return (["%sfunc.call @aotc_emu_barrier() : () -> ()" % m.group(1)],
+            {"aotc_emu_barrier": "() -> ()"})
+
+
+def rewrite_shuffle(m):
+    indent, result, valid, mode, value, offset, width, type_ = m.groups()
+    if type_ not in ("i32", "i64", "f32", "f64"):
+        raise rg.Failure("the emulation cannot shuffle a " + type_)
+    mode_value = "%s_mode" % result
+    callee = "aotc_emu_shuffle_" + type_
+    signature = "(%s, i32, i32, i32) -> %s" % (type_, type_)
+    return (["%s%s = arith.constant %d : i32"
+             % (indent, mode_value, SHUFFLE_MODES[mode]),
+             "%s%s = func.call @%s(%s, %s, %s, %s) : %s"
+             % (indent, result, callee, value, offset, width, mode_value,
+                signature),
+             "%s%s = func.call @aotc_emu_shuffle_valid(%s, %s, %s) : "
+             "(i32, i32, i32) -> i1"
+             % (indent, valid, offset, width, mode_value)],
+            {callee: signature,
+             "aotc_emu_shuffle_valid": "(i32, i32, i32) -> i1"})
+
+
+GPU_REWRITES = [(GPU_ID, rewrite_id), (GPU_LANE_ID, rewrite_lane_id),
+                (GPU_BARRIER, rewrite_barrier),
+                (GPU_SHUFFLE, rewrite_shuffle)]
+
+
+class Kernel:
+    """A kernel of the gpu.module: its name, parameter types, the byte
+    offsets of its workgroup attributions in shared memory and whether it
+    synchronizes."""
+
+    def __init__(self, name, types, shared_offsets, shared_bytes):
+        self.name = name
+        self.types = types
+        self.shared_offsets = shared_offsets
+        self.shared_bytes = shared_bytes
+        self.collectives = False
 
 
 def kernels_for_cpu(text):
     """The gpu.module of the `kernels` stage's output as a module of CPU
-    functions, and each kernel's (name, parameter types)."""
+    functions, and its kernels (Kernel)."""
     lines = text.splitlines()
     start = next((i for i, l in enumerate(lines)
                   if l.lstrip().startswith("gpu.module @")), None)
@@ -86,77 +204,84 @@ def kernels_for_cpu(text):
     out = [l for l in lines[:start] if re.match(r"^#[\w.$-]+ = ", l)]
     out.append("module {")
     kernels = []
+    declarations = {}
     for line in lines[start + 1:end]:
-        m = GPU_FUNC.match(line)
-        if m:
-            params = split_top_level(m.group(3))
+        # Shared memory is the block's buffer, in the default address space.
+        line = line.replace(WORKGROUP, "")
+        func = parse_gpu_func(line)
+        if func:
+            func_indent, name, params, workgroup = func
             types = [p.split(":", 1)[1].strip() for p in params]
-            kernels.append((m.group(2), types))
-            params += ["%__block: index", "%__thread: index"]
-            out.append("%sfunc.func @%s(%s) {"
-                       % (m.group(1), m.group(2), ", ".join(params)))
+            offsets, size = [], 0
+            for attribution in workgroup:
+                size = -(-size // SHARED_ALIGNMENT) * SHARED_ALIGNMENT
+                offsets.append(size)
+                size += memref_bytes(attribution.split(":", 1)[1].strip())
+            kernels.append(Kernel(name, types, offsets, size))
+            out.append("%sfunc.func @%s(%s) {" % (func_indent, name,
+                                                  ", ".join(params +
+                                                            workgroup)))
             continue
-        m = GPU_ID.match(line)
-        if m:
-            source = "%__block" if m.group(3) == "block_id" else "%__thread"
-            out.append("%s%s = arith.maxui %s, %s : index"
-                       % (m.group(1), m.group(2), source, source))
-            continue
-        if "gpu." in line.replace("gpu.return", ""):
-            raise rg.Failure("the emulation cannot run this kernel line: "
-                             + line.strip())
-        out.append(line.replace("gpu.return", "return"))
+        for pattern, rewrite in GPU_REWRITES:
+            m = pattern.match(line)
+            if m:
+                replacement, callees = rewrite(m)
+                out += replacement
+                declarations.update(callees)
+                if COLLECTIVES & set(callees):
+                    kernels[-1].collectives = True
+                break
+        else:
+            if "gpu." in line.replace("gpu.return", ""):
+                raise rg.Failure("the emulation cannot run this kernel "
+                                 "line: " + line.strip())
+            out.append(line.replace("gpu.return", "return"))
+    for callee, signature in sorted(declarations.items()):
+        arguments, result = signature.split(" -> ")
+        out.append("  func.func private @%s%s%s" % (
+            callee, arguments, "" if result == "()" else " -> " + result))
     out.append("}")
     return "\n".join(out) + "\n", kernels
 
 
 def kernel_glue(kernels):
-    """C: each kernel's launcher from kernelParams, and the table
-    fake_libcuda.c looks kernels up in."""
+    """C: each kernel's launcher from kernelParams and the block's shared
+    memory, and the table fake_libcuda.c looks kernels up in."""
     out = ["#include <stdbool.h>", "#include <stdint.h>",
-           "typedef void (*aotc_emu_kernel)(void **, int64_t, int64_t);",
+           "typedef void (*aotc_emu_kernel)(void **, char *);",
            "struct aotc_emu_entry { const char *name; aotc_emu_kernel "
-           "kernel; };"]
-    for name, types in kernels:
+           "kernel; unsigned long shared_bytes; int collectives; };"]
+    for k in kernels:
         ctypes = []
-        for t in types:
+        for t in k.types:
             if t.startswith("memref<"):
                 ctypes.append("void *")
             elif t in PARAM_C_TYPES:
                 ctypes.append(PARAM_C_TYPES[t])
             else:
                 raise rg.Failure("the emulation cannot pass a %s to %s"
-                                 % (t, name))
+                                 % (t, k.name))
+        shared = ["void *"] * len(k.shared_offsets)
         out.append("extern void %s(%s);"
-                   % (name, ", ".join(ctypes + ["int64_t", "int64_t"])))
+                   % (k.name, ", ".join(ctypes + shared) or "void"))
         args = ["*(%s *)p[%d]" % (c.strip(), i)
                 for i, c in enumerate(ctypes)]
-        out.append("static void %s_emu(void **p, int64_t b, int64_t t) {\n"
-                   "  %s(%s);\n}" % (name, name, ", ".join(args + ["b", "t"])))
+        args += ["shared + %d" % offset for offset in k.shared_offsets]
+        out.append("static void %s_emu(void **p, char *shared) {\n"
+                   "  (void)p;\n  (void)shared;\n  %s(%s);\n}"
+                   % (k.name, k.name, ", ".join(args)))
     out.append("const struct aotc_emu_entry aotc_emu_kernels[] = {")
-    out += ['  {"%s", %s_emu},' % (name, name) for name, _ in kernels]
-    out.append("  {0, 0}};")
+    out += ['  {"%s", %s_emu, %d, %d},' % (k.name, k.name, k.shared_bytes,
+                                            k.collectives) for k in kernels]
+    out.append("  {0, 0, 0, 0}};")
     return "\n".join(out) + "\n"
 
 
-def build_emulated_harness(args, directives, work, obj, header, harness):
-    """The harness over fake_libcuda.c and the kernels compiled for the
-    CPU."""
-    if directives.flags or args.aotc_arg:
-        raise rg.TestError("--emulate compiles the kernels with the default "
-                           "options; it takes no AOTC-FLAGS")
-    with open(args.test, encoding="utf-8") as f:
-        m = re.search(r"^\s*func\.func @(\w+)", f.read(), re.M)
-    if not m:
-        raise rg.TestError("%s has no func.func" % args.test)
-    kernels_mlir = os.path.join(work, "kernels.mlir")
-    rg.run([args.aotc_opt, args.test, "--aotc-cuda-tg-to-linalg",
-            "--aotc-cuda-fusion",
-            "--aotc-cuda-bufferize=entry=%s name=%s" % (m.group(1), rg.NAME),
-            "--aotc-cuda-kernels=name=%s" % rg.NAME, "-o", kernels_mlir],
-           "aotc-opt (the kernels stage)")
-    with open(kernels_mlir, encoding="utf-8") as f:
-        cpu_text, kernels = kernels_for_cpu(f.read())
+def build_emulated_driver(args, work, kernels_text):
+    """The objects that stand in for the driver: the gpu.module in
+    `kernels_text` compiled for the CPU, its launch glue and
+    fake_libcuda.c."""
+    cpu_text, kernels = kernels_for_cpu(kernels_text)
     cpu_mlir = os.path.join(work, "kernels-cpu.mlir")
     with open(cpu_mlir, "w", encoding="utf-8") as f:
         f.write(cpu_text)
@@ -185,19 +310,60 @@ def build_emulated_harness(args, directives, work, obj, header, harness):
     with open(glue, "w", encoding="utf-8") as f:
         f.write(kernel_glue(kernels))
     # The stand-ins are test code, not the C contract: GNU C, not pedantic.
-    support = []
+    objects = [kernels_obj]
     for source in (glue, FAKE_LIBCUDA_C):
         o = os.path.join(work, os.path.basename(source) + ".o")
         rg.run([args.cc, "-std=gnu11", "-Wall", "-Werror", "-isystem",
                 args.cuda_include, "-c", source, "-o", o],
                "building " + os.path.basename(source))
-        support.append(o)
+        objects.append(o)
+    return objects
+
+
+def build_emulated_harness(args, directives, work, obj, header, harness):
+    """The harness over fake_libcuda.c and the kernels compiled for the
+    CPU."""
+    if directives.flags or args.aotc_arg:
+        raise rg.TestError("--emulate compiles the kernels with the default "
+                           "options; it takes no AOTC-FLAGS")
+    with open(args.test, encoding="utf-8") as f:
+        m = re.search(r"^\s*func\.func @(\w+)", f.read(), re.M)
+    if not m:
+        raise rg.TestError("%s has no func.func" % args.test)
+    kernels_mlir = os.path.join(work, "kernels.mlir")
+    rg.run([args.aotc_opt, args.test, "--aotc-cuda-tg-to-linalg",
+            "--aotc-cuda-fusion",
+            "--aotc-cuda-bufferize=entry=%s name=%s" % (m.group(1), rg.NAME),
+            "--aotc-cuda-kernels=name=%s" % rg.NAME, "-o", kernels_mlir],
+           "aotc-opt (the kernels stage)")
+    with open(kernels_mlir, encoding="utf-8") as f:
+        support = build_emulated_driver(args, work, f.read())
     rg.run([args.cc] + rg.CFLAGS +
            ["-isystem", args.cuda_include, "-I" + args.aotc_include,
-            "-DAOTC_NAME=" + rg.NAME, "-include", header, HARNESS_C, obj,
-            kernels_obj] + support +
+            "-DAOTC_NAME=" + rg.NAME, "-include", header, HARNESS_C, obj] +
+           support +
            ["-L" + args.runtime_lib, "-laotc_cuda_runtime", "-lpthread",
             "-lm", "-o", harness], "building the emulated harness")
+
+
+def run_kernels(args):
+    """--kernels DRIVER.c: the test file holds hand-written gpu.module
+    kernels; runs DRIVER.c (which launches them through the driver API) on
+    the stand-in and prints its output. Returns its exit code."""
+    work = os.path.abspath(args.work_dir)
+    rg.prepare_work_dir(work)
+    # Printed by aotc-opt, as the kernels stage's output is.
+    kernels_mlir = os.path.join(work, "kernels.mlir")
+    rg.run([args.aotc_opt, args.test, "-o", kernels_mlir],
+           "aotc-opt (parsing the kernels)")
+    with open(kernels_mlir, encoding="utf-8") as f:
+        objects = build_emulated_driver(args, work, f.read())
+    driver = os.path.join(work, "driver")
+    rg.run([args.cc, "-std=gnu11", "-Wall", "-Werror", "-isystem",
+            args.cuda_include, args.kernels] + objects + ["-lm", "-o", driver],
+           "building " + os.path.basename(args.kernels))
+    rg.run([driver], os.path.basename(args.kernels))
+    return 0
 
 
 def main(argv):
@@ -232,10 +398,18 @@ def main(argv):
     parser.add_argument("--mlir-translate", help="mlir-translate, for "
                         "--emulate")
     parser.add_argument("--llc", help="llc, for --emulate")
+    parser.add_argument("--kernels", metavar="DRIVER.c",
+                        help="with --emulate: the test file is a gpu.module "
+                             "of hand-written kernels, which DRIVER.c "
+                             "launches; run it and print its output")
     args = parser.parse_args(argv)
     if args.emulate and not (args.aotc_opt and args.mlir_translate and
                              args.llc):
         parser.error("--emulate needs --aotc-opt, --mlir-translate and --llc")
+    if args.kernels:
+        if not args.emulate:
+            parser.error("--kernels needs --emulate")
+        return run_kernels(args)
 
     directives = rg.parse_directives(args.test)
     work = os.path.abspath(args.work_dir)
