@@ -292,8 +292,8 @@ def build_emulated_driver(args, work, kernels_text):
             "--math-extend-to-supported-types",
             "--arith-emulate-unsupported-floats=source-types=bf16 "
             "target-type=f32", "--aotc-cpu-expand-bf16-conversions",
-            "--convert-vector-to-llvm", "--convert-math-to-llvm",
-            "--convert-math-to-libm",
+            "--convert-math-to-llvm", "--convert-math-to-libm",
+            "--convert-vector-to-llvm",
             "--finalize-memref-to-llvm", "--convert-arith-to-llvm",
             "--convert-index-to-llvm",
             "--convert-func-to-llvm=use-bare-ptr-memref-call-conv=1",
