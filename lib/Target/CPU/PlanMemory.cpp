@@ -8,15 +8,18 @@
 //
 // The steps, per function with an `aotc.arena` argument:
 //   1. find the buffers that can be planned (analyzeAlloc) and their live
-//      ranges over the top-level ops of the body;
+//      ranges over the top-level ops of the body (BlockLiveness);
 //   2. place them (placeBuffers): greedy packing in a few orders, smallest
-//      arena wins;
+//      arena wins. Both steps are shared with the CUDA target's device
+//      arena (aotc/Transforms/BufferPlacement.h);
 //   3. rewrite (rewriteFunction): the arena at the top of the body, each
 //      planned alloc a memref.view of it, malloc/free for temp == NULL.
 //
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Target/CPU/Passes.h"
+
+#include "aotc/Transforms/BufferPlacement.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -25,15 +28,10 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <limits>
-#include <map>
 #include <optional>
 
 namespace aotc {
@@ -58,17 +56,19 @@ uint64_t alignUp(uint64_t bytes) { return llvm::alignTo(bytes, kAlignment); }
 struct Buffer {
   Operation *alloc;
   MemRefType type;
-  uint64_t bytes;
-  /// Inclusive live range, in indices of the body's top-level ops.
-  unsigned start, end;
+  /// Its bytes and inclusive live range, in indices of the body's top-level
+  /// ops.
+  aotc::BufferLifetime live;
   /// The memref.dealloc ops of the buffer; erased once it is planned.
   SmallVector<Operation *> deallocs;
   uint64_t offset = 0;
-
-  bool overlapsInTime(const Buffer &other) const {
-    return start <= other.end && other.start <= end;
-  }
 };
+
+/// The lifetimes of `buffers`, in order.
+SmallVector<aotc::BufferLifetime> getLifetimes(ArrayRef<Buffer> buffers) {
+  return llvm::map_to_vector(buffers,
+                             [](const Buffer &buffer) { return buffer.live; });
+}
 
 /// Bytes of one element as the LLVM lowering stores it, for the element
 /// types whose size is unambiguous.
@@ -90,44 +90,8 @@ bool isSequentialRegionOp(Operation *op) {
              scf::IndexSwitchOp>(op);
 }
 
-/// `user` makes a view of `value` (same memory, another shape or offset):
-/// subview, expand_shape, collapse_shape, cast, reinterpret_cast, view, ...
-bool isViewOf(Operation *user, Value value) {
-  auto view = dyn_cast<ViewLikeOpInterface>(user);
-  return view && view.getViewSource() == value && user->getNumResults() > 0 &&
-         llvm::all_of(user->getResultTypes(),
-                      [](Type type) { return isa<MemRefType>(type); });
-}
-
-/// `user` reads or writes `value` and lets nothing of it escape: it declares
-/// its memory effects, none of them allocates or frees, and it returns no
-/// buffer, tensor or pointer that could alias the memory.
-bool isPlainAccess(Operation *user, Value value) {
-  if (user->hasTrait<OpTrait::IsTerminator>() || isa<CallOpInterface>(user) ||
-      isa<LLVM::LLVMDialect>(user->getDialect()) ||
-      isa<memref::ExtractAlignedPointerAsIndexOp,
-          memref::ExtractStridedMetadataOp, UnrealizedConversionCastOp>(user))
-    return false;
-  for (Type type : user->getResultTypes())
-    if (!type.isIntOrIndexOrFloat() && !isa<VectorType, ComplexType>(type))
-      return false;
-  // Storing the buffer itself somewhere would let it escape.
-  if (auto store = dyn_cast<memref::StoreOp>(user))
-    return store.getValueToStore() != value;
-  auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-  if (!effects)
-    return false;
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  return llvm::none_of(instances, [&](MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Allocate, MemoryEffects::Free>(e.getEffect()) &&
-           (!e.getValue() || e.getValue() == value);
-  });
-}
-
 /// Why `alloc` cannot be planned, or "" when it can; fills `buffer` then.
-std::string analyzeAlloc(Operation *alloc, Block &body,
-                         const DenseMap<Operation *, unsigned> &index,
+std::string analyzeAlloc(Operation *alloc, const aotc::BlockLiveness &liveness,
                          Buffer &buffer) {
   auto type = cast<MemRefType>(alloc->getResult(0).getType());
   if (!type.hasStaticShape() || alloc->getNumOperands() != 0)
@@ -142,142 +106,23 @@ std::string analyzeAlloc(Operation *alloc, Block &body,
   if (auto alignment = alloc->getAttrOfType<IntegerAttr>("alignment"))
     if (alignment.getValue().getZExtValue() > kAlignment)
       return "alignment above 64";
-  for (Operation *parent = alloc->getParentOp(); parent != body.getParentOp();
+  Operation *function = alloc->getParentOfType<func::FuncOp>();
+  for (Operation *parent = alloc->getParentOp(); parent != function;
        parent = parent->getParentOp())
     if (!isSequentialRegionOp(parent))
       return ("allocated inside '" + parent->getName().getStringRef() +
               "', whose iterations may overlap")
           .str();
 
-  Operation *top = body.findAncestorOpInBlock(*alloc);
   buffer.alloc = alloc;
   buffer.type = type;
-  buffer.bytes = static_cast<uint64_t>(type.getNumElements()) * *elementBytes;
-  unsigned allocIndex = index.lookup(top);
-  std::optional<unsigned> first, last;
+  buffer.live.bytes =
+      static_cast<uint64_t>(type.getNumElements()) * *elementBytes;
   buffer.deallocs.clear();
-
-  // Follow the buffer through its views. It is live from the first
-  // top-level op that uses it or a view of it to the last one: nothing can
-  // touch it before its first use, wherever bufferization put the alloc.
   // An alloc nested in a loop starts and ends at the loop.
-  SmallVector<Value> worklist = {alloc->getResult(0)};
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (isa<memref::DeallocOp>(user)) {
-        if (value != alloc->getResult(0))
-          return "a view of it is deallocated";
-        buffer.deallocs.push_back(user);
-        continue;
-      }
-      if (isViewOf(user, value)) {
-        llvm::append_range(worklist, user->getResults());
-      } else if (!isPlainAccess(user, value)) {
-        return ("escapes through '" + user->getName().getStringRef() + "'")
-            .str();
-      }
-      unsigned at = index.lookup(body.findAncestorOpInBlock(*user));
-      first = std::min(first.value_or(at), at);
-      last = std::max(last.value_or(at), at);
-    }
-  }
-  buffer.start = first.value_or(allocIndex);
-  buffer.end = last.value_or(allocIndex);
-  return "";
-}
-
-/// The buffers placed in `order`, each at the lowest (first fit) or the
-/// tightest (best fit) 64-byte-aligned gap left by the buffers placed before
-/// it that are live at the same time. Returns the offsets and the arena size.
-std::pair<SmallVector<uint64_t>, uint64_t>
-placeGreedily(ArrayRef<Buffer> buffers, ArrayRef<unsigned> order,
-              bool bestFit) {
-  SmallVector<uint64_t> offsets(buffers.size(), 0);
-  SmallVector<unsigned> placed;
-  uint64_t arena = 0;
-  for (unsigned i : order) {
-    const Buffer &buffer = buffers[i];
-    if (buffer.bytes == 0)
-      continue; // takes no space: offset 0
-    SmallVector<std::pair<uint64_t, uint64_t>> busy;
-    for (unsigned j : placed)
-      if (buffer.overlapsInTime(buffers[j]))
-        busy.push_back({offsets[j], offsets[j] + buffers[j].bytes});
-    llvm::sort(busy);
-    uint64_t candidate = 0;
-    std::optional<uint64_t> chosen;
-    uint64_t chosenGap = std::numeric_limits<uint64_t>::max();
-    for (auto [begin, end] : busy) {
-      if (begin >= candidate + buffer.bytes) {
-        uint64_t gap = begin - candidate;
-        if (!bestFit) {
-          chosen = candidate;
-          break;
-        }
-        if (gap < chosenGap) {
-          chosenGap = gap;
-          chosen = candidate;
-        }
-      }
-      candidate = std::max(candidate, alignUp(end));
-    }
-    offsets[i] = chosen ? *chosen : candidate;
-    placed.push_back(i);
-    arena = std::max(arena, alignUp(offsets[i] + buffer.bytes));
-  }
-  return {offsets, arena};
-}
-
-/// Sets every buffer's offset and returns the arena size: the smallest of
-/// the greedy placements in the orders below.
-uint64_t placeBuffers(MutableArrayRef<Buffer> buffers) {
-  auto bySize = llvm::to_vector(llvm::seq<unsigned>(0, buffers.size()));
-  llvm::stable_sort(bySize, [&](unsigned a, unsigned b) {
-    if (buffers[a].bytes != buffers[b].bytes)
-      return buffers[a].bytes > buffers[b].bytes;
-    return buffers[a].start < buffers[b].start;
-  });
-  auto byStart = llvm::to_vector(llvm::seq<unsigned>(0, buffers.size()));
-  llvm::stable_sort(byStart, [&](unsigned a, unsigned b) {
-    if (buffers[a].start != buffers[b].start)
-      return buffers[a].start < buffers[b].start;
-    return buffers[a].bytes > buffers[b].bytes;
-  });
-  struct Strategy {
-    ArrayRef<unsigned> order;
-    bool bestFit;
-  };
-  // Largest first is the one that usually wins (large buffers are the hard
-  // part; small ones fill the gaps they leave); earliest first wins on
-  // chains where sizes grow along the graph.
-  Strategy strategies[] = {{bySize, false}, {bySize, true}, {byStart, false}};
-  std::optional<std::pair<SmallVector<uint64_t>, uint64_t>> best;
-  for (const Strategy &strategy : strategies) {
-    auto placement = placeGreedily(buffers, strategy.order, strategy.bestFit);
-    if (!best || placement.second < best->second)
-      best = std::move(placement);
-  }
-  for (auto [buffer, offset] : llvm::zip(buffers, best->first))
-    buffer.offset = offset;
-  return best->second;
-}
-
-/// The most bytes (each buffer rounded up to 64) live at any one op: no
-/// placement of these live ranges can use a smaller arena.
-uint64_t computePeakLiveBytes(ArrayRef<Buffer> buffers) {
-  std::map<unsigned, int64_t> delta;
-  for (const Buffer &buffer : buffers) {
-    delta[buffer.start] += alignUp(buffer.bytes);
-    delta[buffer.end + 1] -= alignUp(buffer.bytes);
-  }
-  int64_t live = 0, peak = 0;
-  for (auto [at, change] : delta) {
-    live += change;
-    peak = std::max(peak, live);
-  }
-  return peak;
+  return liveness.computeLiveRange(alloc->getResult(0),
+                                   aotc::isPlainBufferAccess, buffer.live,
+                                   buffer.deallocs);
 }
 
 /// Views the caller's pointer `ptr` as a memref of `type`.
@@ -331,10 +176,7 @@ struct PlanMemoryPass final : aotc::impl::PlanMemoryPassBase<PlanMemoryPass> {
       func.emitRemark() << "not planned: the body has several blocks";
       return 0;
     }
-    Block &body = func.getBody().front();
-    DenseMap<Operation *, unsigned> index;
-    for (auto [i, op] : llvm::enumerate(body))
-      index[&op] = i;
+    aotc::BlockLiveness liveness(func.getBody().front());
 
     SmallVector<Buffer> buffers;
     SmallVector<std::pair<Operation *, std::string>> left;
@@ -342,7 +184,7 @@ struct PlanMemoryPass final : aotc::impl::PlanMemoryPassBase<PlanMemoryPass> {
       if (!isa<memref::AllocOp, memref::AllocaOp>(op))
         return;
       Buffer buffer;
-      std::string why = analyzeAlloc(op, body, index, buffer);
+      std::string why = analyzeAlloc(op, liveness, buffer);
       if (why.empty())
         buffers.push_back(std::move(buffer));
       else
@@ -355,13 +197,18 @@ struct PlanMemoryPass final : aotc::impl::PlanMemoryPassBase<PlanMemoryPass> {
       return 0;
     }
 
-    uint64_t arena = placeBuffers(buffers);
+    SmallVector<aotc::BufferLifetime> lifetimes = getLifetimes(buffers);
+    aotc::BufferPlacement placement =
+        aotc::placeBuffers(lifetimes, kAlignment);
+    for (auto [buffer, offset] : llvm::zip(buffers, placement.offsets))
+      buffer.offset = offset;
+    uint64_t arena = placement.size;
     numPlanned += buffers.size();
     arenaBytes = std::max<uint64_t>(arenaBytes, arena);
     for (const Buffer &buffer : buffers)
-      unsharedBytes += alignUp(buffer.bytes);
-    peakLiveBytes =
-        std::max<uint64_t>(peakLiveBytes, computePeakLiveBytes(buffers));
+      unsharedBytes += alignUp(buffer.live.bytes);
+    peakLiveBytes = std::max<uint64_t>(
+        peakLiveBytes, aotc::computePeakLiveBytes(lifetimes, kAlignment));
     if (printPlan)
       printSummary(func, buffers, left, arena);
     if (failed(rewriteFunction(func, arenaArg, buffers, arena)))
@@ -484,20 +331,22 @@ struct PlanMemoryPass final : aotc::impl::PlanMemoryPassBase<PlanMemoryPass> {
     llvm::raw_ostream &os = llvm::errs();
     uint64_t unshared = 0;
     for (const Buffer &buffer : buffers)
-      unshared += alignUp(buffer.bytes);
+      unshared += alignUp(buffer.live.bytes);
     os << "plan-memory: @" << func.getSymName() << ": " << buffers.size()
        << " buffers planned, " << left.size() << " left to malloc; arena "
-       << arena << " bytes, peak live " << computePeakLiveBytes(buffers)
+       << arena << " bytes, peak live "
+       << aotc::computePeakLiveBytes(getLifetimes(buffers), kAlignment)
        << ", unshared " << unshared << "\n";
     SmallVector<const Buffer *> sorted;
     for (const Buffer &buffer : buffers)
       sorted.push_back(&buffer);
     llvm::stable_sort(sorted, [](const Buffer *a, const Buffer *b) {
-      return a->start < b->start;
+      return a->live.start < b->live.start;
     });
     for (const Buffer *buffer : sorted) {
       os << "plan-memory:   offset " << buffer->offset << " bytes "
-         << buffer->bytes << " live [" << buffer->start << ", " << buffer->end
+         << buffer->live.bytes << " live [" << buffer->live.start << ", "
+         << buffer->live.end
          << "] " << buffer->type << " at " << buffer->alloc->getLoc() << "\n";
     }
     for (auto [op, why] : left)

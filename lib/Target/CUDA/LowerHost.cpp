@@ -17,6 +17,7 @@
 #include "aotc/Target/CUDA/Passes.h"
 
 #include "aotc/Target/CUDA/Toolkit.h"
+#include "aotc/Transforms/BufferPlacement.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -134,7 +135,8 @@ private:
   std::string weights;
   llvm::StringMap<uint64_t> weightOffsets;
   SmallVector<memref::GlobalOp> globals;
-  /// Each temporary's offset in the arena, and the arena's size.
+  /// Each temporary's offset in the arena (planned from the temporaries'
+  /// live ranges, see BufferPlacement.h), and the arena's size.
   llvm::DenseMap<Operation *, uint64_t> tempOffsets;
   uint64_t tempBytes = 0;
 
@@ -217,6 +219,17 @@ LogicalResult CUDALowerHostPass::collectWeights() {
 }
 
 LogicalResult CUDALowerHostPass::collectTemporaries() {
+  SmallVector<Operation *> allocs;
+  SmallVector<aotc::BufferLifetime> lifetimes;
+  aotc::BlockLiveness liveness(entry.getBody().front());
+  // Kernels run one after the other on the call's stream, in the order of
+  // their launches, and the host never touches a temporary: a buffer is
+  // live from the first to the last top-level op (a launch, or a view the
+  // launches use) that uses it.
+  auto isAccess = [](Operation *user, Value value) {
+    return isa<gpu::LaunchFuncOp>(user) ||
+           aotc::isPlainBufferAccess(user, value);
+  };
   WalkResult walk = entry.walk([&](Operation *op) {
     if (!isa<memref::AllocOp, memref::AllocaOp>(op))
       return WalkResult::advance();
@@ -227,11 +240,30 @@ LogicalResult CUDALowerHostPass::collectTemporaries() {
                       << type << (bytes ? " inside a region" : "") << " yet";
       return WalkResult::interrupt();
     }
-    tempOffsets[op] = tempBytes;
-    tempBytes = llvm::alignTo(tempBytes + *bytes, kAlignment);
+    aotc::BufferLifetime lifetime;
+    lifetime.bytes = *bytes;
+    SmallVector<Operation *> deallocs;
+    if (!liveness
+             .computeLiveRange(op->getResult(0), isAccess, lifetime, deallocs)
+             .empty()) {
+      // A use the liveness cannot follow: the buffer keeps its bytes for the
+      // whole call.
+      lifetime.start = 0;
+      lifetime.end = liveness.size() - 1;
+    }
+    allocs.push_back(op);
+    lifetimes.push_back(lifetime);
     return WalkResult::advance();
   });
-  return failure(walk.wasInterrupted());
+  if (walk.wasInterrupted())
+    return failure();
+  aotc::BufferPlacement placement = aotc::placeBuffers(lifetimes, kAlignment);
+  for (auto [op, offset] : llvm::zip(allocs, placement.offsets))
+    tempOffsets[op] = offset;
+  tempBytes = placement.size;
+  for (const aotc::BufferLifetime &lifetime : lifetimes)
+    unsharedTempBytes += llvm::alignTo(lifetime.bytes, kAlignment);
+  return success();
 }
 
 void CUDALowerHostPass::declareRuntime() {

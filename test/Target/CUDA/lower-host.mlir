@@ -4,7 +4,8 @@
 // stream, synchronize) over libaotc_cuda_runtime; NAME_run_on_stream and
 // NAME_run call it. The weight is uploaded at offset 0 of the weights blob;
 // the temporaries get 256-byte aligned offsets in the arena (400 bytes, then
-// 4 bytes of i1 at 512: 768 in all). Each launch passes an array of pointers
+// 4 bytes of i1 at 512: 768 in all; both are live at the second launch, so
+// they cannot share: lower-host-arena.mlir shows sharing). Each launch passes an array of pointers
 // to its arguments: the aligned pointer of each buffer, an index as i64.
 // Kernels are numbered by first launch.
 

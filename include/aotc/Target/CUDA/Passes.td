@@ -225,7 +225,12 @@ def CUDALowerHostPass : Pass<"aotc-cuda-lower-host", "mlir::ModuleOp"> {
       calls it on the default stream and synchronizes.
     - **Buffers.** Every `memref.get_global` becomes a view of the uploaded
       weights at its offset. Every `memref.alloc` becomes a view of the
-      temporary arena at its own 256-byte aligned offset (no reuse yet);
+      temporary arena at a 256-byte aligned offset, planned like the CPU
+      target's arena (aotc/Transforms/BufferPlacement.h): kernels run in
+      launch order on one stream, so a temporary is live from the first to
+      the last top-level op (a launch, or a view a launch uses) that uses
+      it, and temporaries never live at the same time share bytes. One
+      whose uses cannot be followed keeps its bytes for the whole call.
       `memref.dealloc`s are erased. The module gets `aotc.temp_bytes`, the
       arena's size, which the driver writes to the header.
     - **Launches.** Each `gpu.launch_func` becomes
@@ -264,6 +269,8 @@ def CUDALowerHostPass : Pass<"aotc-cuda-lower-host", "mlir::ModuleOp"> {
     Statistic<"numLaunches", "num-launches", "Kernel launches generated">,
     Statistic<"weightBytes", "weight-bytes",
               "Bytes of constants uploaded to the device">,
+    Statistic<"unsharedTempBytes", "unshared-temp-bytes",
+              "Bytes the temporaries would take without sharing">,
   ];
 }
 
