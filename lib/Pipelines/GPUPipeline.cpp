@@ -69,6 +69,8 @@ void buildGPUKernelsStage(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Elementwise kernels read and write 16 bytes per thread and access.
+  pm.addNestedPass<func::FuncOp>(createCUDAVectorizeElementwisePass());
   CUDAMapToGridPassOptions grid;
   grid.blockSize = options.blockSize;
   grid.kernelPrefix = options.name;

@@ -22,7 +22,8 @@
  *      then a synchronization of that stream.
  * Both must return 0 and write identical output bytes (so every output byte
  * is written and nothing depends on temp's contents), and the inputs must be
- * left untouched. Exit codes: 0 ok, 1 usage, I/O or CUDA setup error, 2 a
+ * left untouched. $AOTC_HARNESS_MISALIGN=N moves the inputs and outputs N
+ * bytes past their allocations' start. Exit codes: 0 ok, 1 usage, I/O or CUDA setup error, 2 a
  * contract violation.
  *
  *===----------------------------------------------------------------------===*/
@@ -67,12 +68,21 @@ static void *xmalloc(size_t n) {
   return p;
 }
 
-/* Device memory of at least one byte (cuMemAlloc refuses 0). */
-static CUdeviceptr device_alloc(size_t bytes) {
+/* Inputs and outputs start this many bytes past cuMemAlloc's (256-byte
+ * aligned) pointers: $AOTC_HARNESS_MISALIGN, default 0. The contract allows
+ * any pointer aligned to the element type; kernels that read 16 bytes at
+ * once must then take their scalar path. */
+static size_t misalign;
+
+/* Device memory of at least one byte (cuMemAlloc refuses 0), `offset` bytes
+ * into an allocation; device_free takes the same offset. */
+static CUdeviceptr device_alloc(size_t bytes, size_t offset) {
   CUdeviceptr p;
-  check(cuMemAlloc(&p, bytes ? bytes : 1), "cuMemAlloc");
-  return p;
+  check(cuMemAlloc(&p, bytes + offset ? bytes + offset : 1), "cuMemAlloc");
+  return p + offset;
 }
+
+static void device_free(CUdeviceptr p, size_t offset) { cuMemFree(p - offset); }
 
 static void read_file(const char *path, unsigned char *data, size_t bytes) {
   FILE *f = fopen(path, "rb");
@@ -140,7 +150,7 @@ static int run_graph(const char *in_dir, const char *out_dir) {
     host_in[i] = xmalloc(bytes);
     sprintf(path, "%.4000s/input%lu.bin", in_dir, (unsigned long)i);
     read_file(path, host_in[i], bytes);
-    dev_in[i] = device_alloc(bytes);
+    dev_in[i] = device_alloc(bytes, misalign);
     if (bytes)
       check(cuMemcpyHtoD(dev_in[i], host_in[i], bytes), "cuMemcpyHtoD");
     in_ptrs[i] = (const void *)(uintptr_t)dev_in[i];
@@ -149,8 +159,8 @@ static int run_graph(const char *in_dir, const char *out_dir) {
     size_t bytes = SYM(_OUTPUT_BYTES)[i];
     host_a[i] = xmalloc(bytes);
     host_b[i] = xmalloc(bytes);
-    dev_a[i] = device_alloc(bytes);
-    dev_b[i] = device_alloc(bytes);
+    dev_a[i] = device_alloc(bytes, misalign);
+    dev_b[i] = device_alloc(bytes, misalign);
     check(cuMemsetD8(dev_a[i], 0xA5, bytes), "cuMemsetD8");
     check(cuMemsetD8(dev_b[i], 0x5A, bytes), "cuMemsetD8");
   }
@@ -168,7 +178,7 @@ static int run_graph(const char *in_dir, const char *out_dir) {
   /* Call 2: NAME_run_on_stream, the caller's temp. */
   check(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
   if (temp_bytes > 0) {
-    temp = device_alloc(temp_bytes);
+    temp = device_alloc(temp_bytes, 0);
     check(cuMemsetD8(temp, 0xCD, temp_bytes), "cuMemsetD8");
   }
   for (i = 0; i < n_out; ++i)
@@ -215,17 +225,17 @@ static int run_graph(const char *in_dir, const char *out_dir) {
   }
 
   for (i = 0; i < n_in; ++i) {
-    cuMemFree(dev_in[i]);
+    device_free(dev_in[i], misalign);
     free(host_in[i]);
   }
   for (i = 0; i < n_out; ++i) {
-    cuMemFree(dev_a[i]);
-    cuMemFree(dev_b[i]);
+    device_free(dev_a[i], misalign);
+    device_free(dev_b[i], misalign);
     free(host_a[i]);
     free(host_b[i]);
   }
   if (temp)
-    cuMemFree(temp);
+    device_free(temp, 0);
   cuStreamDestroy(stream);
   free(host_in);
   free(host_a);
@@ -247,5 +257,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s --meta | IN_DIR OUT_DIR\n", argv[0]);
     return 1;
   }
+  if (getenv("AOTC_HARNESS_MISALIGN"))
+    misalign = (size_t)strtoul(getenv("AOTC_HARNESS_MISALIGN"), NULL, 10);
   return run_graph(argv[1], argv[2]);
 }

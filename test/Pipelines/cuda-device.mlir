@@ -6,7 +6,8 @@
 // per kernel, each taking one pointer per buffer (the bare-pointer
 // convention) and declaring its block size. The float semantics are
 // strict: the matmul multiplies and adds without contracting into an fma,
-// and relu's maximumf propagates NaN.
+// and relu's maximumf propagates NaN. The elementwise kernels use 16-byte
+// accesses when the buffers are aligned.
 
 // CHECK-NOT:   gpu.module
 // CHECK:       gpu.binary @g_kernels [#gpu.object<#nvvm.target<chip = "sm_80">, {{.*}}assembly = "
@@ -15,13 +16,17 @@
 // CHECK-SAME:    .address_size 64
 // CHECK-SAME:    .visible .entry g_k0(
 // CHECK-SAME:    .param .u64 .ptr .align 1 g_k0_param_0
-// CHECK-SAME:    .maxntid 256, 1, 1
+// CHECK-SAME:    .maxntid 128, 1, 1
+// CHECK-SAME:    st.global.v4.b32
 // CHECK-SAME:    .visible .entry g_k1(
 // CHECK-SAME:    .param .u64 .ptr .align 1 g_k1_param_2
 // CHECK-SAME:    mul.rn.f32
 // CHECK-SAME:    add.rn.f32
 // CHECK-SAME:    .visible .entry g_k2(
 // CHECK-SAME:    max.NaN.f32
+// CHECK-SAME:    ld.global.v4.b32
+// CHECK-SAME:    max.NaN.f32
+// CHECK-SAME:    st.global.v4.b32
 
 // SM90:        .target sm_90
 func.func @main(%x: tensor<8x32xf32>, %w: tensor<32x64xf32>, %b: tensor<64xf32>) -> tensor<8x64xf32> {

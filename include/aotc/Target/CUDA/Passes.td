@@ -93,6 +93,74 @@ def CUDAPrepareKernelsPass
   ];
 }
 
+def CUDAVectorizeElementwisePass
+    : Pass<"aotc-cuda-vectorize-elementwise", "mlir::func::FuncOp"> {
+  let summary = "Give each thread of an elementwise kernel several "
+                "consecutive elements, read and written as one vector";
+  let description = [{
+    Runs on the entry point after `convert-linalg-to-parallel-loops`, before
+    `aotc-cuda-map-to-grid`. A top-level `scf.parallel` whose body only
+    loads, computes elementwise (`arith`, `math`) and stores, and whose
+    innermost loop has a trip count that is a multiple of the vector width
+    `V` (`vector-bytes` divided by the widest element accessed), gets an
+    innermost step of `V`: one iteration (one GPU thread) then handles `V`
+    consecutive elements.
+
+    - A load or store whose last index is the innermost induction variable,
+      of a buffer contiguous in that dimension with the other strides and
+      the offset multiples of `V`, becomes one `vector.load`/`vector.store`
+      with the alignment of `V` elements (`ld.global.v4.f32` for f32 with
+      the default 16 bytes).
+    - A load that does not depend on the innermost induction variable (a
+      broadcast operand) is loaded once and splat.
+    - Any other load (a transposed operand) is `V` scalar loads.
+    - The arithmetic is the same ops on vectors.
+
+    Buffers are only as aligned as the caller's pointers, so the vector body
+    runs when every vector-accessed buffer's base is aligned (a test on the
+    pointers, the same for every thread); otherwise a loop over the `V`
+    elements runs the original body. Loops with anything else in their body
+    (reductions, `linalg.index`, index arithmetic on the induction
+    variables), or whose innermost trip count is not a multiple of `V`,
+    are left alone.
+
+    Before:
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c8, %c64) step (%c1, %c1) {
+      %a = memref.load %x[%i, %j] : memref<8x64xf32>
+      %r = arith.maximumf %a, %zero : f32
+      memref.store %r, %y[%i, %j] : memref<8x64xf32>
+    }
+    ```
+    After:
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c8, %c64) step (%c1, %c4) {
+      scf.if %aligned {
+        %a = vector.load %x[%i, %j] {alignment = 16} : memref<8x64xf32>, vector<4xf32>
+        %r = arith.maximumf %a, %zeros : vector<4xf32>
+        vector.store %r, %y[%i, %j] {alignment = 16} : memref<8x64xf32>, vector<4xf32>
+      } else {
+        scf.for %k = %c0 to %c4 step %c1 { ... the original body at %j + %k ... }
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "unsigned", /*default=*/"16",
+           "Bytes one thread reads per vector access (PTX loads at most 16 "
+           "bytes at once); 0 turns the pass off">,
+  ];
+  let dependentDialects = [
+    "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect",
+    "mlir::vector::VectorDialect",
+  ];
+  let statistics = [
+    Statistic<"numVectorized", "num-vectorized",
+              "Parallel loops given vector iterations">,
+  ];
+}
+
 def CUDAMapToGridPass : Pass<"aotc-cuda-map-to-grid", "mlir::func::FuncOp"> {
   let summary = "Turn every loop nest on device buffers into a gpu.launch";
   let description = [{
