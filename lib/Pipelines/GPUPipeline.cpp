@@ -66,6 +66,9 @@ void buildGPUKernelsStage(OpPassManager &pm,
   // Copies become linalg ops and parallel loops come first, so each linalg
   // op becomes one scf.parallel over its output, reductions inside.
   pm.addNestedPass<func::FuncOp>(createCUDAPrepareKernelsPass());
+  // Long reductions become kernels of cooperating threads while they are
+  // still linalg ops (their combiner and terms are explicit there).
+  pm.addNestedPass<func::FuncOp>(createCUDAMapReductionsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -80,6 +83,9 @@ void buildGPUKernelsStage(OpPassManager &pm,
   ConvertMathToFuncsOptions mathToFuncs;
   mathToFuncs.convertCtlz = false;
   pm.addPass(createConvertMathToFuncs(mathToFuncs));
+  // Constants the canonicalizer hoisted out of a launch (those of the
+  // reduction kernels) go back in, so they are not kernel arguments.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   // Every launch names the one gpu.module of the graph, so outlining puts
   // all kernels into it: one PTX, one CUDA module to load.
   pm.addPass(createGpuKernelOutliningPass());

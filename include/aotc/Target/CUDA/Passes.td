@@ -342,4 +342,91 @@ def CUDALowerHostPass : Pass<"aotc-cuda-lower-host", "mlir::ModuleOp"> {
   ];
 }
 
+def CUDAMapReductionsPass
+    : Pass<"aotc-cuda-map-reductions", "mlir::func::FuncOp"> {
+  let summary = "Compute long reductions with cooperating threads: a warp "
+                "or a block per output, many blocks for a full reduction";
+  let description = [{
+    Runs on buffers after `aotc-cuda-prepare-kernels`, before the linalg ops
+    become loops. A `linalg.generic` with one output and reduction loops,
+    static loop ranges, whose body combines the output's value with an
+    elementwise term (the ops before it, such as the `x + y*z` of a fused
+    `reduce_sum(x + y*z)`) by an associative, commutative `arith` op with a
+    neutral element (`addf`, `mulf`, `maximumf`, `maxnumf`, `minimumf`,
+    `minnumf`, `addi`, `muli`, `maxsi`, `maxui`, `minsi`, `minui`, `andi`,
+    `ori`, `xori`), becomes a `gpu.launch` of 256-thread blocks whose
+    threads share each output's reduction:
+
+    1. A group of threads per output: a warp for 128 to 1023 terms, a block
+       for more. Thread `t` of a group of `G` reduces terms `t`, `t + G`,
+       `t + 2G`, ... of the linearized reduction loops, so consecutive
+       threads read consecutive addresses when the innermost reduction loop
+       is the innermost dimension of the inputs.
+    2. The warp combines its lanes' values with `gpu.shuffle xor` (16, 8,
+       4, 2, 1). In a block, each warp's first lane writes its value to
+       workgroup memory, `gpu.barrier`, and the first warp combines the 8.
+    3. The group's first thread combines the output's initial value (the
+       accumulator's fill, written by an earlier kernel) with the result and
+       stores it.
+
+    An output of many terms is split over several blocks (up to 1024 blocks
+    in all, each thread reducing at least 16 terms): each block stores its
+    part to a temporary `memref.alloc` (placed in the device arena by
+    `aotc-cuda-lower-host`), and a second launch reduces each output's
+    parts as above. A sum of 2^20 floats: 256 blocks, then one warp over
+    the 256 partial sums.
+
+    Left to `aotc-cuda-map-to-grid` (one thread per output, the reduction
+    in a loop): reductions of fewer than 128 terms; those with 1024 outputs
+    or more whose innermost reduction loop is not the inputs' contiguous
+    dimension (there the threads of consecutive outputs read consecutive
+    addresses); and reductions with several outputs (softmax's running max
+    and sum), other combiners or dynamic shapes. Floating-point terms are
+    combined in a different order than the loop's (the CPU target
+    reassociates too).
+
+    Before:
+    ```mlir
+    linalg.generic {indexing_maps = [affine_map<(i, k) -> (i, k)>,
+                                     affine_map<(i, k) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%x : memref<64x4096xf32>) outs(%sums : memref<64xf32>) {
+    ^bb0(%a: f32, %acc: f32):
+      %s = arith.addf %a, %acc : f32
+      linalg.yield %s : f32
+    }
+    ```
+    After (a block of 256 threads per row):
+    ```mlir
+    gpu.launch blocks(%b, ...) in (%gx = %c64, ...)
+               threads(%t, ...) in (%tx = %c256, ...)
+               workgroup(%warps : memref<8xf32, #gpu.address_space<workgroup>>) {
+      %part = scf.for %k = %t to %c4096 step %c256 iter_args(%p = %zero) ...
+      %r, %valid = gpu.shuffle xor %part, %c16_i32, %c32_i32 : f32
+      ...
+      memref.store %warp_sum, %warps[%warp]
+      gpu.barrier
+      ... // the first warp: shuffles over the 8 values; thread 0 adds them
+          // to %sums[%b] and stores
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "mlir::affine::AffineDialect",
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect",
+  ];
+  let statistics = [
+    Statistic<"numWarpReductions", "num-warp-reductions",
+              "Reductions with a warp per output">,
+    Statistic<"numBlockReductions", "num-block-reductions",
+              "Reductions with a block per output">,
+    Statistic<"numSplitReductions", "num-split-reductions",
+              "Reductions split over several blocks per output, with a "
+              "second kernel">,
+  ];
+}
+
 #endif // AOTC_TARGET_CUDA_PASSES_TD
