@@ -11,6 +11,8 @@
 
 #include "aotc/Analysis/KernelReport.h"
 
+#include "aotc/Analysis/OpCounts.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -72,130 +74,6 @@ std::optional<uint64_t> getPlannedTempBytes(ModuleOp module) {
 }
 
 namespace {
-
-//===----------------------------------------------------------------------===//
-// Counting arithmetic
-//===----------------------------------------------------------------------===//
-
-/// Operation counts of a piece of code, executed once.
-struct OpCounts {
-  uint64_t flops = 0;
-  uint64_t intOps = 0;
-  bool approximate = false;
-
-  OpCounts &operator+=(const OpCounts &other) {
-    flops += other.flops;
-    intOps += other.intOps;
-    approximate |= other.approximate;
-    return *this;
-  }
-  OpCounts times(uint64_t n) const {
-    return {flops * n, intOps * n, approximate};
-  }
-};
-
-/// The counts of one op without regions: an arith or math op is one
-/// operation per element of its operands' type (two for math.fma), floating
-/// point or integer by that type. Constants, casts, selects and anything on
-/// `index` (address arithmetic) count nothing, nor do other dialects' ops
-/// (tensor.extract, linalg.index, yields).
-OpCounts countScalarOp(Operation *op) {
-  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
-      op->getNumOperands() == 0 ||
-      isa<arith::ConstantOp, arith::SelectOp, CastOpInterface>(op))
-    return {};
-  Type type = op->getOperand(0).getType();
-  uint64_t lanes = 1;
-  if (auto shaped = dyn_cast<ShapedType>(type)) {
-    if (!shaped.hasStaticShape())
-      return {0, 0, /*approximate=*/true};
-    lanes = shaped.getNumElements();
-    type = shaped.getElementType();
-  }
-  uint64_t perLane = isa<math::FmaOp>(op) ? 2 : 1;
-  if (isa<FloatType>(type))
-    return {perLane * lanes, 0, false};
-  if (isa<IntegerType>(type))
-    return {0, perLane * lanes, false};
-  return {};
-}
-
-/// The static trip counts of `loop`'s dimensions, or nullopt (one entry per
-/// induction variable).
-SmallVector<std::optional<uint64_t>> getTripCounts(LoopLikeOpInterface loop) {
-  SmallVector<std::optional<uint64_t>> counts;
-  auto lbs = loop.getLoopLowerBounds();
-  auto ubs = loop.getLoopUpperBounds();
-  auto steps = loop.getLoopSteps();
-  if (!lbs || !ubs || !steps) {
-    counts.push_back(std::nullopt);
-    return counts;
-  }
-  for (auto [lb, ub, step] : llvm::zip(*lbs, *ubs, *steps)) {
-    std::optional<int64_t> l = getConstantIntValue(lb);
-    std::optional<int64_t> u = getConstantIntValue(ub);
-    std::optional<int64_t> s = getConstantIntValue(step);
-    if (!l || !u || !s || *s <= 0)
-      counts.push_back(std::nullopt);
-    else
-      counts.push_back(*u <= *l ? 0 : llvm::divideCeil(*u - *l, *s));
-  }
-  return counts;
-}
-
-/// The product of `loop`'s trip counts; unknown ones count once and make
-/// the result approximate.
-uint64_t getTotalTrips(LoopLikeOpInterface loop, bool &approximate) {
-  uint64_t total = 1;
-  for (std::optional<uint64_t> count : getTripCounts(loop)) {
-    if (!count)
-      approximate = true;
-    total *= count.value_or(1);
-  }
-  return total;
-}
-
-/// The counts of one execution of `block`: loops with static trip counts
-/// multiply their bodies, scf.if counts its costlier branch.
-OpCounts countBlock(Block &block) {
-  OpCounts counts;
-  for (Operation &op : block) {
-    if (op.getNumRegions() == 0) {
-      counts += countScalarOp(&op);
-      continue;
-    }
-    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      OpCounts thenCounts = countBlock(ifOp.getThenRegion().front());
-      OpCounts elseCounts;
-      if (!ifOp.getElseRegion().empty())
-        elseCounts = countBlock(ifOp.getElseRegion().front());
-      bool same = thenCounts.flops == elseCounts.flops &&
-                  thenCounts.intOps == elseCounts.intOps;
-      OpCounts costlier = thenCounts.flops + thenCounts.intOps >=
-                                  elseCounts.flops + elseCounts.intOps
-                              ? thenCounts
-                              : elseCounts;
-      costlier.approximate |=
-          !same || thenCounts.approximate || elseCounts.approximate;
-      counts += costlier;
-      continue;
-    }
-    OpCounts body;
-    for (Region &region : op.getRegions())
-      for (Block &nested : region)
-        body += countBlock(nested);
-    if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
-      bool approximate = false;
-      body = body.times(getTotalTrips(loop, approximate));
-      body.approximate |= approximate;
-    } else if (!op.hasTrait<OpTrait::IsTerminator>()) {
-      // Some other region (scf.while, a nested linalg op): counted once.
-      body.approximate = true;
-    }
-    counts += body;
-  }
-  return counts;
-}
 
 /// The size of each loop of `op`'s iteration space. A dynamic size (a
 /// partial tile) is bounded from above through ValueBoundsOpInterface and

@@ -480,9 +480,14 @@ LogicalResult Compilation::runGPUPipeline() {
     if (failed(dump((stage.name + ".mlir").str(),
                     [&](auto &os) { module->print(os); })))
       return failure();
-    if (stage.name == "fusion" && (options.report || !options.dumpDir.empty()))
-      if (auto func = module->lookupSymbol<func::FuncOp>(pipelineOptions.entry))
-        report = analyzeKernels(func);
+    // Kernels are the launches the kernels stage leaves, whichever pass
+    // built each one: the report lists exactly what the object launches.
+    if (stage.name == "kernels" && (options.report || !options.dumpDir.empty()))
+      for (auto func : module->getOps<func::FuncOp>())
+        if (func->hasAttr("aotc.cuda.entry")) {
+          report = analyzeLaunches(func);
+          report->function = pipelineOptions.entry;
+        }
     if (stage.name == "device") {
       ptx = cuda::getKernelsPTX(*module);
       if (failed(dump("kernels.ptx", [&](auto &os) { os << ptx; })))
@@ -518,8 +523,10 @@ void Compilation::printCUDAError(Diagnostic &diagnostic) {
 
 LogicalResult Compilation::writeReport() {
   if (!report && options.report)
-    return error(diag, "internal compiler error: --report found no 'fusion' "
-                       "stage to read the kernels after");
+    return error(diag, llvm::formatv("internal compiler error: --report found "
+                                     "no '{0}' stage to read the kernels after",
+                                     isCUDA() ? "kernels" : "fusion")
+                           .str());
   if (!report)
     return success();
   // The temporary arena is planned after bufferization: read its size from

@@ -103,6 +103,14 @@ mlir::LogicalResult verifyKernelReportInput(mlir::func::FuncOp func);
 /// Splits `func` (linalg on tensors) into kernels and counts them.
 FunctionReport analyzeKernels(mlir::func::FuncOp func);
 
+/// The kernels `entry` launches, as the CUDA pipeline leaves it after its
+/// `kernels` stage: one per gpu.launch_func, in launch order, counted from
+/// the outlined gpu.func (LaunchReport.cpp): its FLOPs per thread times the
+/// threads that run them, every buffer argument it reads or writes once,
+/// and the graph ops that its locations name. The constants are the
+/// memref.global constants `entry` reads.
+FunctionReport analyzeLaunches(mlir::func::FuncOp entry);
+
 /// The bytes a buffer of `type` occupies: elements times the element's
 /// size rounded up to whole bytes (i1 is one byte, as in the C header).
 /// Returns 0 for types without a static shape.
