@@ -95,8 +95,8 @@ std::optional<Reduction> matchReduction(linalg::GenericOp op) {
   Operation *combiner = yielded.getDefiningOp();
   if (!combiner || combiner->getBlock() != body ||
       combiner->getNumOperands() != 2 || !acc.hasOneUse() ||
-      acc.getUses().begin()->getOwner() != combiner ||
-      !yielded.hasOneUse() || combiner->getNumRegions() != 0)
+      acc.getUses().begin()->getOwner() != combiner || !yielded.hasOneUse() ||
+      combiner->getNumRegions() != 0)
     return std::nullopt;
   std::optional<TypedAttr> identity = arith::getNeutralElement(combiner);
   if (!identity)
@@ -120,8 +120,8 @@ bool readsContiguously(const Reduction &r) {
     if (!map.isFunctionOfDim(innermost))
       continue;
     if (map.getNumResults() == 0 ||
-        map.getResults().back() != getAffineDimExpr(innermost,
-                                                     map.getContext()))
+        map.getResults().back() !=
+            getAffineDimExpr(innermost, map.getContext()))
       return false;
   }
   return true;
@@ -147,9 +147,8 @@ std::optional<Mapping> chooseMapping(const Reduction &r) {
     return std::nullopt;
   if (extent < kBlockExtent)
     return Mapping{outputs, extent, kWarpSize, 1};
-  int64_t splits = std::min(
-      llvm::divideCeil(extent, kBlockSize * kElementsPerThread),
-      llvm::divideCeil(kTargetBlocks, outputs));
+  int64_t splits = std::min<int64_t>(extent / (kBlockSize * kElementsPerThread),
+                                     llvm::divideCeil(kTargetBlocks, outputs));
   return Mapping{outputs, extent, kBlockSize, std::max<int64_t>(splits, 1)};
 }
 
@@ -174,10 +173,10 @@ public:
     Type type = r.combiner->getResult(0).getType();
     SmallVector<Type> shared;
     if (warps > 1)
-      shared.push_back(MemRefType::get(
-          {warps}, type, MemRefLayoutAttrInterface(),
-          gpu::AddressSpaceAttr::get(b.getContext(),
-                                     gpu::AddressSpace::Workgroup)));
+      shared.push_back(
+          MemRefType::get({warps}, type, MemRefLayoutAttrInterface(),
+                          gpu::AddressSpaceAttr::get(
+                              b.getContext(), gpu::AddressSpace::Workgroup)));
     Value one = constant(b, 1);
     auto launch = gpu::LaunchOp::create(
         b, loc, constant(b, blocks), one, one,
@@ -220,19 +219,19 @@ public:
     Value first = arith::AddIOp::create(
         k, loc, arith::MulIOp::create(k, loc, part, constant(k, m.groupSize)),
         member);
-    auto loop = scf::ForOp::create(
-        k, loc, first, constant(k, m.extent),
-        constant(k, m.splits * m.groupSize), ValueRange{identity(k)});
+    auto loop = scf::ForOp::create(k, loc, first, constant(k, m.extent),
+                                   constant(k, m.splits * m.groupSize),
+                                   ValueRange{identity(k)});
     {
       OpBuilder inner = OpBuilder::atBlockBegin(loop.getBody());
       Value term = element(inner, output, loop.getInductionVar());
-      scf::YieldOp::create(
-          inner, loc, combine(inner, loop.getRegionIterArgs()[0], term));
+      scf::YieldOp::create(inner, loc,
+                           combine(inner, loop.getRegionIterArgs()[0], term));
     }
     Value value = reduceWarp(k, loop.getResult(0), kWarpSize);
     Value lane = arith::RemUIOp::create(k, loc, thread, constant(k, kWarpSize));
     Value firstLane = arith::CmpIOp::create(k, loc, arith::CmpIPredicate::eq,
-                                           lane, constant(k, 0));
+                                            lane, constant(k, 0));
     if (warps == 1) {
       auto leader = scf::IfOp::create(k, loc, firstLane, false);
       OpBuilder l(leader.thenBlock()->getTerminator());
@@ -268,11 +267,7 @@ public:
       scf::YieldOp::create(e, loc, identity(e));
     }
     Value total = reduceWarp(w, read.getResult(0), warps);
-    auto leader = scf::IfOp::create(
-        w, loc,
-        arith::CmpIOp::create(w, loc, arith::CmpIPredicate::eq, lane,
-                              constant(w, 0)),
-        false);
+    auto leader = scf::IfOp::create(w, loc, firstLane, false);
     OpBuilder l(leader.thenBlock()->getTerminator());
     finish(l, output, part, total);
   }
@@ -335,8 +330,8 @@ SmallVector<Value> delinearize(OpBuilder &b, KernelBuilder &k, Location loc,
       indices[d] = linear;
       break;
     }
-    indices[d] = arith::RemUIOp::create(b, loc, linear,
-                                        k.constant(b, extents[d]));
+    indices[d] =
+        arith::RemUIOp::create(b, loc, linear, k.constant(b, extents[d]));
     linear = arith::DivUIOp::create(b, loc, linear, k.constant(b, extents[d]));
   }
   return indices;
@@ -377,20 +372,19 @@ private:
     OpBuilder b(op);
     KernelBuilder kernel(r, loc);
     Value output = op.getDpsInitOperand(0)->get();
-    AffineMap outputMap =
-        op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
     unsigned numLoops = op.getNumLoops();
 
     // Term i of output o: the body's prologue at the loop indices.
     auto element = [&](OpBuilder &e, Value o, Value i) -> Value {
       SmallVector<Value> ivs(numLoops);
-      for (auto [dim, index] : llvm::zip(
-               r.parallelDims,
-               delinearize(e, kernel, loc, o, r.parallelExtents)))
+      for (auto [dim, index] :
+           llvm::zip(r.parallelDims,
+                     delinearize(e, kernel, loc, o, r.parallelExtents)))
         ivs[dim] = index;
-      for (auto [dim, index] : llvm::zip(
-               r.reductionDims,
-               delinearize(e, kernel, loc, i, r.reductionExtents)))
+      for (auto [dim, index] :
+           llvm::zip(r.reductionDims,
+                     delinearize(e, kernel, loc, i, r.reductionExtents)))
         ivs[dim] = index;
       IRMapping mapping;
       for (OpOperand *input : op.getDpsInputOperands()) {
@@ -414,14 +408,14 @@ private:
     // The output's initial value combined with the reduced value.
     auto store = [&](OpBuilder &s, Value o, Value /*part*/, Value value) {
       SmallVector<Value> ivs(numLoops, kernel.constant(s, 0));
-      for (auto [dim, index] : llvm::zip(
-               r.parallelDims,
-               delinearize(s, kernel, loc, o, r.parallelExtents)))
+      for (auto [dim, index] :
+           llvm::zip(r.parallelDims,
+                     delinearize(s, kernel, loc, o, r.parallelExtents)))
         ivs[dim] = index;
       SmallVector<Value> indices = applyMap(s, loc, outputMap, ivs);
       Value initial = memref::LoadOp::create(s, loc, output, indices);
-      memref::StoreOp::create(s, loc, kernel.combine(s, initial, value),
-                              output, indices);
+      memref::StoreOp::create(s, loc, kernel.combine(s, initial, value), output,
+                              indices);
     };
 
     if (m.splits == 1) {
@@ -435,11 +429,10 @@ private:
     Type type = r.combiner->getResult(0).getType();
     Value partials = memref::AllocOp::create(
         b, loc, MemRefType::get({m.outputs, m.splits}, type));
-    kernel.build(b, m, element,
-                 [&](OpBuilder &s, Value o, Value part, Value value) {
-                   memref::StoreOp::create(s, loc, value, partials,
-                                           ValueRange{o, part});
-                 });
+    kernel.build(
+        b, m, element, [&](OpBuilder &s, Value o, Value part, Value value) {
+          memref::StoreOp::create(s, loc, value, partials, ValueRange{o, part});
+        });
     Mapping second{m.outputs, m.splits,
                    m.splits >= kBlockExtent ? kBlockSize : kWarpSize, 1};
     kernel.build(
