@@ -248,6 +248,24 @@ CUresult cuStreamSynchronize(CUstream stream) {
   return CUDA_SUCCESS;
 }
 
+/* The kernels compiled for the CPU keep a bf16 value in a register (a bf16
+ * loop-carried value) as a float that llc rounds with libgcc's
+ * __truncsfbf2, which libgcc before GCC 13 lacks. Round to nearest even,
+ * NaNs quieted; the bf16 comes back in the low 16 bits of xmm0, as the
+ * bits of a float. */
+float __truncsfbf2(float x) {
+  uint32_t bits, half;
+  float result;
+  memcpy(&bits, &x, sizeof bits);
+  if ((bits & 0x7FFFFFFFu) > 0x7F800000u)
+    half = (bits >> 16) | 0x40u;
+  else
+    half = (bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16;
+  half &= 0xFFFFu;
+  memcpy(&result, &half, sizeof result);
+  return result;
+}
+
 /*===----------------------------------------------------------------------===*
  * Kernel launches: blocks in turn, threads as fibers when they synchronize.
  *===----------------------------------------------------------------------===*/
