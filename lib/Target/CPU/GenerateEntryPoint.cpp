@@ -58,32 +58,8 @@ struct GenerateEntryPointPass final
     run.setArgAttr(2, "aotc.arena", b.getUnitAttr());
     Block *body = run.addEntryBlock();
     b.setInsertionPointToStart(body);
-    LLVMTypeConverter converter(context);
-
-    SmallVector<Value> inputs;
-    for (auto [i, type] : llvm::enumerate(graph.getArgumentTypes())) {
-      auto tensorType = cast<RankedTensorType>(type);
-      Value ptr = aotc::loadPointer(b, loc, body->getArgument(0), i);
-      Value memref = aotc::viewAsMemRef(b, loc, converter, ptr, tensorType);
-      inputs.push_back(bufferization::ToTensorOp::create(
-          b, loc, tensorType, memref, /*restrict=*/true, /*writable=*/false));
-    }
-    // The output views come before the graph so that they dominate it:
-    // empty-tensor elimination can then make them the destinations of the
-    // ops computing the results, and nothing is copied at the end.
-    SmallVector<Value> outputs;
-    for (auto [i, type] : llvm::enumerate(graph.getResultTypes())) {
-      Value ptr = aotc::loadPointer(b, loc, body->getArgument(1), i);
-      outputs.push_back(
-          aotc::viewAsMemRef(b, loc, converter, ptr, cast<RankedTensorType>(type)));
-    }
-    auto call = func::CallOp::create(b, loc, graph, inputs);
-    for (auto [result, memref] : llvm::zip(call.getResults(), outputs)) {
-      auto store = bufferization::MaterializeInDestinationOp::create(
-          b, loc, result, memref);
-      store.setRestrict(true);
-      store.setWritable(true);
-    }
+    aotc::callGraphOnCallerBuffers(b, loc, graph, body->getArgument(0),
+                                   body->getArgument(1));
     Value ok = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
     func::ReturnOp::create(b, loc, ok);
     // The pipeline's inliner folds the graph into the entry point; once

@@ -7,6 +7,7 @@
 #include "aotc/Target/CPU/HostEntryPoint.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -45,4 +46,30 @@ Value aotc::viewAsMemRef(OpBuilder &b, Location loc,
       MemRefDescriptor::fromStaticShape(b, loc, converter, memrefType, ptr);
   return UnrealizedConversionCastOp::create(b, loc, memrefType, descriptor)
       .getResult(0);
+}
+
+void aotc::callGraphOnCallerBuffers(OpBuilder &b, Location loc,
+                                    func::FuncOp graph, Value inputs,
+                                    Value outputs) {
+  LLVMTypeConverter converter(b.getContext());
+  SmallVector<Value> tensors;
+  for (auto [i, type] : llvm::enumerate(graph.getArgumentTypes())) {
+    auto tensorType = cast<RankedTensorType>(type);
+    Value memref = viewAsMemRef(b, loc, converter,
+                                loadPointer(b, loc, inputs, i), tensorType);
+    tensors.push_back(bufferization::ToTensorOp::create(
+        b, loc, tensorType, memref, /*restrict=*/true, /*writable=*/false));
+  }
+  SmallVector<Value> destinations;
+  for (auto [i, type] : llvm::enumerate(graph.getResultTypes()))
+    destinations.push_back(viewAsMemRef(b, loc, converter,
+                                        loadPointer(b, loc, outputs, i),
+                                        cast<RankedTensorType>(type)));
+  auto call = func::CallOp::create(b, loc, graph, tensors);
+  for (auto [result, memref] : llvm::zip(call.getResults(), destinations)) {
+    auto store = bufferization::MaterializeInDestinationOp::create(
+        b, loc, result, memref);
+    store.setRestrict(true);
+    store.setWritable(true);
+  }
 }

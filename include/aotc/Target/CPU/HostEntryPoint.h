@@ -31,6 +31,16 @@ mlir::Value viewAsMemRef(mlir::OpBuilder &b, mlir::Location loc,
                          const mlir::LLVMTypeConverter &converter,
                          mlir::Value ptr, mlir::RankedTensorType type);
 
+/// Calls `graph` from the entry point being built at `b`: each input is the
+/// caller's buffer `inputs[i]` (as a read-only, `restrict` tensor), and each
+/// result is materialized in the caller's buffer `outputs[i]`. The output
+/// views come before the call so that they dominate the graph: empty-tensor
+/// elimination can then make them the destinations of the ops computing the
+/// results, and nothing is copied at the end.
+void callGraphOnCallerBuffers(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::func::FuncOp graph, mlir::Value inputs,
+                              mlir::Value outputs);
+
 } // namespace aotc
 
 #endif // AOTC_TARGET_CPU_HOSTENTRYPOINT_H
