@@ -72,6 +72,10 @@ void buildGPUKernelsStage(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // A reduction's fill and epilogue run in the reducing thread.
+  pm.addNestedPass<func::FuncOp>(createCUDAFuseSiblingLoopsPass());
+  // ... and its accumulator stays in a register.
+  pm.addNestedPass<func::FuncOp>(createCUDAPromoteAccumulatorsPass());
   // Elementwise kernels read and write 16 bytes per thread and access.
   pm.addNestedPass<func::FuncOp>(createCUDAVectorizeElementwisePass());
   CUDAMapToGridPassOptions grid;

@@ -93,6 +93,108 @@ def CUDAPrepareKernelsPass
   ];
 }
 
+def CUDAFuseSiblingLoopsPass
+    : Pass<"aotc-cuda-fuse-sibling-loops", "mlir::func::FuncOp"> {
+  let summary = "Merge consecutive parallel loops over the same iteration "
+                "space whose threads touch only their own elements";
+  let description = [{
+    Runs on the entry point after `convert-linalg-to-parallel-loops`, before
+    `aotc-cuda-map-to-grid`, which makes each top-level `scf.parallel` one
+    kernel. Fusion on tensors leaves a contraction's accumulator fill and
+    its elementwise epilogue as linalg ops of their own (a reduction cannot
+    absorb its consumer there); on the GPU, where one thread computes one
+    output element, they belong in the same thread. This pass merges two
+    top-level `scf.parallel` loops when
+
+    - they have the same constant bounds and steps, and only ops without
+      memory effects (constants, views, allocations) stand between them
+      (those move above the first loop);
+    - every buffer one of them writes and the other reads or writes is
+      accessed, in both, through the same SSA value with the loops'
+      induction variables as its indices, in order (so iteration `i` of
+      the second loop only reads what iteration `i` of the first wrote);
+    - both only access memory through `memref.load` and `memref.store`.
+
+    Buffers are told apart by the allocation or caller pointer they view;
+    the header's contract makes the caller's buffers distinct. Applied
+    repeatedly, matmul + bias + relu becomes one loop: the fill, the
+    reduction over k and the epilogue in each thread.
+
+    Before:
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c8, %c64) step (%c1, %c1) {
+      memref.store %zero, %acc[%i, %j] : memref<8x64xf32>
+    }
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c8, %c64) step (%c1, %c1) {
+      scf.for %k = ... { ... %acc[%i, %j] ... }
+    }
+    ```
+    After:
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c8, %c64) step (%c1, %c1) {
+      memref.store %zero, %acc[%i, %j] : memref<8x64xf32>
+      scf.for %k = ... { ... %acc[%i, %j] ... }
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+  let statistics = [
+    Statistic<"numFused", "num-fused", "Parallel loops merged into the one "
+              "before them">,
+  ];
+}
+
+def CUDAPromoteAccumulatorsPass
+    : Pass<"aotc-cuda-promote-accumulators", "mlir::func::FuncOp"> {
+  let summary = "Keep an element a thread owns in a register instead of "
+                "global memory";
+  let description = [{
+    Runs on the entry point after `aotc-cuda-fuse-sibling-loops`. In a
+    top-level `scf.parallel`, a buffer element that the iteration reads and
+    writes only at its own position (indices = the induction variables, one
+    SSA memref, no other view of the buffer accessed in the loop) is an
+    accumulator: its value is carried in SSA values instead, through
+    `scf.for` iteration arguments where a reduction loop updates it, and
+    stored once at the end of the iteration. When the buffer is an
+    allocation used by nothing outside the loop (a matmul's accumulator
+    whose fill and epilogue were fused into the same thread), that store
+    and the allocation go away: the value never reaches memory.
+
+    Before:
+    ```mlir
+    scf.parallel (%i, %j) = ... {
+      memref.store %zero, %acc[%i, %j] : memref<8x64xf32>
+      scf.for %k = %c0 to %c32 step %c1 {
+        %a = memref.load %x[%i, %k] : memref<8x32xf32>
+        %s = memref.load %acc[%i, %j] : memref<8x64xf32>
+        %n = arith.addf %s, %a : f32
+        memref.store %n, %acc[%i, %j] : memref<8x64xf32>
+      }
+      %r = memref.load %acc[%i, %j] : memref<8x64xf32>
+      memref.store %r, %out[%i, %j] : memref<8x64xf32>
+    }
+    ```
+    After (`%acc` used nowhere else):
+    ```mlir
+    scf.parallel (%i, %j) = ... {
+      %r = scf.for %k = %c0 to %c32 step %c1 iter_args(%s = %zero) -> f32 {
+        %a = memref.load %x[%i, %k] : memref<8x32xf32>
+        %n = arith.addf %s, %a : f32
+        scf.yield %n : f32
+      }
+      memref.store %r, %out[%i, %j] : memref<8x64xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+  let statistics = [
+    Statistic<"numPromoted", "num-promoted",
+              "Accumulators kept in registers">,
+    Statistic<"numAllocsRemoved", "num-allocs-removed",
+              "Accumulator buffers no longer needed">,
+  ];
+}
+
 def CUDAVectorizeElementwisePass
     : Pass<"aotc-cuda-vectorize-elementwise", "mlir::func::FuncOp"> {
   let summary = "Give each thread of an elementwise kernel several "
