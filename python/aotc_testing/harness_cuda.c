@@ -23,34 +23,17 @@
  * Both must return 0 and write identical output bytes (so every output byte
  * is written and nothing depends on temp's contents), and the inputs must be
  * left untouched. $AOTC_HARNESS_MISALIGN=N moves the inputs and outputs N
- * bytes past their allocations' start. Exit codes: 0 ok, 1 usage, I/O or CUDA setup error, 2 a
- * contract violation.
+ * bytes past their allocations' start. Exit codes: 0 ok, 1 usage, I/O or
+ * CUDA setup error, 2 a contract violation.
  *
  *===----------------------------------------------------------------------===*/
 
 #include "aotc/Runtime/aotc_cuda_runtime.h"
 
 #include <cuda.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#ifndef AOTC_NAME
-#error "define AOTC_NAME to the --name given to aotc and -include its header"
-#endif
-
-#define AOTC_CAT2(a, b) a##b
-#define AOTC_CAT(a, b) AOTC_CAT2(a, b)
-#define SYM(suffix) AOTC_CAT(AOTC_NAME, suffix)
-#define AOTC_STR2(x) #x
-#define AOTC_STR(x) AOTC_STR2(x)
-
-static void fail(int code, const char *what, const char *detail) {
-  fprintf(stderr, "harness_cuda: error: %s%s%s\n", what, detail ? ": " : "",
-          detail ? detail : "");
-  exit(code);
-}
+#define HARNESS_NAME "harness_cuda"
+#include "harness_common.h"
 
 static void check(CUresult result, const char *what) {
   const char *name = NULL;
@@ -59,13 +42,6 @@ static void check(CUresult result, const char *what) {
   if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
     name = "unknown CUDA error";
   fail(1, what, name);
-}
-
-static void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);
-  if (!p)
-    fail(1, "out of memory", NULL);
-  return p;
 }
 
 /* Inputs and outputs start this many bytes past cuMemAlloc's (256-byte
@@ -83,42 +59,6 @@ static CUdeviceptr device_alloc(size_t bytes, size_t offset) {
 }
 
 static void device_free(CUdeviceptr p, size_t offset) { cuMemFree(p - offset); }
-
-static void read_file(const char *path, unsigned char *data, size_t bytes) {
-  FILE *f = fopen(path, "rb");
-  size_t got;
-  if (!f)
-    fail(1, "cannot open", path);
-  got = fread(data, 1, bytes, f);
-  if (got != bytes || fgetc(f) != EOF)
-    fail(1, "input file does not hold exactly NAME_INPUT_BYTES[i] bytes", path);
-  fclose(f);
-}
-
-static void write_file(const char *path, const unsigned char *data,
-                       size_t bytes) {
-  FILE *f = fopen(path, "wb");
-  if (!f)
-    fail(1, "cannot create", path);
-  if (fwrite(data, 1, bytes, f) != bytes || fclose(f) != 0)
-    fail(1, "cannot write", path);
-}
-
-static void print_meta(void) {
-  size_t n_in = SYM(_NUM_INPUTS), n_out = SYM(_NUM_OUTPUTS), i;
-  printf("name %s\n", AOTC_STR(AOTC_NAME));
-  printf("temp %lu\n", (unsigned long)SYM(_TEMP_BYTES));
-  printf("inputs %lu\n", (unsigned long)n_in);
-  for (i = 0; i < n_in; ++i)
-    printf("input %lu %lu %s %s\n", (unsigned long)i,
-           (unsigned long)SYM(_INPUT_BYTES)[i], SYM(_INPUT_DTYPES)[i],
-           SYM(_INPUT_NAMES)[i]);
-  printf("outputs %lu\n", (unsigned long)n_out);
-  for (i = 0; i < n_out; ++i)
-    printf("output %lu %lu %s %s\n", (unsigned long)i,
-           (unsigned long)SYM(_OUTPUT_BYTES)[i], SYM(_OUTPUT_DTYPES)[i],
-           SYM(_OUTPUT_NAMES)[i]);
-}
 
 static int run_graph(const char *in_dir, const char *out_dir) {
   size_t n_in = SYM(_NUM_INPUTS), n_out = SYM(_NUM_OUTPUTS), i, k;
