@@ -453,6 +453,7 @@ LogicalResult Compilation::runGPUPipeline() {
   pipelineOptions.name = name;
   pipelineOptions.fusion = options.fusion;
   pipelineOptions.gpuArch = options.gpuArch;
+  pipelineOptions.tf32 = options.gpuTf32;
   pipelineOptions.optLevel = options.codegen.optLevel;
   // Both parts of the CUDA toolkit are optional: libdevice for math on the
   // GPU, ptxas for a cubin next to the PTX (docs/cuda.md).

@@ -27,6 +27,14 @@ using namespace mlir;
 
 namespace aotc {
 
+/// The NN of an "sm_NN" architecture name (0 when it is not one).
+static unsigned getSMVersion(StringRef gpuArch) {
+  unsigned version = 0;
+  if (gpuArch.consume_front("sm_"))
+    (void)gpuArch.take_while(llvm::isDigit).getAsInteger(10, version);
+  return version;
+}
+
 void buildGPUTGToLinalgStage(OpPassManager &pm,
                              const GPUPipelineOptions &options) {
   CPUPipelineOptions cpu;
@@ -66,6 +74,13 @@ void buildGPUKernelsStage(OpPassManager &pm,
   // Copies become linalg ops and parallel loops come first, so each linalg
   // op becomes one scf.parallel over its output, reductions inside.
   pm.addNestedPass<func::FuncOp>(createCUDAPrepareKernelsPass());
+  // Contractions (matmul, conv) become kernels of their own while their
+  // indexing maps are still explicit: operand tiles staged in workgroup
+  // memory, tensor cores where the architecture has mma.sync (sm_80+).
+  CUDATileContractionsPassOptions tiling;
+  tiling.tensorCores = getSMVersion(options.gpuArch) >= 80;
+  tiling.tf32 = options.tf32;
+  pm.addNestedPass<func::FuncOp>(createCUDATileContractionsPass(tiling));
   // Long reductions become kernels of cooperating threads while they are
   // still linalg ops (their combiner and terms are explicit there).
   pm.addNestedPass<func::FuncOp>(createCUDAMapReductionsPass());
@@ -114,8 +129,13 @@ void buildGPUDeviceStage(OpPassManager &pm, const GPUPipelineOptions &options) {
     pm.addPass(createApproximateMathPass(approximate));
   }
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  // Workgroup buffers read or written as vectors get the vectors'
+  // alignment.
+  device.addPass(createCUDAAlignWorkgroupMemoryPass());
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
+  // The tensor-core kernels' nvgpu.mma.sync becomes nvvm.mma.sync.
+  device.addPass(createConvertNVGPUToNVVMPass());
   // Kernel arguments are bare pointers (the offsets and strides of every
   // buffer are static), so the host passes one pointer per buffer.
   ConvertGpuOpsToNVVMOpsOptions nvvm;

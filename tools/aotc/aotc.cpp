@@ -71,6 +71,10 @@ int main(int argc, char **argv) {
                  "cubin and PTX, sm_70 or newer; newer GPUs JIT the PTX")
       ->default_val("sm_80")
       ->type_name("SM");
+  app.add_flag("--gpu-tf32", options.gpuTf32,
+               "With --target cuda: run f32 matmuls and convolutions on "
+               "tensor cores with tf32 operands (10-bit mantissa, about 1e-3 "
+               "relative error; sm_80 and newer). Off by default");
   app.add_option("--cpu", options.codegen.cpu,
                  "LLVM CPU to generate code for, e.g. x86-64, x86-64-v4, "
                  "skylake-avx512; 'native' is this machine")

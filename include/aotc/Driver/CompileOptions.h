@@ -49,6 +49,9 @@ struct CompileOptions {
   /// With `cuda`: the GPU architecture of the embedded cubin and PTX,
   /// `sm_70` or newer.
   std::string gpuArch = "sm_80";
+  /// With `cuda`: f32 contractions on tensor cores with tf32 operands
+  /// (about 1e-3 relative error; sm_80 and newer).
+  bool gpuTf32 = false;
   /// CPU and optimization level of the code generator.
   cpu::CodegenOptions codegen;
   EmitKind emit = EmitKind::Object;

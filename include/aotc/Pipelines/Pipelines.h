@@ -112,6 +112,11 @@ struct GPUPipelineOptions : mlir::PassPipelineOptions<GPUPipelineOptions> {
                      "GPU (empty: $CUDA_HOME and friends, as upstream's "
                      "gpu-module-to-binary looks)"),
       llvm::cl::init("")};
+  Option<bool> tf32{
+      *this, "tf32",
+      llvm::cl::desc("Run f32 contractions on tensor cores with tf32 "
+                     "operands (about 1e-3 relative error; sm_80+)"),
+      llvm::cl::init(false)};
   Option<std::string> ptxas{
       *this, "ptxas",
       llvm::cl::desc("ptxas to compile the PTX into a cubin with (empty: "

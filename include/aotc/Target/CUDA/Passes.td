@@ -444,6 +444,126 @@ def CUDALowerHostPass : Pass<"aotc-cuda-lower-host", "mlir::ModuleOp"> {
   ];
 }
 
+def CUDAAlignWorkgroupMemoryPass
+    : Pass<"aotc-cuda-align-workgroup-memory", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Align the workgroup buffers that kernels access as vectors";
+  let description = [{
+    Gives each workgroup attribution of each `gpu.func` that a
+    `vector.load` or `vector.store` accesses the `llvm.align` attribute: the
+    largest `alignment` those accesses declare (unless it already has as
+    much), which `convert-gpu-to-nvvm` turns into the alignment of the
+    buffer's `.shared` variable. A buffer is otherwise only as aligned as
+    its element type (`.align 2` for f16), while the tiled contraction
+    kernels store 16-byte vectors into workgroup memory. Buffers accessed
+    element by element are left alone.
+
+    Before:
+    ```mlir
+    gpu.func @k() workgroup(%a : memref<64x40xf16, #gpu.address_space<workgroup>>) kernel {
+      vector.store %v, %a[%i, %j] {alignment = 16 : i64} : ..., vector<8xf16>
+    ```
+    After:
+    ```mlir
+    gpu.func @k() workgroup(%a : memref<64x40xf16, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel {
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  let statistics = [
+    Statistic<"numAligned", "num-aligned", "Workgroup buffers aligned">,
+  ];
+}
+
+def CUDATileContractionsPass
+    : Pass<"aotc-cuda-tile-contractions", "mlir::func::FuncOp"> {
+  let summary = "Turn contractions into gpu.launch kernels that tile their "
+                "operands through workgroup memory";
+  let description = [{
+    Runs on buffers after `aotc-cuda-prepare-kernels` (parallel loops
+    first) and before `convert-linalg-to-parallel-loops`. A contraction is
+    a `linalg.generic` with two inputs, one output read through a
+    permutation of the parallel loops, and reduction loops; it is seen as a
+    batch of GEMMs: the parallel loops both inputs read are the batch, those
+    only the input reading the output's innermost loop reads are N, the
+    others M, the reduction loops K, each group flattened. Matmul, batch
+    matmul, transposed operands and convolution (implicit GEMM, the window
+    `oh * s + kh` in the input's map) all qualify; the operands are read
+    through their own indexing maps, so any layout works.
+
+    Each becomes a `gpu.launch` on a 1-D grid, one block per output tile of
+    each batch. The block copies the tiles of both operands for a step of K
+    into workgroup memory, waits at a `gpu.barrier`, and computes:
+
+    - **SIMT**: a 64x64 tile, K steps of 16, 256 threads each holding a 4x4
+      micro-tile in registers, updated by clones of the generic's body in
+      the generic's order of K (any body keeps its meaning: the last K tile
+      stops at K, nothing is padded).
+    - **Tensor cores** (`tensor-cores`): a body `out + a * b` (operands
+      possibly extended first) of f16 or bf16 operands with an f32 or
+      same-type accumulator, or of f32 ones with `tf32`, becomes
+      `nvgpu.mma.sync` (m16n8k16; m16n8k8 for tf32) on fragments read from
+      workgroup memory in the PTX ISA's layouts. The sums are reassociated
+      (the hardware's order); tf32 rounds the operands to 10 bits of
+      mantissa (about 1e-3 relative error).
+
+    Each thread reads its outputs' current values first (the generic
+    accumulates into them) and stores them at the end; a partial tile reads
+    clamped addresses and stores only inside the output. Contractions with
+    M or N below `min-extent` (matrix-vector products) are left to the
+    one-thread-per-output mapping; `aotc-cuda-map-to-grid` keeps the
+    launches built here.
+
+    Before:
+    ```mlir
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                     affine_map<(m, n, k) -> (k, n)>,
+                                     affine_map<(m, n, k) -> (m, n)>],
+                    iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<256x96xf32>, memref<96x128xf32>)
+        outs(%c : memref<256x128xf32>) { mulf, addf }
+    ```
+    After:
+    ```mlir
+    gpu.launch blocks(%bx, ...) in (%gx = %c8, ...)
+               threads(%tx, ...) in (%sx = %c256, ...)
+               workgroup(%as : memref<16x65xf32, #gpu.address_space<workgroup>>,
+                         %bs : memref<16x65xf32, #gpu.address_space<workgroup>>) {
+      %acc = memref.load %c[...]            // 16 outputs per thread
+      scf.for %kt = %c0 to %c6 step %c1 iter_args(...) {
+        memref.store (memref.load %a[...]), %as[...]   // the tiles
+        gpu.barrier
+        scf.for %kk = %c0 to %c16 ... { mulf, addf }   // 4x4 per thread
+        gpu.barrier
+      }
+      memref.store ..., %c[...]
+    }
+    ```
+  }];
+  let options = [
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Use mma.sync (sm_80 and newer) for f16 and bf16 contractions">,
+    Option<"tf32", "tf32", "bool", /*default=*/"false",
+           "Also use tensor cores for f32 contractions, rounding operands "
+           "to tf32 (about 1e-3 relative error)">,
+    Option<"minExtent", "min-extent", "int64_t", /*default=*/"16",
+           "Smallest M and N worth a tiled kernel">,
+  ];
+  let dependentDialects = [
+    "mlir::affine::AffineDialect",
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::nvgpu::NVGPUDialect",
+    "mlir::scf::SCFDialect",
+    "mlir::vector::VectorDialect",
+  ];
+  let statistics = [
+    Statistic<"numSimtKernels", "num-simt-kernels",
+              "Contractions tiled on the SIMT cores">,
+    Statistic<"numTensorCoreKernels", "num-tensor-core-kernels",
+              "Contractions tiled on tensor cores">,
+  ];
+}
+
 def CUDAMapReductionsPass
     : Pass<"aotc-cuda-map-reductions", "mlir::func::FuncOp"> {
   let summary = "Compute long reductions with cooperating threads: a warp "

@@ -1,0 +1,338 @@
+//===- ContractionKernel.cpp - pieces of tiled contraction kernels --------===//
+//
+// Implements ContractionKernel.h: the contraction matcher, operand access
+// through the generic's indexing maps (composed with the delinearization of
+// the flattened batch, M, N and K indices, so any layout, transposition or
+// convolution window reads what the generic reads) and the cooperative copy
+// of a tile into workgroup memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ContractionKernel.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+namespace aotc {
+
+AffineMap Contraction::operandMap(unsigned operand) const {
+  linalg::GenericOp generic = op;
+  MLIRContext *context = generic.getContext();
+  SmallVector<AffineExpr> dims(loopSizes.size(),
+                               getAffineConstantExpr(0, context));
+  // Row-major delinearization of each flattened group, its last loop
+  // fastest.
+  auto delinearize = [&](ArrayRef<unsigned> group, unsigned flat) {
+    AffineExpr rest = getAffineDimExpr(flat, context);
+    for (unsigned d : llvm::reverse(group)) {
+      dims[d] = d == group.front() ? rest : rest % loopSizes[d];
+      rest = rest.floorDiv(loopSizes[d]);
+    }
+  };
+  delinearize(batchDims, 0);
+  delinearize(mDims, 1);
+  delinearize(nDims, 2);
+  delinearize(kDims, 3);
+  AffineMap map = generic.getIndexingMapsArray()[operand];
+  return simplifyAffineMap(map.replaceDimsAndSymbols(dims, {}, 4, 0));
+}
+
+std::optional<Contraction> matchContraction(linalg::GenericOp op,
+                                            std::string &why) {
+  auto fail = [&](const char *reason) -> std::optional<Contraction> {
+    why = reason;
+    return std::nullopt;
+  };
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1)
+    return fail("not two inputs and one output on buffers");
+  Contraction c;
+  c.op = op;
+  c.loopSizes = op.getStaticLoopRanges();
+  if (llvm::any_of(c.loopSizes, ShapedType::isDynamic))
+    return fail("dynamic loop ranges");
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap out = maps[Contraction::kOutput];
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned numParallel = op.getNumParallelLoops();
+  if (!out.isProjectedPermutation() || out.getNumResults() == 0 ||
+      out.getNumResults() != numParallel)
+    return fail("the output is not a permutation of the parallel loops");
+  for (unsigned r = 0; r < out.getNumResults(); ++r)
+    if (iterators[out.getDimPosition(r)] != utils::IteratorType::parallel)
+      return fail("the output is not a permutation of the parallel loops");
+  if (op.getNumReductionLoops() == 0)
+    return fail("no reduction loop");
+  for (Operation &inner : op.getBody()->without_terminator())
+    if (isa<linalg::IndexOp>(inner) || !isMemoryEffectFree(&inner))
+      return fail("the body reads indices or has side effects");
+  unsigned innermost = out.getDimPosition(out.getNumResults() - 1);
+  bool in0 = maps[0].isFunctionOfDim(innermost);
+  bool in1 = maps[1].isFunctionOfDim(innermost);
+  if (in0 == in1)
+    return fail("the innermost output loop is read by both inputs or none");
+  c.bOperand = in0 ? 0 : 1;
+  c.aOperand = 1 - c.bOperand;
+  for (auto [d, iterator] : llvm::enumerate(iterators)) {
+    if (iterator != utils::IteratorType::parallel) {
+      c.kDims.push_back(d);
+      c.k *= c.loopSizes[d];
+      continue;
+    }
+    bool a = maps[c.aOperand].isFunctionOfDim(d);
+    bool b = maps[c.bOperand].isFunctionOfDim(d);
+    if (!a && !b)
+      return fail("a parallel loop is read by no input");
+    if (a && b) {
+      c.batchDims.push_back(d);
+      c.batch *= c.loopSizes[d];
+    } else if (a) {
+      c.mDims.push_back(d);
+      c.m *= c.loopSizes[d];
+    } else {
+      c.nDims.push_back(d);
+      c.n *= c.loopSizes[d];
+    }
+  }
+  if (c.mDims.empty())
+    return fail("no parallel loop is read by the first input alone");
+  return c;
+}
+
+Value applyBody(OpBuilder &b, linalg::GenericOp op, ValueRange args) {
+  Block *body = op.getBody();
+  IRMapping mapping;
+  mapping.map(body->getArguments(), args);
+  for (Operation &inner : body->without_terminator())
+    b.clone(inner, mapping);
+  return mapping.lookupOrDefault(body->getTerminator()->getOperand(0));
+}
+
+Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value clampIndex(OpBuilder &b, Location loc, Value v, int64_t bound,
+                 bool clamp) {
+  if (!clamp)
+    return v;
+  return arith::MinUIOp::create(b, loc, v, indexConstant(b, loc, bound - 1));
+}
+
+/// The indices of `operand` at (b, m, n, k), one affine.apply per dimension.
+static SmallVector<Value> operandIndices(OpBuilder &b, Location loc,
+                                         const Contraction &c,
+                                         unsigned operand, ValueRange bmnk) {
+  AffineMap map = c.operandMap(operand);
+  SmallVector<Value> indices;
+  for (unsigned r = 0; r < map.getNumResults(); ++r)
+    indices.push_back(
+        affine::AffineApplyOp::create(b, loc, map.getSubMap({r}), bmnk));
+  return indices;
+}
+
+Value loadOperand(OpBuilder &b, Location loc, const Contraction &c,
+                  unsigned operand, ValueRange bmnk) {
+  return memref::LoadOp::create(b, loc, c.op->getOperand(operand),
+                                operandIndices(b, loc, c, operand, bmnk));
+}
+
+void storeOutput(OpBuilder &b, Location loc, const Contraction &c,
+                 Value value, ValueRange bmn) {
+  SmallVector<Value> bmnk(bmn);
+  bmnk.push_back(indexConstant(b, loc, 0));
+  memref::StoreOp::create(
+      b, loc, value, c.op->getOperand(Contraction::kOutput),
+      operandIndices(b, loc, c, Contraction::kOutput, bmnk));
+}
+
+gpu::LaunchOp createTiledLaunch(Operation *op, int64_t blocks,
+                                int64_t threads, TypeRange workgroupBuffers) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Value one = indexConstant(b, loc, 1);
+  auto launch = gpu::LaunchOp::create(
+      b, loc, indexConstant(b, loc, blocks), one, one,
+      indexConstant(b, loc, threads), one, one,
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/{}, workgroupBuffers);
+  b.setInsertionPointToEnd(&launch.getBody().front());
+  gpu::TerminatorOp::create(b, loc);
+  return launch;
+}
+
+MemRefType workgroupMemRef(ArrayRef<int64_t> shape, Type elementType) {
+  MLIRContext *context = elementType.getContext();
+  return MemRefType::get(
+      shape, elementType, MemRefLayoutAttrInterface{},
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup));
+}
+
+/// How many consecutive elements (up to 16 bytes) one thread can copy of
+/// `copy.operand` as one vector along its fast loop `fastDim` (of
+/// `fastExtent` elements in the tile): the operand's last index must be that
+/// loop alone, contiguous in memory, with every row starting at a multiple
+/// of the width. 1 when no vector fits.
+static int64_t vectorWidth(const Contraction &c, const TileCopy &copy,
+                           unsigned fastDim, int64_t fastExtent) {
+  linalg::GenericOp generic = c.op;
+  auto type = cast<MemRefType>(generic->getOperand(copy.operand).getType());
+  int64_t bits = type.getElementTypeBitWidth();
+  if (bits % 8 != 0 || bits > 64)
+    return 1;
+  AffineMap map = generic.getIndexingMapsArray()[copy.operand];
+  unsigned rank = map.getNumResults();
+  auto last = dyn_cast<AffineDimExpr>(map.getResult(rank - 1));
+  if (!last || last.getPosition() != fastDim)
+    return 1;
+  for (unsigned r = 0; r + 1 < rank; ++r)
+    if (map.getResult(r).isFunctionOfDim(fastDim))
+      return 1;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return 1;
+  int64_t width = 128 / bits;
+  auto divides = [&](int64_t v) {
+    return !ShapedType::isDynamic(v) && v % width == 0;
+  };
+  while (width > 1 &&
+         (!divides(offset) || !divides(c.loopSizes[fastDim]) ||
+          !divides(fastExtent) ||
+          !llvm::all_of(ArrayRef(strides).drop_back(), divides)))
+    width /= 2;
+  return width;
+}
+
+void copyTileToShared(OpBuilder &b, Location loc, const Contraction &c,
+                      const TileCopy &copy, Value shared, Value tid,
+                      int64_t threads, Value batch, Value row0, Value k0,
+                      int64_t kValid) {
+  bool isA = copy.operand == c.aOperand;
+  ArrayRef<unsigned> rowDims = isA ? c.mDims : c.nDims;
+  // Consecutive threads take consecutive rows when the operand's last
+  // index moves with the innermost row loop (or not with the innermost
+  // reduction loop), else consecutive K indices: coalesced either way for
+  // plain and transposed layouts.
+  linalg::GenericOp generic = c.op;
+  Value operand = generic->getOperand(copy.operand);
+  AffineMap map = generic.getIndexingMapsArray()[copy.operand];
+  AffineExpr last = map.getResult(map.getNumResults() - 1);
+  bool rowsFast = last.isFunctionOfDim(rowDims.back()) ||
+                  !last.isFunctionOfDim(c.kDims.back());
+  int64_t fastExtent = rowsFast ? copy.rows : copy.depth;
+  int64_t width = vectorWidth(c, copy, rowsFast ? rowDims.back()
+                                                : c.kDims.back(),
+                              fastExtent);
+  Type element = getElementTypeOrSelf(operand.getType());
+  int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
+  // The shared buffer is contiguous along the fast index when it is the
+  // buffer's inner one, and its rows are 16-byte aligned when the padded
+  // row length is.
+  auto sharedType = cast<MemRefType>(shared.getType());
+  bool sharedVector =
+      copy.kInnerInShared == !rowsFast &&
+      (sharedType.getShape().back() * elementBytes) % 16 == 0;
+  int64_t elements = copy.rows * copy.depth;
+  Value zero = indexConstant(b, loc, 0);
+  bool clampRows = copy.extent % copy.rows != 0;
+  bool clampK = kValid < copy.depth;
+
+  // Each thread copies `vector` consecutive elements along the fast index
+  // at a time, the groups of the tile spread over the threads.
+  auto emitCopy = [&](OpBuilder &b, int64_t vector) {
+    int64_t groups = elements / vector;
+    for (int64_t first = 0; first < groups; first += threads) {
+      OpBuilder::InsertionGuard guard(b);
+      Value linear =
+          arith::AddIOp::create(b, loc, tid, indexConstant(b, loc, first));
+      if (first + threads > groups) {
+        Value inside =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, linear,
+                                  indexConstant(b, loc, groups));
+        auto ifOp =
+            scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      }
+      Value extent = indexConstant(b, loc, fastExtent / vector);
+      Value fast = arith::MulIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, linear, extent),
+          indexConstant(b, loc, vector));
+      Value slow = arith::DivUIOp::create(b, loc, linear, extent);
+      Value r = rowsFast ? fast : slow;
+      Value kk = rowsFast ? slow : fast;
+      // A clamped vector stays inside: the extents are multiples of it.
+      Value row = clampIndex(b, loc, arith::AddIOp::create(b, loc, row0, r),
+                             copy.extent - (rowsFast ? vector - 1 : 0),
+                             clampRows);
+      Value k = clampIndex(b, loc, arith::AddIOp::create(b, loc, k0, kk),
+                           c.k - (rowsFast ? 0 : vector - 1), clampK);
+      SmallVector<Value> bmnk = isA ? SmallVector<Value>{batch, row, zero, k}
+                                    : SmallVector<Value>{batch, zero, row, k};
+      SmallVector<Value> indices = operandIndices(b, loc, c, copy.operand,
+                                                  bmnk);
+      Value v;
+      auto vectorType = VectorType::get({vector}, element);
+      if (vector == 1)
+        v = memref::LoadOp::create(b, loc, operand, indices);
+      else
+        v = vector::LoadOp::create(b, loc, vectorType, operand, indices,
+                                   /*nontemporal=*/false,
+                                   llvm::MaybeAlign(vector * elementBytes));
+      if (clampK && copy.zeroPastK) {
+        Value inside = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ult,
+            arith::AddIOp::create(b, loc, k0, kk), indexConstant(b, loc, c.k));
+        Value zeroValue = arith::ConstantOp::create(
+            b, loc, v.getType(), b.getZeroAttr(v.getType()));
+        v = arith::SelectOp::create(b, loc, inside, v, zeroValue);
+      }
+      auto at = [&](int64_t e) {
+        Value rr = rowsFast ? arith::AddIOp::create(
+                                  b, loc, r, indexConstant(b, loc, e))
+                            : r;
+        Value kp = rowsFast ? kk
+                            : arith::AddIOp::create(
+                                  b, loc, kk, indexConstant(b, loc, e));
+        return copy.kInnerInShared ? SmallVector<Value>{rr, kp}
+                                   : SmallVector<Value>{kp, rr};
+      };
+      if (vector == 1) {
+        memref::StoreOp::create(b, loc, v, shared, at(0));
+      } else if (sharedVector) {
+        vector::StoreOp::create(b, loc, v, shared, at(0),
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(vector * elementBytes));
+      } else {
+        for (int64_t e = 0; e < vector; ++e)
+          memref::StoreOp::create(
+              b, loc, vector::ExtractOp::create(b, loc, v, e), shared, at(e));
+      }
+    }
+  };
+  if (width == 1)
+    return emitCopy(b, 1);
+  // Vector loads need the caller's buffer aligned to the vector (the
+  // offsets and strides already are): one test, the same for all threads.
+  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(
+      b, loc, b.getIndexType(), operand);
+  Value aligned = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, pointer,
+                             indexConstant(b, loc, width * elementBytes)),
+      zero);
+  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+  emitCopy(thenBuilder, width);
+  OpBuilder elseBuilder = ifOp.getElseBodyBuilder();
+  emitCopy(elseBuilder, 1);
+}
+
+} // namespace aotc
