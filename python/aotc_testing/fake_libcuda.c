@@ -32,6 +32,8 @@
  *   gpu.barrier     aotc_emu_barrier(): a block-scope synchronization
  *   gpu.shuffle     aotc_emu_shuffle_<type>(value, offset, width, mode) and
  *                   aotc_emu_shuffle_valid(offset, width, mode)
+ *   nvgpu.mma.sync  aotc_emu_mma_sync(fragment, k): a warp's tensor-core
+ *                   multiply-add on the PTX ISA's fragment layouts
  * and workgroup attributions become parameters that point into the block's
  * shared memory. A warp collective (the shuffle) is built on warp_exchange:
  * each lane writes its operand into its slot, the warp synchronizes, each
@@ -384,6 +386,48 @@ EMU_SHUFFLE(i32, int32_t)
 EMU_SHUFFLE(i64, int64_t)
 EMU_SHUFFLE(f32, float)
 EMU_SHUFFLE(f64, double)
+
+/* nvgpu.mma.sync, m16n8k16 (f16, bf16; k = 16) or m16n8k8 (tf32; k = 8):
+ * `fragment` holds this lane's elements of A (4 registers of w = k / 8),
+ * B (2 registers of w) and C (2 registers of 2), as floats, and receives
+ * D = A * B + C in C's place. The fragment layouts are the PTX ISA's
+ * (groupID g = lane / 4, threadID_in_group t = lane % 4):
+ *   A register r, element e: row g + 8 * (r % 2), column w*t + 4w*(r / 2) + e
+ *   B register r, element e: row w*t + 4w*r + e, column g
+ *   C/D register r, element e: row g + 8 * r, column 2t + e
+ * tf32 operands keep the 10 mantissa bits the tensor cores read. */
+void aotc_emu_mma_sync(float *fragment, int32_t k) {
+  int w = k / 8, lane, r, e, i;
+  float a[16][16], b[16][8];
+  const unsigned char *slots =
+      warp_exchange(fragment, (size_t)(6 * w) * sizeof(float));
+  for (lane = 0; lane < EMU_WARP_SIZE; ++lane) {
+    float f[12];
+    int g = lane / 4, t = lane % 4;
+    memcpy(f, slots + lane * EMU_SLOT_BYTES, (size_t)(6 * w) * sizeof(float));
+    for (i = 0; w == 1 && i < 6; ++i) {
+      uint32_t bits;
+      memcpy(&bits, &f[i], sizeof bits);
+      bits &= 0xFFFFE000u;
+      memcpy(&f[i], &bits, sizeof bits);
+    }
+    for (r = 0; r < 4; ++r)
+      for (e = 0; e < w; ++e)
+        a[g + 8 * (r % 2)][w * t + 4 * w * (r / 2) + e] = f[r * w + e];
+    for (r = 0; r < 2; ++r)
+      for (e = 0; e < w; ++e)
+        b[w * t + 4 * w * r + e][g] = f[4 * w + r * w + e];
+  }
+  lane = (int)(emu.current % EMU_WARP_SIZE);
+  for (r = 0; r < 2; ++r)
+    for (e = 0; e < 2; ++e) {
+      int row = lane / 4 + 8 * r, column = 2 * (lane % 4) + e;
+      double sum = fragment[6 * w + 2 * r + e];
+      for (i = 0; i < k; ++i)
+        sum += (double)a[row][i] * b[i][column];
+      fragment[6 * w + 2 * r + e] = (float)sum;
+    }
+}
 
 static void run_fiber(void) {
   emu.entry->kernel(emu.params, emu.shared);

@@ -130,10 +130,15 @@ GPU_BARRIER = re.compile(r"^(\s*)gpu\.barrier\b.*$")
 GPU_SHUFFLE = re.compile(r"^(\s*)(%[\w.]+), (%[\w.]+) = gpu\.shuffle\s+"
                          r"(xor|down|up|idx) (%[\w.]+), (%[\w.]+), "
                          r"(%[\w.]+) : (\w+)$")
+NVGPU_MMA = re.compile(r"^(\s*)(%[\w.]+) = nvgpu\.mma\.sync\("
+                       r"(%[\w.#]+), (%[\w.#]+), (%[\w.#]+)\) "
+                       r"\{mmaShape = \[16, 8, "
+                       r"(16|8)\](?:, tf32Enabled)?\} : \((vector<[^)]*)\) "
+                       r"-> (vector<\w+>)$")
 SHUFFLE_MODES = {"xor": 0, "down": 1, "up": 2, "idx": 3}
 COLLECTIVES = {"aotc_emu_barrier", "aotc_emu_shuffle_i32",
                "aotc_emu_shuffle_i64", "aotc_emu_shuffle_f32",
-               "aotc_emu_shuffle_f64"}
+               "aotc_emu_shuffle_f64", "aotc_emu_mma_sync"}
 
 
 def rewrite_id(m):
@@ -171,9 +176,70 @@ def rewrite_shuffle(m):
              "aotc_emu_shuffle_valid": "(i32, i32, i32) -> i1"})
 
 
+def rewrite_mma(m):
+    """nvgpu.mma.sync: this lane's A, B and C elements (as f32, exact for
+    f16, bf16 and tf32) go into a 16-float buffer in that order, row-major
+    per fragment; aotc_emu_mma_sync(buffer, k) replaces C by D."""
+    indent, result, a, b, c, k, types, result_type = m.groups()
+    fragments = []
+    for value, type_ in zip((a, b, c), split_top_level(types)):
+        shape = re.match(r"vector<(\d+)x(\d+)x(\w+)>", type_)
+        fragments.append((value, type_, int(shape.group(1)),
+                          int(shape.group(2)), shape.group(3)))
+    # Names of the values made here: numbered SSA names take no suffix.
+    base = "%__mma_" + result[1:]
+    buf = base + "_fragment"
+    # The scope frees the buffer at its end (the mma may sit in a loop); it
+    # returns D's four scalars.
+    c_element = fragments[2][4]
+    lines = ["%s%s_d:4 = memref.alloca_scope -> (%s) {"
+             % (indent, base, ", ".join([c_element] * 4)),
+             "%s  %s = memref.alloca() : memref<16xf32>" % (indent, buf)]
+    position = 0
+    for value, type_, rows, cols, element in fragments:
+        for r in range(rows):
+            for e in range(cols):
+                name = "%s_%d" % (base, position)
+                lines.append("%s  %s = vector.extract %s[%d, %d] : %s from %s"
+                             % (indent, name, value, r, e, element, type_))
+                if element != "f32":
+                    lines.append("%s  %s_f = arith.extf %s : %s to f32"
+                                 % (indent, name, name, element))
+                    name += "_f"
+                lines.append("%s  %s_i = arith.constant %d : index"
+                             % (indent, name, position))
+                lines.append("%s  memref.store %s, %s[%s_i] : memref<16xf32>"
+                             % (indent, name, buf, name))
+                position += 1
+    lines.append("%s  %s_k = arith.constant %s : i32" % (indent, base, k))
+    lines.append("%s  func.call @aotc_emu_mma_sync(%s, %s_k) : "
+                 "(memref<16xf32>, i32) -> ()" % (indent, buf, base))
+    c_first = position - 4
+    element = fragments[2][4]
+    elements = []
+    for i in range(4):
+        name = "%s_d%d" % (base, i)
+        lines.append("%s  %s_i = arith.constant %d : index"
+                     % (indent, name, c_first + i))
+        lines.append("%s  %s = memref.load %s[%s_i] : memref<16xf32>"
+                     % (indent, name, buf, name))
+        if element != "f32":
+            lines.append("%s  %s_t = arith.truncf %s : f32 to %s"
+                         % (indent, name, name, element))
+            name += "_t"
+        elements.append(name)
+    lines.append("%s  memref.alloca_scope.return %s : %s"
+                 % (indent, ", ".join(elements), ", ".join([element] * 4)))
+    lines.append("%s}" % indent)
+    lines.append("%s%s = vector.from_elements %s : %s"
+                 % (indent, result, ", ".join("%s_d#%d" % (base, i)
+                                             for i in range(4)), result_type))
+    return lines, {"aotc_emu_mma_sync": "(memref<16xf32>, i32) -> ()"}
+
+
 GPU_REWRITES = [(GPU_ID, rewrite_id), (GPU_LANE_ID, rewrite_lane_id),
                 (GPU_BARRIER, rewrite_barrier),
-                (GPU_SHUFFLE, rewrite_shuffle)]
+                (GPU_SHUFFLE, rewrite_shuffle), (NVGPU_MMA, rewrite_mma)]
 
 
 class Kernel:
@@ -293,7 +359,7 @@ def build_emulated_driver(args, work, kernels_text):
             "--arith-emulate-unsupported-floats=source-types=bf16 "
             "target-type=f32", "--aotc-cpu-expand-bf16-conversions",
             "--convert-math-to-llvm", "--convert-math-to-libm",
-            "--convert-vector-to-llvm",
+            "--convert-vector-to-llvm", "--convert-ub-to-llvm",
             "--finalize-memref-to-llvm", "--convert-arith-to-llvm",
             "--convert-index-to-llvm",
             "--convert-func-to-llvm=use-bare-ptr-memref-call-conv=1",
@@ -321,9 +387,9 @@ def build_emulated_driver(args, work, kernels_text):
     return objects
 
 
-def build_emulated_harness(args, directives, work, obj, header, harness):
-    """The harness over fake_libcuda.c and the kernels compiled for the
-    CPU."""
+def kernels_stage_of_graph(args, directives, work):
+    """The .mlir graph's IR after the CUDA pipeline's `kernels` stage,
+    written by aotc-opt to W/kernels.mlir; returns its path."""
     if directives.flags or args.aotc_arg:
         raise rg.TestError("--emulate compiles the kernels with the default "
                            "options; it takes no AOTC-FLAGS")
@@ -337,14 +403,60 @@ def build_emulated_harness(args, directives, work, obj, header, harness):
             "--aotc-cuda-bufferize=entry=%s name=%s" % (m.group(1), rg.NAME),
             "--aotc-cuda-kernels=name=%s" % rg.NAME, "-o", kernels_mlir],
            "aotc-opt (the kernels stage)")
+    return kernels_mlir
+
+
+KERNELS_STAGE_DUMP = re.compile(r"^\d+-kernels\.mlir$")
+
+
+def kernels_stage_in_dump_dir(dump_dir):
+    """The file `aotc --target cuda --dump-dir DIR` wrote after the
+    `kernels` stage (NN-kernels.mlir; NN-kernels.ptx is the device stage's
+    PTX)."""
+    names = sorted(n for n in os.listdir(dump_dir)
+                   if KERNELS_STAGE_DUMP.match(n))
+    if len(names) != 1:
+        raise rg.Failure("%s holds %s, expected one NN-kernels.mlir"
+                         % (dump_dir, names or "no kernels stage"))
+    return os.path.join(dump_dir, names[0])
+
+
+def build_emulated_harness(tools, work, kernels_mlir, obj, header, harness,
+                           name=rg.NAME):
+    """Links harness_cuda.c, the graph's object `obj` (compiled with
+    `--target cuda --name NAME`, header `header`) and the runtime library
+    over fake_libcuda.c and the kernels of `kernels_mlir`, the IR after the
+    CUDA pipeline's `kernels` stage of that same graph (from aotc-opt, or
+    `aotc --target cuda --dump-dir`: kernels_stage_in_dump_dir), compiled
+    for the CPU. `tools` has the attributes aotc_opt, mlir_translate, llc,
+    cc, cuda_include, aotc_include and runtime_lib (this script's options).
+    Raises rg.Failure when a step fails."""
     with open(kernels_mlir, encoding="utf-8") as f:
-        support = build_emulated_driver(args, work, f.read())
-    rg.run([args.cc] + rg.CFLAGS +
-           ["-isystem", args.cuda_include, "-I" + args.aotc_include,
-            "-DAOTC_NAME=" + rg.NAME, "-include", header, HARNESS_C, obj] +
+        support = build_emulated_driver(tools, work, f.read())
+    rg.run([tools.cc] + rg.CFLAGS +
+           ["-isystem", tools.cuda_include, "-I" + tools.aotc_include,
+            "-DAOTC_NAME=" + name, "-include", header, HARNESS_C, obj] +
            support +
-           ["-L" + args.runtime_lib, "-laotc_cuda_runtime", "-lpthread",
+           ["-L" + tools.runtime_lib, "-laotc_cuda_runtime", "-lpthread",
             "-lm", "-o", harness], "building the emulated harness")
+
+
+EMULATOR_STATS = re.compile(r"fake_libcuda: (\d+) module loads, (\d+) "
+                            r"launches, (-?\d+) allocations live")
+
+
+def check_emulator_stats(log):
+    """Checks the statistics the harness printed on the stand-in (run with
+    $AOTC_EMU_STATS=1): its two calls loaded the module at most once, and
+    only the weights stay allocated. Raises rg.Failure otherwise; returns
+    the number of launches."""
+    m = EMULATOR_STATS.search(log)
+    if not m or int(m.group(1)) > 1 or int(m.group(3)) not in (0, 1):
+        raise rg.Failure("the emulated driver saw %s; expected at most "
+                         "one module load and at most one allocation "
+                         "(the weights) live at exit"
+                         % (m.group(0) if m else "no statistics"))
+    return int(m.group(2))
 
 
 def run_kernels(args):
@@ -422,7 +534,9 @@ def main(argv):
             header, "--name", rg.NAME] + directives.flags + args.aotc_arg,
            "aotc")
     if args.emulate:
-        build_emulated_harness(args, directives, work, obj, header, harness)
+        build_emulated_harness(args, work,
+                               kernels_stage_of_graph(args, directives, work),
+                               obj, header, harness)
     else:
         rg.run([args.cc] + rg.CFLAGS +
                ["-isystem", args.cuda_include, "-I" + args.aotc_include,
@@ -467,14 +581,7 @@ def main(argv):
     log = rg.run([harness, os.path.join(work, "in"),
                   os.path.join(work, "out")], "the harness")
     if args.emulate:
-        # Two calls, one module load; only the weights stay allocated.
-        m = re.search(r"fake_libcuda: (\d+) module loads, (\d+) launches, "
-                      r"(-?\d+) allocations live", log)
-        if not m or int(m.group(1)) > 1 or int(m.group(3)) not in (0, 1):
-            raise rg.Failure("the emulated driver saw %s; expected at most "
-                             "one module load and at most one allocation "
-                             "(the weights) live at exit"
-                             % (m.group(0) if m else "no statistics"))
+        check_emulator_stats(log)
 
     report = []
     for t, want in zip(outputs, expected):
