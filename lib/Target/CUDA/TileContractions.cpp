@@ -196,7 +196,12 @@ struct CUDATileContractionsPass final
         ++numTensorCoreKernels;
         continue;
       }
-      buildSimtKernel(*c, SimtTiling{});
+      // 128 x 128 tiles of 8 x 8 outputs per thread where the problem
+      // fills them (twice the multiply-adds per shared-memory load), else
+      // 64 x 64 tiles of 4 x 4.
+      buildSimtKernel(*c, c->m >= 128 && c->n >= 128
+                              ? SimtTiling{128, 128, 8, 8, 8}
+                              : SimtTiling{64, 64, 16, 4, 4});
       ++numSimtKernels;
     }
   }

@@ -2,9 +2,10 @@
 // RUN: %if cuda-gpu %{ %cuda-run-graph %s --work-dir %t %}
 
 // f32 contractions on the SIMT tiled kernels of aotc-cuda-tile-contractions
-// (64x64 tiles staged in shared memory, 4x4 outputs per thread), with sizes
-// that are not multiples of the tiles (partial tiles in M, N and K):
-// a plain matmul, a batch matmul (the batch on the grid), B transposed (the
+// (tiles staged in shared memory: 128x128 with 8x8 outputs per thread for
+// the 130x90 matmul, 64x64 with 4x4 for the others), with sizes that are
+// not multiples of the tiles (partial tiles in M, N and K): a plain
+// matmul, a batch matmul (the batch on the grid), B transposed (the
 // transpose folded into B's indexing map), and a matmul whose bias and relu
 // follow in their own kernel. Each output element sums its K products in
 // order, as the generic does.

@@ -493,10 +493,11 @@ def CUDATileContractionsPass
     each batch. The block copies the tiles of both operands for a step of K
     into workgroup memory, waits at a `gpu.barrier`, and computes:
 
-    - **SIMT**: a 64x64 tile, K steps of 16, 256 threads each holding a 4x4
-      micro-tile in registers, updated by clones of the generic's body in
-      the generic's order of K (any body keeps its meaning: the last K tile
-      stops at K, nothing is padded).
+    - **SIMT**: a 128x128 tile with K steps of 8 and an 8x8 micro-tile of
+      registers per thread when M and N are at least 128, else 64x64, K
+      steps of 16 and 4x4; 256 threads. The micro-tile is updated by clones
+      of the generic's body in the generic's order of K (any body keeps its
+      meaning: the last K tile stops at K, nothing is padded).
     - **Tensor cores** (`tensor-cores`): a body `out + a * b` (operands
       possibly extended first) of f16 or bf16 operands with an f32 or
       same-type accumulator, or of f32 ones with `tf32`, becomes
