@@ -105,6 +105,19 @@ if cuda_root:
                 config.llvm_tools_dir, config.llvm_tools_dir,
                 config.c_compiler, config.aotc_src_root,
                 os.path.join(config.aotc_obj_root, "lib"), include, stubs)))
+        # A real model (python/aotc_testing/onnx_models.py) compiled with
+        # --target cuda and run on that stand-in, compared with PyTorch.
+        config.substitutions.append(
+            ("%cuda-emulate-onnx-model",
+             "%s %s/python/aotc_testing/onnx_models.py --target cuda "
+             "--aotc %s/aotc --aotc-opt %s/aotc-opt --mlir-translate "
+             "%s/mlir-translate --llc %s/llc --cc %s --aotc-include "
+             "%s/include --runtime-lib %s --cuda-include %s"
+             % (config.python_executable, config.aotc_src_root,
+                config.aotc_tools_dir, config.aotc_tools_dir,
+                config.llvm_tools_dir, config.llvm_tools_dir,
+                config.c_compiler, config.aotc_src_root,
+                os.path.join(config.aotc_obj_root, "lib"), include)))
     if os.access(os.path.join(cuda_root, "bin", "ptxas"), os.X_OK):
         config.available_features.add("ptxas")
 if shutil.which("nvidia-smi") and subprocess.call(

@@ -17,6 +17,20 @@ python/aotc_testing/harness.c against it, runs it and compares. It exits 0 when 
 compiler or the harness fails or an output differs, and 2 for a usage error.
 Every command is printed, so a failing lit test shows how to rerun it.
 
+``--target cuda`` compiles the model for CUDA instead (``aotc W/model.onnx
+--target cuda -o W/m.o --header W/m.h --name m --dump-dir W/dump``) and runs
+it on the CPU stand-in for the CUDA driver, the only way without a GPU
+(run_graph_cuda.py's ``--emulate``, lit's ``%cuda-emulate-onnx-model``): the
+object, header and runtime library are the real ones, harness_cuda.c drives
+them, and the kernels are the CUDA pipeline's own, read from the dump of
+its ``kernels`` stage (``W/dump/NN-kernels.mlir``) and compiled for the CPU
+with fake_libcuda.c. The harness runs the graph twice (``m_run`` and
+``m_run_on_stream``); the stand-in must have loaded the module once. The
+other dumps are deleted (ResNet-18's are about 1 GB). It needs
+``--aotc-opt``, ``--mlir-translate``, ``--llc``, ``--aotc-include``,
+``--runtime-lib`` and ``--cuda-include``; the comparison is the same. Each
+step's time is printed.
+
 Models (``--list`` prints them):
 
 ``resnet18``
@@ -58,6 +72,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import onnx_run  # noqa: E402
+import run_graph as rg  # noqa: E402
+import run_graph_cuda as rgc  # noqa: E402
 
 OPSET = 14
 RTOL = 1e-3
@@ -181,6 +197,63 @@ def op_types(path):
     return counts
 
 
+def step(what, start):
+    print("onnx_models: %s: %.1f s" % (what, time.monotonic() - start),
+          flush=True)
+
+
+def compile_and_run_cuda_emulated(args, path, x, expected, work, deadline):
+    """--target cuda: compiles the model at `path` for CUDA, runs it on the
+    CPU stand-in for the driver on input `x` and returns the bytes of its
+    output. Raises onnx_run.Outcome or rg.Failure."""
+    obj = os.path.join(work, NAME + ".o")
+    header = os.path.join(work, NAME + ".h")
+    dump = os.path.join(work, "dump")
+    harness = os.path.join(work, "harness")
+    in_dir, out_dir = os.path.join(work, "in"), os.path.join(work, "out")
+    os.makedirs(in_dir)
+    os.makedirs(out_dir)
+
+    start = time.monotonic()
+    log = []
+    rc, text = onnx_run.run_command(
+        [args.aotc, path, "--target", "cuda", "-o", obj, "--header", header,
+         "--name", NAME, "--dump-dir", dump] + args.aotc_arg, "aotc",
+        deadline, log)
+    print("\n".join(log), flush=True)
+    if rc != 0:
+        raise onnx_run.Outcome("compile-error", onnx_run.first_line(text))
+    compiled_in, compiled_out = onnx_run.read_header(header, NAME)
+    onnx_run.check_signature(compiled_in, [onnx_run.Tensor.from_numpy(x)],
+                             "input")
+    onnx_run.check_signature(compiled_out, [expected], "output")
+    kernels_mlir = rgc.kernels_stage_in_dump_dir(dump)
+    for name in os.listdir(dump):
+        if name not in (os.path.basename(kernels_mlir), "report.txt"):
+            os.remove(os.path.join(dump, name))
+    step("aotc --target cuda", start)
+
+    start = time.monotonic()
+    rgc.build_emulated_harness(args, work, kernels_mlir, obj, header,
+                               harness, name=NAME)
+    step("the kernels for the CPU and the emulated harness", start)
+
+    x.astype(np.float32).tofile(os.path.join(in_dir, "input0.bin"))
+    start = time.monotonic()
+    log = []
+    os.environ["AOTC_EMU_STATS"] = "1"
+    rc, text = onnx_run.run_command([harness, in_dir, out_dir],
+                                    "the emulated harness", deadline, log)
+    print("\n".join(log), flush=True)
+    if rc != 0:
+        raise onnx_run.Outcome("wrong", onnx_run.first_line(text))
+    launches = rgc.check_emulator_stats(text)
+    step("the harness on the stand-in (two calls, %d launches)" % launches,
+         start)
+    with open(os.path.join(out_dir, "output0.bin"), "rb") as f:
+        return [f.read()]
+
+
 def main(argv):
     parser = argparse.ArgumentParser(
         description="Export a PyTorch model to ONNX, compile it with aotc, "
@@ -198,6 +271,21 @@ def main(argv):
                         " write --aotc-arg=-O3)")
     parser.add_argument("--export-only", action="store_true",
                         help="export the model and print its op types only")
+    parser.add_argument("--target", choices=("x86_64", "cuda"),
+                        default="x86_64",
+                        help="compile for the CPU, or for CUDA and run on "
+                             "the CPU stand-in for the driver (default: "
+                             "%(default)s)")
+    parser.add_argument("--aotc-opt", help="aotc-opt, for --target cuda")
+    parser.add_argument("--mlir-translate",
+                        help="mlir-translate, for --target cuda")
+    parser.add_argument("--llc", help="llc, for --target cuda")
+    parser.add_argument("--aotc-include", help="aotc's include directory (the "
+                        "CUDA runtime's header), for --target cuda")
+    parser.add_argument("--runtime-lib", help="the directory of "
+                        "libaotc_cuda_runtime.a, for --target cuda")
+    parser.add_argument("--cuda-include", help="the directory of cuda.h, for "
+                        "--target cuda")
     parser.add_argument("--timeout", type=float, default=1200, metavar="SEC",
                         help="limit for compiling and running (default: "
                              "%(default)s)")
@@ -208,6 +296,12 @@ def main(argv):
     if not args.model or not args.work_dir or \
             not (args.aotc or args.export_only):
         parser.error("give a model, --work-dir and --aotc")
+    if args.target == "cuda" and not args.export_only and not (
+            args.aotc_opt and args.mlir_translate and args.llc and
+            args.aotc_include and args.runtime_lib and args.cuda_include):
+        parser.error("--target cuda needs --aotc-opt, --mlir-translate, "
+                     "--llc, --aotc-include, --runtime-lib and "
+                     "--cuda-include")
 
     work = os.path.abspath(args.work_dir)
     shutil.rmtree(work, ignore_errors=True)
@@ -230,16 +324,24 @@ def main(argv):
     start = time.monotonic()
     expected = onnx_run.Tensor.from_numpy(want)
     try:
-        outputs = onnx_run.compile_and_run(
-            path, [onnx_run.Tensor.from_numpy(x)], [expected], work,
-            args.aotc, cc=args.cc, aotc_flags=args.aotc_arg, name=NAME,
-            deadline=start + args.timeout, log=log)
+        if args.target == "cuda":
+            outputs = compile_and_run_cuda_emulated(
+                args, path, x, expected, work, start + args.timeout)
+        else:
+            outputs = onnx_run.compile_and_run(
+                path, [onnx_run.Tensor.from_numpy(x)], [expected], work,
+                args.aotc, cc=args.cc, aotc_flags=args.aotc_arg, name=NAME,
+                deadline=start + args.timeout, log=log)
     except onnx_run.Outcome as e:
         print("\n".join(log))
         print("onnx_models: FAIL: %s: %s" % (e.status, e.detail),
               file=sys.stderr)
         return 1
-    print("\n".join(log))
+    except rg.Failure as e:
+        print("onnx_models: FAIL: %s" % e, file=sys.stderr)
+        return 1
+    if log:
+        print("\n".join(log))
     atol = ATOL_SCALE * float(np.abs(want).max())
     problem = onnx_run.compare(0, outputs[0], expected, rtol=RTOL, atol=atol)
     if problem:
@@ -248,9 +350,10 @@ def main(argv):
         return 1
     got = np.frombuffer(outputs[0], dtype=np.float32)
     err = np.abs(got - want.reshape(-1))
-    print("onnx_models: %s matches PyTorch (rtol %g, atol %g; max abs error "
+    print("onnx_models: %s%s matches PyTorch (rtol %g, atol %g; max abs error "
           "%.3g, largest output %.3g) in %.1f s"
-          % (args.model, RTOL, atol, err.max(), np.abs(want).max(),
+          % (args.model, " (cuda, emulated)" if args.target == "cuda" else "",
+             RTOL, atol, err.max(), np.abs(want).max(),
              time.monotonic() - start))
     return 0
 

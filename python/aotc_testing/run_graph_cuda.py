@@ -387,9 +387,9 @@ def build_emulated_driver(args, work, kernels_text):
     return objects
 
 
-def build_emulated_harness(args, directives, work, obj, header, harness):
-    """The harness over fake_libcuda.c and the kernels compiled for the
-    CPU."""
+def kernels_stage_of_graph(args, directives, work):
+    """The .mlir graph's IR after the CUDA pipeline's `kernels` stage,
+    written by aotc-opt to W/kernels.mlir; returns its path."""
     if directives.flags or args.aotc_arg:
         raise rg.TestError("--emulate compiles the kernels with the default "
                            "options; it takes no AOTC-FLAGS")
@@ -403,14 +403,60 @@ def build_emulated_harness(args, directives, work, obj, header, harness):
             "--aotc-cuda-bufferize=entry=%s name=%s" % (m.group(1), rg.NAME),
             "--aotc-cuda-kernels=name=%s" % rg.NAME, "-o", kernels_mlir],
            "aotc-opt (the kernels stage)")
+    return kernels_mlir
+
+
+KERNELS_STAGE_DUMP = re.compile(r"^\d+-kernels\.mlir$")
+
+
+def kernels_stage_in_dump_dir(dump_dir):
+    """The file `aotc --target cuda --dump-dir DIR` wrote after the
+    `kernels` stage (NN-kernels.mlir; NN-kernels.ptx is the device stage's
+    PTX)."""
+    names = sorted(n for n in os.listdir(dump_dir)
+                   if KERNELS_STAGE_DUMP.match(n))
+    if len(names) != 1:
+        raise rg.Failure("%s holds %s, expected one NN-kernels.mlir"
+                         % (dump_dir, names or "no kernels stage"))
+    return os.path.join(dump_dir, names[0])
+
+
+def build_emulated_harness(tools, work, kernels_mlir, obj, header, harness,
+                           name=rg.NAME):
+    """Links harness_cuda.c, the graph's object `obj` (compiled with
+    `--target cuda --name NAME`, header `header`) and the runtime library
+    over fake_libcuda.c and the kernels of `kernels_mlir`, the IR after the
+    CUDA pipeline's `kernels` stage of that same graph (from aotc-opt, or
+    `aotc --target cuda --dump-dir`: kernels_stage_in_dump_dir), compiled
+    for the CPU. `tools` has the attributes aotc_opt, mlir_translate, llc,
+    cc, cuda_include, aotc_include and runtime_lib (this script's options).
+    Raises rg.Failure when a step fails."""
     with open(kernels_mlir, encoding="utf-8") as f:
-        support = build_emulated_driver(args, work, f.read())
-    rg.run([args.cc] + rg.CFLAGS +
-           ["-isystem", args.cuda_include, "-I" + args.aotc_include,
-            "-DAOTC_NAME=" + rg.NAME, "-include", header, HARNESS_C, obj] +
+        support = build_emulated_driver(tools, work, f.read())
+    rg.run([tools.cc] + rg.CFLAGS +
+           ["-isystem", tools.cuda_include, "-I" + tools.aotc_include,
+            "-DAOTC_NAME=" + name, "-include", header, HARNESS_C, obj] +
            support +
-           ["-L" + args.runtime_lib, "-laotc_cuda_runtime", "-lpthread",
+           ["-L" + tools.runtime_lib, "-laotc_cuda_runtime", "-lpthread",
             "-lm", "-o", harness], "building the emulated harness")
+
+
+EMULATOR_STATS = re.compile(r"fake_libcuda: (\d+) module loads, (\d+) "
+                            r"launches, (-?\d+) allocations live")
+
+
+def check_emulator_stats(log):
+    """Checks the statistics the harness printed on the stand-in (run with
+    $AOTC_EMU_STATS=1): its two calls loaded the module at most once, and
+    only the weights stay allocated. Raises rg.Failure otherwise; returns
+    the number of launches."""
+    m = EMULATOR_STATS.search(log)
+    if not m or int(m.group(1)) > 1 or int(m.group(3)) not in (0, 1):
+        raise rg.Failure("the emulated driver saw %s; expected at most "
+                         "one module load and at most one allocation "
+                         "(the weights) live at exit"
+                         % (m.group(0) if m else "no statistics"))
+    return int(m.group(2))
 
 
 def run_kernels(args):
@@ -488,7 +534,9 @@ def main(argv):
             header, "--name", rg.NAME] + directives.flags + args.aotc_arg,
            "aotc")
     if args.emulate:
-        build_emulated_harness(args, directives, work, obj, header, harness)
+        build_emulated_harness(args, work,
+                               kernels_stage_of_graph(args, directives, work),
+                               obj, header, harness)
     else:
         rg.run([args.cc] + rg.CFLAGS +
                ["-isystem", args.cuda_include, "-I" + args.aotc_include,
@@ -533,14 +581,7 @@ def main(argv):
     log = rg.run([harness, os.path.join(work, "in"),
                   os.path.join(work, "out")], "the harness")
     if args.emulate:
-        # Two calls, one module load; only the weights stay allocated.
-        m = re.search(r"fake_libcuda: (\d+) module loads, (\d+) launches, "
-                      r"(-?\d+) allocations live", log)
-        if not m or int(m.group(1)) > 1 or int(m.group(3)) not in (0, 1):
-            raise rg.Failure("the emulated driver saw %s; expected at most "
-                             "one module load and at most one allocation "
-                             "(the weights) live at exit"
-                             % (m.group(0) if m else "no statistics"))
+        check_emulator_stats(log)
 
     report = []
     for t, want in zip(outputs, expected):
