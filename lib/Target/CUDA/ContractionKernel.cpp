@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 
@@ -109,7 +110,7 @@ std::optional<Contraction> matchContraction(linalg::GenericOp op,
 Value applyBody(OpBuilder &b, linalg::GenericOp op, ValueRange args) {
   Block *body = op.getBody();
   IRMapping mapping;
-  mapping.map(body->getArguments(), args);
+  mapping.map(body->getArguments().take_front(args.size()), args);
   for (Operation &inner : body->without_terminator())
     b.clone(inner, mapping);
   return mapping.lookupOrDefault(body->getTerminator()->getOperand(0));
@@ -144,19 +145,138 @@ Value loadOperand(OpBuilder &b, Location loc, const Contraction &c,
                                 operandIndices(b, loc, c, operand, bmnk));
 }
 
-void storeOutput(OpBuilder &b, Location loc, const Contraction &c,
+/// Whether `op` is an elementwise generic on buffers (parallel loops, one
+/// output through the identity map) with a body `applyBody` can clone.
+static bool isElementwise(linalg::GenericOp op) {
+  if (!op || !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() != 0 ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+    return false;
+  return llvm::all_of(op.getBody()->without_terminator(), [](Operation &o) {
+    return !isa<linalg::IndexOp>(o) && isMemoryEffectFree(&o);
+  });
+}
+
+/// Whether `op` leaves the contents of every buffer alone (constants,
+/// views, allocations): a kernel may move across it.
+static bool touchesNoBuffer(Operation *op) {
+  return isMemoryEffectFree(op) ||
+         isa<memref::AllocOp, ViewLikeOpInterface>(op);
+}
+
+void findInitAndEpilogue(Contraction &c) {
+  Value output = c.op->getOperand(Contraction::kOutput);
+  auto outputType = cast<MemRefType>(output.getType());
+  auto sameShape = [&](linalg::GenericOp op) {
+    return llvm::equal(op.getStaticLoopRanges(), outputType.getShape());
+  };
+  Operation *before = c.op->getPrevNode();
+  while (before && touchesNoBuffer(before))
+    before = before->getPrevNode();
+  auto init = dyn_cast_or_null<linalg::GenericOp>(before);
+  if (isElementwise(init) && init.getDpsInitOperand(0)->get() == output &&
+      sameShape(init) &&
+      init.getMatchingBlockArgument(init.getDpsInitOperand(0)).use_empty() &&
+      !llvm::is_contained(init.getDpsInputs(), output))
+    c.init = init;
+
+  // The epilogue reads the output, a temporary of the kernel's own, once at
+  // each element; nothing else may see it.
+  Operation *after = c.op->getNextNode();
+  while (after && touchesNoBuffer(after))
+    after = after->getNextNode();
+  auto epilogue = dyn_cast_or_null<linalg::GenericOp>(after);
+  if (!isElementwise(epilogue) || !sameShape(epilogue) ||
+      !output.getDefiningOp<memref::AllocOp>() ||
+      epilogue.getDpsInitOperand(0)->get() == output)
+    return;
+  unsigned reads = 0;
+  for (OpOperand *input : epilogue.getDpsInputOperands())
+    if (input->get() == output)
+      reads += epilogue.getMatchingIndexingMap(input).isIdentity() ? 1 : 2;
+  bool private_ = llvm::all_of(output.getUsers(), [&](Operation *user) {
+    return user == c.op || user == c.init || user == epilogue ||
+           isa<memref::DeallocOp>(user);
+  });
+  if (reads == 1 && private_)
+    c.epilogue = epilogue;
+}
+
+/// Loads element `indices` of `op`'s operands other than the output
+/// `skip` for an elementwise generic whose loops are the indices.
+static SmallVector<Value> loadElementwiseInputs(OpBuilder &b, Location loc,
+                                                linalg::GenericOp op,
+                                                ValueRange indices, Value skip,
+                                                Value skipValue) {
+  SmallVector<Value> values;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    if (input->get() == skip) {
+      values.push_back(skipValue);
+      continue;
+    }
+    AffineMap map = op.getMatchingIndexingMap(input);
+    SmallVector<Value> at;
+    for (unsigned r = 0; r < map.getNumResults(); ++r)
+      at.push_back(
+          affine::AffineApplyOp::create(b, loc, map.getSubMap({r}), indices));
+    values.push_back(memref::LoadOp::create(b, loc, input->get(), at));
+  }
+  return values;
+}
+
+Value loadInitial(OpBuilder &b, Location loc, const Contraction &c,
+                  ValueRange bmn, bool clampM, bool clampN) {
+  SmallVector<Value> bmnk{bmn[0], clampIndex(b, loc, bmn[1], c.m, clampM),
+                          clampIndex(b, loc, bmn[2], c.n, clampN),
+                          indexConstant(b, loc, 0)};
+  if (!c.init)
+    return loadOperand(b, loc, c, Contraction::kOutput, bmnk);
+  SmallVector<Value> indices =
+      operandIndices(b, loc, c, Contraction::kOutput, bmnk);
+  return applyBody(b, c.init,
+                   loadElementwiseInputs(b, loc, c.init, indices, Value(),
+                                         Value()));
+}
+
+void storeResult(OpBuilder &b, Location loc, const Contraction &c,
                  Value value, ValueRange bmn) {
   SmallVector<Value> bmnk(bmn);
   bmnk.push_back(indexConstant(b, loc, 0));
-  memref::StoreOp::create(
-      b, loc, value, c.op->getOperand(Contraction::kOutput),
-      operandIndices(b, loc, c, Contraction::kOutput, bmnk));
+  SmallVector<Value> indices =
+      operandIndices(b, loc, c, Contraction::kOutput, bmnk);
+  Value output = c.op->getOperand(Contraction::kOutput);
+  if (!c.epilogue) {
+    memref::StoreOp::create(b, loc, value, output, indices);
+    return;
+  }
+  linalg::GenericOp epilogue = c.epilogue;
+  OpOperand *init = epilogue.getDpsInitOperand(0);
+  SmallVector<Value> args =
+      loadElementwiseInputs(b, loc, epilogue, indices, output, value);
+  if (!epilogue.getMatchingBlockArgument(init).use_empty())
+    args.push_back(memref::LoadOp::create(b, loc, init->get(), indices));
+  memref::StoreOp::create(b, loc, applyBody(b, epilogue, args), init->get(),
+                          indices);
 }
 
-gpu::LaunchOp createTiledLaunch(Operation *op, int64_t blocks,
+void eraseContraction(const Contraction &c) {
+  Value output = c.op->getOperand(Contraction::kOutput);
+  c.op->erase();
+  if (c.init)
+    c.init->erase();
+  if (!c.epilogue)
+    return;
+  c.epilogue->erase();
+  for (Operation *user : llvm::make_early_inc_range(output.getUsers()))
+    user->erase(); // deallocations
+  output.getDefiningOp()->erase();
+}
+
+gpu::LaunchOp createTiledLaunch(const Contraction &c, int64_t blocks,
                                 int64_t threads, TypeRange workgroupBuffers) {
-  OpBuilder b(op);
-  Location loc = op->getLoc();
+  linalg::GenericOp at = c.epilogue ? c.epilogue : c.op;
+  OpBuilder b(at);
+  Location loc = c.op->getLoc();
   Value one = indexConstant(b, loc, 1);
   auto launch = gpu::LaunchOp::create(
       b, loc, indexConstant(b, loc, blocks), one, one,

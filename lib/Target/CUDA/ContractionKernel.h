@@ -38,6 +38,17 @@ struct Contraction {
   mlir::AffineMap operandMap(unsigned operand) const;
   /// The body's block argument and indexing-map position of the output.
   static constexpr unsigned kOutput = 2;
+
+  /// An elementwise generic right before the contraction that writes its
+  /// whole output without reading it (a zero fill, a bias broadcast): the
+  /// kernel computes each output's initial value with its body instead of
+  /// reading it. Null when there is none.
+  mlir::linalg::GenericOp init;
+  /// An elementwise generic right after the contraction that reads its
+  /// output, a temporary nothing else uses, element for element (bias,
+  /// relu, residual add, a cast): the kernel applies its body to each
+  /// result and stores into its output instead. Null when there is none.
+  mlir::linalg::GenericOp epilogue;
 };
 
 /// `op` as a Contraction, or nullopt with the reason in `why`: two inputs
@@ -48,8 +59,28 @@ struct Contraction {
 std::optional<Contraction> matchContraction(mlir::linalg::GenericOp op,
                                             std::string &why);
 
-/// Clones the body of `op` with its block arguments bound to `args` (the
-/// inputs' elements, then the output's) and returns the yielded value.
+/// Finds the generics `c` can absorb as its `init` and `epilogue`.
+void findInitAndEpilogue(Contraction &c);
+
+/// The initial value of output element (b, m, n): the init generic's body
+/// there, or the output's current value. `clampM` / `clampN` keep m and n
+/// inside the output (a partial tile reads valid addresses).
+mlir::Value loadInitial(mlir::OpBuilder &b, mlir::Location loc,
+                        const Contraction &c, mlir::ValueRange bmn,
+                        bool clampM, bool clampN);
+
+/// Stores the final value of output element (b, m, n): through the
+/// epilogue's body into its output, or into the contraction's output.
+void storeResult(mlir::OpBuilder &b, mlir::Location loc, const Contraction &c,
+                 mlir::Value value, mlir::ValueRange bmn);
+
+/// Erases the contraction and the generics its kernel absorbed, and the
+/// contraction's output buffer when the epilogue was its last user.
+void eraseContraction(const Contraction &c);
+
+/// Clones the body of `op` with its first block arguments bound to `args`
+/// (the inputs' elements, then the output's, which may be left out when the
+/// body does not read it) and returns the yielded value.
 mlir::Value applyBody(mlir::OpBuilder &b, mlir::linalg::GenericOp op,
                       mlir::ValueRange args);
 
@@ -64,13 +95,12 @@ mlir::Value loadOperand(mlir::OpBuilder &b, mlir::Location loc,
                         const Contraction &c, unsigned operand,
                         mlir::ValueRange bmnk);
 
-/// Stores `value` at element (b, m, n) of the output.
-void storeOutput(mlir::OpBuilder &b, mlir::Location loc, const Contraction &c,
-                 mlir::Value value, mlir::ValueRange bmn);
-
-/// A 1-D gpu.launch before `op` with `blocks` blocks of `threads` threads
-/// and the given workgroup buffers; its body holds only its terminator.
-mlir::gpu::LaunchOp createTiledLaunch(mlir::Operation *op, int64_t blocks,
+/// A 1-D gpu.launch for `c` with `blocks` blocks of `threads` threads and
+/// the given workgroup buffers, whose body holds only its terminator:
+/// where the epilogue is, when there is one (what it reads may be defined
+/// after the contraction; only ops that leave buffers alone are between
+/// them), else where the contraction is.
+mlir::gpu::LaunchOp createTiledLaunch(const Contraction &c, int64_t blocks,
                                       int64_t threads,
                                       mlir::TypeRange workgroupBuffers);
 

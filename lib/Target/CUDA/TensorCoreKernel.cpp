@@ -89,7 +89,7 @@ void buildMmaKernel(const Contraction &c, const MmaTiling &t, int64_t w,
   MemRefType aShared = workgroupMemRef({t.tileM(), t.tileK + pad}, aType);
   MemRefType bShared = workgroupMemRef({t.tileN(), t.tileK + pad}, bType);
   gpu::LaunchOp launch = createTiledLaunch(
-      c.op, c.batch * tilesM * tilesN, t.threads(), {aShared, bShared});
+      c, c.batch * tilesM * tilesN, t.threads(), {aShared, bShared});
   Value aTile = launch.getWorkgroupAttributions()[0];
   Value bTile = launch.getWorkgroupAttributions()[1];
 
@@ -127,7 +127,7 @@ void buildMmaKernel(const Contraction &c, const MmaTiling &t, int64_t w,
   auto cRow = [&](int64_t i, int64_t r) { return add(rowBase, i * 16 + 8 * r); };
   auto cCol = [&](int64_t j, int64_t e) { return add(colBase, j * 8 + e); };
 
-  // The outputs' current values, as C fragments.
+  // The outputs' initial values, as C fragments.
   Value zero = constant(0);
   auto cType = VectorType::get({2, 2}, accType);
   SmallVector<Value> accs;
@@ -138,10 +138,7 @@ void buildMmaKernel(const Contraction &c, const MmaTiling &t, int64_t w,
         for (int64_t e = 0; e < 2; ++e) {
           Value row = arith::AddIOp::create(b, loc, m0, cRow(i, r));
           Value col = arith::AddIOp::create(b, loc, n0, cCol(j, e));
-          elements.push_back(loadOperand(
-              b, loc, c, Contraction::kOutput,
-              {batch, clampIndex(b, loc, row, c.m, partialM),
-               clampIndex(b, loc, col, c.n, partialN), zero}));
+          elements.push_back(loadInitial(b, loc, c, {batch, row, col}, partialM, partialN));
         }
       accs.push_back(vector::FromElementsOp::create(b, loc, cType, elements));
     }
@@ -250,9 +247,9 @@ void buildMmaKernel(const Contraction &c, const MmaTiling &t, int64_t w,
                 scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
             b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
           }
-          storeOutput(b, loc, c, value, {batch, row, col});
+          storeResult(b, loc, c, value, {batch, row, col});
         }
-  c.op->erase();
+  eraseContraction(c);
   (void)sinkOperationsIntoLaunchOp(launch, [](Operation *op) {
     return op->hasTrait<OpTrait::ConstantLike>();
   });

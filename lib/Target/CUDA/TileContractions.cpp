@@ -66,7 +66,7 @@ void buildSimtKernel(const Contraction &c, const SimtTiling &t) {
   MemRefType aShared = workgroupMemRef({t.tileK, t.tileM + 1}, aType);
   MemRefType bShared = workgroupMemRef({t.tileK, t.tileN + 1}, bType);
   gpu::LaunchOp launch = createTiledLaunch(
-      c.op, c.batch * tilesM * tilesN, threads, {aShared, bShared});
+      c, c.batch * tilesM * tilesN, threads, {aShared, bShared});
   Value aTile = launch.getWorkgroupAttributions()[0];
   Value bTile = launch.getWorkgroupAttributions()[1];
 
@@ -99,15 +99,12 @@ void buildSimtKernel(const Contraction &c, const SimtTiling &t) {
     cols.push_back(add(n0, colsInTile.back()));
   }
 
-  // The outputs' current values.
+  // The outputs' initial values.
   Value zero = constant(0);
   SmallVector<Value> accs;
   for (Value row : rows)
     for (Value col : cols)
-      accs.push_back(loadOperand(
-          b, loc, c, Contraction::kOutput,
-          {batch, clampIndex(b, loc, row, c.m, partialM),
-           clampIndex(b, loc, col, c.n, partialN), zero}));
+      accs.push_back(loadInitial(b, loc, c, {batch, row, col}, partialM, partialN));
 
   // One K tile of `depth` valid steps starting at k0.
   auto kTile = [&](Value k0, int64_t depth, ValueRange in) {
@@ -169,9 +166,9 @@ void buildSimtKernel(const Contraction &c, const SimtTiling &t) {
         auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
         b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
       }
-      storeOutput(b, loc, c, accs[i * t.threadN + j], {batch, row, col});
+      storeResult(b, loc, c, accs[i * t.threadN + j], {batch, row, col});
     }
-  c.op->erase();
+  eraseContraction(c);
   (void)sinkOperationsIntoLaunchOp(launch, [](Operation *op) {
     return op->hasTrait<OpTrait::ConstantLike>();
   });
@@ -185,13 +182,23 @@ struct CUDATileContractionsPass final
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk(
         [&](linalg::GenericOp op) { generics.push_back(op); });
+    // Generics a kernel absorbed (erased) before the loop reached them.
+    llvm::SmallPtrSet<Operation *, 8> absorbed;
     for (linalg::GenericOp op : generics) {
+      if (absorbed.contains(op))
+        continue;
       std::string why;
       std::optional<Contraction> c = matchContraction(op, why);
       // Matrix-vector products and tiny problems keep one thread per
       // output: most of a tile would idle.
       if (!c || c->m < minExtent || c->n < minExtent)
         continue;
+      findInitAndEpilogue(*c);
+      for (linalg::GenericOp fused : {c->init, c->epilogue})
+        if (fused) {
+          absorbed.insert(fused);
+          ++numFused;
+        }
       if (tensorCores && tryTensorCoreKernel(*c, tf32)) {
         ++numTensorCoreKernels;
         continue;

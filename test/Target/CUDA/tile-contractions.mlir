@@ -292,3 +292,96 @@ func.func @left_alone(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<6
   }
   return
 }
+
+// -----
+
+// The kernel absorbs the bias broadcast that initializes the accumulator
+// right before the contraction (each thread computes its outputs' initial
+// values from the bias) and the bias-free relu right after it, which reads
+// the accumulator, a temporary nothing else uses: the results go to the
+// relu's output and the temporary disappears. One launch, no linalg left.
+
+// CHECK-LABEL: func.func @fused(
+// CHECK-SAME:    %[[A:.+]]: memref<64x32xf32>, %[[B:.+]]: memref<32x64xf32>, %[[BIAS:.+]]: memref<64xf32>, %[[OUT:.+]]: memref<64x64xf32>)
+// CHECK-NOT:     memref.alloc
+// CHECK:         gpu.launch
+// CHECK:           %[[INIT:.+]] = memref.load %[[BIAS]]
+// CHECK:           scf.for %{{.+}} iter_args(%{{.+}} = %[[INIT]],
+// CHECK:           %[[RELU:.+]] = arith.maximumf %{{.+}}, %{{.+}} : f32
+// CHECK:           memref.store %[[RELU]], %[[OUT]]
+// CHECK:           gpu.terminator
+// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     memref.alloc
+// CHECK:         return
+#mA = affine_map<(m, n, k) -> (m, k)>
+#mB = affine_map<(m, n, k) -> (k, n)>
+#mC = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+func.func @fused(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %bias: memref<64xf32>, %out: memref<64x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<64x64xf32>
+  linalg.generic {indexing_maps = [#col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : memref<64xf32>) outs(%acc : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  }
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%acc : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %s: f32):
+    %p = arith.mulf %x, %y : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<64x64xf32>) outs(%out : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %r = arith.maximumf %x, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// A consumer that is not the accumulator's only other reader stays a
+// kernel of its own (here the accumulator is read again afterwards), and
+// so does an initialization that reads the output it writes.
+
+// CHECK-LABEL: func.func @not_fused(
+// CHECK:         %[[ACC:.+]] = memref.alloc
+// CHECK:         linalg.generic
+// CHECK:         gpu.launch
+// CHECK:           memref.load %[[ACC]]
+// CHECK:           memref.store %{{.+}}, %[[ACC]]
+// CHECK:         linalg.generic
+// CHECK:         memref.copy %[[ACC]]
+#mA = affine_map<(m, n, k) -> (m, k)>
+#mB = affine_map<(m, n, k) -> (k, n)>
+#mC = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @not_fused(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %out: memref<64x64xf32>, %copy: memref<64x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<64x64xf32>
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%acc : memref<64x64xf32>) {
+  ^bb0(%o: f32):
+    %h = arith.mulf %o, %zero : f32
+    linalg.yield %h : f32
+  }
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%acc : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %s: f32):
+    %p = arith.mulf %x, %y : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<64x64xf32>) outs(%out : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %r = arith.maximumf %x, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.copy %acc, %copy : memref<64x64xf32> to memref<64x64xf32>
+  return
+}

@@ -508,7 +508,13 @@ def CUDATileContractionsPass
 
     Each thread reads its outputs' current values first (the generic
     accumulates into them) and stores them at the end; a partial tile reads
-    clamped addresses and stores only inside the output. Contractions with
+    clamped addresses and stores only inside the output. The kernel also
+    absorbs the elementwise generic right before it that writes the whole
+    output without reading it (a zero fill, a bias broadcast: each initial
+    value is computed instead of read), and the one right after it that
+    reads the output element for element when the output is a temporary
+    nothing else uses (bias, relu, residual add, a cast: applied to each
+    result, stored into that generic's output; the temporary goes). Contractions with
     M or N below `min-extent` (matrix-vector products) are left to the
     one-thread-per-output mapping; `aotc-cuda-map-to-grid` keeps the
     launches built here.
@@ -562,6 +568,8 @@ def CUDATileContractionsPass
               "Contractions tiled on the SIMT cores">,
     Statistic<"numTensorCoreKernels", "num-tensor-core-kernels",
               "Contractions tiled on tensor cores">,
+    Statistic<"numFused", "num-fused",
+              "Initializations and epilogues computed in a tiled kernel">,
   ];
 }
 
