@@ -7,6 +7,8 @@
 
 #include "aotc/Pipelines/Pipelines.h"
 
+#include "StageRegistration.h"
+
 #include "aotc/Conversion/Passes.h"
 #include "aotc/Dialect/TG/Transforms/Passes.h"
 #include "aotc/Target/CPU/Passes.h"
@@ -162,8 +164,7 @@ ArrayRef<PipelineStage> getCPUPipelineStages() { return kCPUStages; }
 
 void buildCPUCodegenPipeline(OpPassManager &pm,
                              const CPUPipelineOptions &options) {
-  for (const PipelineStage &stage : kCPUStages)
-    stage.build(pm, options);
+  buildStages<CPUPipelineOptions>(kCPUStages, pm, options);
 }
 
 void registerPipelines() {
@@ -174,12 +175,9 @@ void registerPipelines() {
       "CPU stage 4: lower linalg on buffers to loops",
       "CPU stage 5: lower to the LLVM dialect",
   };
-  for (auto [stage, description] : llvm::zip(kCPUStages, descriptions))
-    PassPipelineRegistration<CPUPipelineOptions>(
-        ("aotc-cpu-" + stage.name).str(), description, stage.build);
-  PassPipelineRegistration<CPUPipelineOptions>(
-      "aotc-cpu-pipeline", "The whole CPU pipeline, tg to the LLVM dialect",
-      buildCPUCodegenPipeline);
+  registerStages<CPUPipelineOptions>(
+      "cpu", kCPUStages, descriptions,
+      "The whole CPU pipeline, tg to the LLVM dialect", buildCPUCodegenPipeline);
 }
 
 } // namespace aotc

@@ -8,6 +8,8 @@
 
 #include "aotc/Pipelines/Pipelines.h"
 
+#include "StageRegistration.h"
+
 #include "aotc/Target/CPU/Passes.h"
 #include "aotc/Target/CUDA/Passes.h"
 #include "aotc/Transforms/Passes.h"
@@ -189,8 +191,7 @@ ArrayRef<GPUPipelineStage> getGPUPipelineStages() { return kGPUStages; }
 
 void buildGPUCodegenPipeline(OpPassManager &pm,
                              const GPUPipelineOptions &options) {
-  for (const GPUPipelineStage &stage : kGPUStages)
-    stage.build(pm, options);
+  buildStages<GPUPipelineOptions>(kGPUStages, pm, options);
 }
 
 void registerGPUPipelines() {
@@ -203,12 +204,9 @@ void registerGPUPipelines() {
       "CUDA stage 6: host code over libaotc_cuda_runtime, to the LLVM "
       "dialect",
   };
-  for (auto [stage, description] : llvm::zip(kGPUStages, descriptions))
-    PassPipelineRegistration<GPUPipelineOptions>(
-        ("aotc-cuda-" + stage.name).str(), description, stage.build);
-  PassPipelineRegistration<GPUPipelineOptions>(
-      "aotc-cuda-pipeline", "The whole CUDA pipeline, tg to the LLVM dialect",
-      buildGPUCodegenPipeline);
+  registerStages<GPUPipelineOptions>(
+      "cuda", kGPUStages, descriptions,
+      "The whole CUDA pipeline, tg to the LLVM dialect", buildGPUCodegenPipeline);
 }
 
 } // namespace aotc

@@ -65,10 +65,12 @@ void buildCPUCodegenPipeline(mlir::OpPassManager &pm,
                              const CPUPipelineOptions &options);
 
 /// A named pipeline stage, as the driver runs and dumps them.
-struct PipelineStage {
+template <typename Options>
+struct PipelineStageOf {
   llvm::StringLiteral name;
-  void (*build)(mlir::OpPassManager &, const CPUPipelineOptions &);
+  void (*build)(mlir::OpPassManager &, const Options &);
 };
+using PipelineStage = PipelineStageOf<CPUPipelineOptions>;
 
 /// The CPU stages in order.
 llvm::ArrayRef<PipelineStage> getCPUPipelineStages();
@@ -152,10 +154,7 @@ void buildGPUCodegenPipeline(mlir::OpPassManager &pm,
                              const GPUPipelineOptions &options);
 
 /// A named stage of the CUDA pipeline.
-struct GPUPipelineStage {
-  llvm::StringLiteral name;
-  void (*build)(mlir::OpPassManager &, const GPUPipelineOptions &);
-};
+using GPUPipelineStage = PipelineStageOf<GPUPipelineOptions>;
 
 /// The CUDA stages in order.
 llvm::ArrayRef<GPUPipelineStage> getGPUPipelineStages();
