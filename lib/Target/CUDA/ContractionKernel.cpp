@@ -186,9 +186,12 @@ void findInitAndEpilogue(Contraction &c) {
   while (after && touchesNoBuffer(after))
     after = after->getNextNode();
   auto epilogue = dyn_cast_or_null<linalg::GenericOp>(after);
+  // Other blocks store results while a block still reads its tiles: the
+  // epilogue must not write an operand of the contraction.
   if (!isElementwise(epilogue) || !sameShape(epilogue) ||
       !output.getDefiningOp<memref::AllocOp>() ||
-      epilogue.getDpsInitOperand(0)->get() == output)
+      llvm::is_contained(c.op->getOperands(),
+                         epilogue.getDpsInitOperand(0)->get()))
     return;
   unsigned reads = 0;
   for (OpOperand *input : epilogue.getDpsInputOperands())
