@@ -132,9 +132,8 @@ void copyTileToShared(mlir::OpBuilder &b, mlir::Location loc,
                       int64_t kValid);
 
 /// Builds the tensor-core kernel of `c` in place of its generic when its
-/// element types and body allow one (TensorCoreKernel.cpp): f16 or bf16
-/// operands, or f32 ones when `tf32`; returns false and changes nothing
-/// otherwise.
+/// element types and body allow one (TensorCoreKernel.cpp): f16 operands,
+/// or f32 ones when `tf32`; returns false and changes nothing otherwise.
 bool tryTensorCoreKernel(const Contraction &c, bool tf32);
 
 /// An index constant.

@@ -2,9 +2,8 @@
 //
 // The tensor-core kernel of aotc-cuda-tile-contractions: a contraction
 // whose body is `out + a * b` (operands possibly extended to the
-// accumulator's type first) of f16 or bf16 operands (f32 with tf32 allowed)
-// becomes warp-level nvgpu.mma.sync: m16n8k16 for 16-bit operands, m16n8k8
-// for tf32. Each warp owns a (16 * fragsM) x (8 * fragsN) part of the block
+// accumulator's type first) of f16 operands (f32 with tf32 allowed)
+// becomes warp-level nvgpu.mma.sync: m16n8k16 for f16, m16n8k8 for tf32. Each warp owns a (16 * fragsM) x (8 * fragsN) part of the block
 // tile; the fragments are read from workgroup memory with plain loads
 // following the PTX ISA's fragment layouts (groupID = lane / 4,
 // threadID_in_group = lane % 4):
@@ -14,7 +13,7 @@
 //   B (k x 8),  register r:  rows w * tig + 4w * r + [0, w), col groupID
 //   C (16 x 8), register r:  row groupID + 8 * r, cols 2 * tig + [0, 2)
 //
-// where w is the number of elements per 32-bit register (2 for f16/bf16,
+// where w is the number of elements per 32-bit register (2 for f16,
 // 1 for tf32) and k = 8w. Both operand tiles are stored [row][k] in
 // workgroup memory with rows padded by 16 bytes, so the eight rows a
 // fragment load touches fall in distinct banks.
@@ -181,7 +180,8 @@ void buildMmaKernel(const Contraction &c, const MmaTiling &t, int64_t w,
                      tid, t.threads(), batch, n0, k0, valid);
     gpu::BarrierOp::create(b, loc);
     SmallVector<Value> out(in);
-    for (int64_t ks = 0; ks < llvm::divideCeil(valid, kStep); ++ks) {
+    int64_t steps = llvm::divideCeil(valid, kStep);
+    for (int64_t ks = 0; ks < steps; ++ks) {
       Value kk = add(kLane, ks * kStep);
       SmallVector<Value> as, bs;
       for (int64_t i = 0; i < t.fragsM; ++i)

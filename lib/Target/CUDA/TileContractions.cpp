@@ -5,9 +5,11 @@
 // implicit GEMM; ContractionKernel.h says what qualifies) becomes a
 // gpu.launch that stages tiles of both operands in workgroup memory: on
 // tensor cores (TensorCoreKernel.cpp) when the body is a multiply-add of
-// f16 or bf16 (or f32 with tf32 allowed), else on the SIMT cores here, each
-// thread a register micro-tile computed with the generic's own body.
-// Assumes the generic's parallel loops come first (aotc-cuda-prepare-kernels).
+// f16 (or f32 with tf32 allowed), else on the SIMT cores here, each thread
+// a register micro-tile computed with the generic's own body. The kernel
+// also computes the accumulator's initialization and the elementwise
+// epilogue around it (ContractionKernel.h). Assumes the generic's parallel
+// loops come first (aotc-cuda-prepare-kernels).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,9 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "aotc-cuda-tile-contractions"
 
 namespace aotc {
 #define GEN_PASS_DEF_CUDATILECONTRACTIONSPASS
@@ -189,6 +194,8 @@ struct CUDATileContractionsPass final
         continue;
       std::string why;
       std::optional<Contraction> c = matchContraction(op, why);
+      LLVM_DEBUG(if (!c) llvm::dbgs() << "not a contraction (" << why
+                                      << "): " << op << "\n");
       // Matrix-vector products and tiny problems keep one thread per
       // output: most of a tile would idle.
       if (!c || c->m < minExtent || c->n < minExtent)

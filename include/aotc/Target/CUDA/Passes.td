@@ -499,8 +499,8 @@ def CUDATileContractionsPass
       of the generic's body in the generic's order of K (any body keeps its
       meaning: the last K tile stops at K, nothing is padded).
     - **Tensor cores** (`tensor-cores`): a body `out + a * b` (operands
-      possibly extended first) of f16 or bf16 operands with an f32 or
-      same-type accumulator, or of f32 ones with `tf32`, becomes
+      possibly extended first) of f16 operands with an f32 or f16
+      accumulator, or of f32 ones with `tf32`, becomes
       `nvgpu.mma.sync` (m16n8k16; m16n8k8 for tf32) on fragments read from
       workgroup memory in the PTX ISA's layouts. The sums are reassociated
       (the hardware's order); tf32 rounds the operands to 10 bits of
@@ -547,7 +547,7 @@ def CUDATileContractionsPass
   }];
   let options = [
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
-           "Use mma.sync (sm_80 and newer) for f16 and bf16 contractions">,
+           "Use mma.sync (sm_80 and newer) for f16 contractions">,
     Option<"tf32", "tf32", "bool", /*default=*/"false",
            "Also use tensor cores for f32 contractions, rounding operands "
            "to tf32 (about 1e-3 relative error)">,
