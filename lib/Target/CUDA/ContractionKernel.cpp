@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -205,6 +206,165 @@ void findInitAndEpilogue(Contraction &c) {
     c.epilogue = epilogue;
 }
 
+/// The buffer `v` is a view of: its allocation, argument or other root.
+static Value rootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// Whether `op` (or an op nested in it, a kernel's stores) may write a
+/// buffer whose root is `root`. An op's own memory effects, where it
+/// declares them (a linalg op's writes of its outputs), take precedence
+/// over its body's.
+static bool mayWrite(Operation *op, Value root) {
+  if (isa<gpu::BarrierOp>(op))
+    return false;
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (MemoryEffects::EffectInstance &e : instances)
+      if (isa<MemoryEffects::Write>(e.getEffect()) &&
+          (!e.getValue() || rootBuffer(e.getValue()) == root))
+        return true;
+    if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return false;
+  } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+    return true;
+  }
+  for (Region &region : op->getRegions())
+    for (Operation &inner : region.getOps())
+      if (mayWrite(&inner, root))
+        return true;
+  return false;
+}
+
+/// The constant `op` writes to every element of `buffer` (linalg.fill, or a
+/// linalg.map/generic without inputs yielding a constant), or null.
+static TypedAttr fillValue(Operation *op, Value buffer) {
+  Attribute value;
+  if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+    if (fill.getOutputs()[0] != buffer ||
+        !matchPattern(fill.getInputs()[0], m_Constant(&value)))
+      return {};
+    return dyn_cast<TypedAttr>(value);
+  }
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalgOp.hasPureBufferSemantics() ||
+      linalgOp.getNumDpsInputs() != 0 || linalgOp.getNumDpsInits() != 1 ||
+      linalgOp.getDpsInits()[0] != buffer ||
+      linalgOp.getNumReductionLoops() != 0 ||
+      !linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0))
+           .isPermutation() ||
+      op->getNumRegions() != 1 || !op->getRegion(0).hasOneBlock())
+    return {};
+  Operation *yield = op->getRegion(0).front().getTerminator();
+  if (yield->getNumOperands() != 1 ||
+      !matchPattern(yield->getOperand(0), m_Constant(&value)))
+    return {};
+  return dyn_cast<TypedAttr>(value);
+}
+
+/// The buffer `op` copies unchanged into all of `dest` (linalg.copy,
+/// memref.copy, or an identity linalg.generic yielding its input), or null.
+static Value copySource(Operation *op, Value dest) {
+  if (auto copy = dyn_cast<linalg::CopyOp>(op))
+    return copy.getOutputs()[0] == dest ? copy.getInputs()[0] : Value();
+  if (auto copy = dyn_cast<memref::CopyOp>(op))
+    return copy.getTarget() == dest ? copy.getSource() : Value();
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureBufferSemantics() ||
+      generic.getNumDpsInputs() != 1 || generic.getNumDpsInits() != 1 ||
+      generic.getDpsInits()[0] != dest ||
+      generic.getNumReductionLoops() != 0 ||
+      !llvm::all_of(generic.getIndexingMapsArray(),
+                    [](AffineMap m) { return m.isIdentity(); }))
+    return {};
+  Block *body = generic.getBody();
+  if (body->getTerminator()->getOperand(0) != body->getArgument(0))
+    return {};
+  return generic.getDpsInputs()[0];
+}
+
+void findPaddedOperands(Contraction &c) {
+  Block *block = c.op->getBlock();
+  Value output = c.op->getOperand(Contraction::kOutput);
+  for (unsigned i = 0; i < 2; ++i) {
+    Value padded = c.op->getOperand(i);
+    auto paddedType = dyn_cast<MemRefType>(padded.getType());
+    if (!padded.getDefiningOp<memref::AllocOp>() || padded == output ||
+        !paddedType || !paddedType.hasStaticShape())
+      continue;
+    PaddedOperand p;
+    p.padded = padded;
+    bool ok = true;
+    for (Operation *user : padded.getUsers()) {
+      if (user == c.op || isa<memref::DeallocOp>(user))
+        continue;
+      if (auto sub = dyn_cast<memref::SubViewOp>(user)) {
+        if (p.copy || !sub->hasOneUse() ||
+            sub.getType().getRank() != paddedType.getRank() ||
+            llvm::any_of(sub.getStaticOffsets(), ShapedType::isDynamic) ||
+            llvm::any_of(sub.getStaticSizes(), ShapedType::isDynamic) ||
+            !llvm::all_of(sub.getStaticStrides(),
+                          [](int64_t s) { return s == 1; })) {
+          ok = false;
+          break;
+        }
+        Operation *copy = *sub->getUsers().begin();
+        Value source = copySource(copy, sub);
+        auto sourceType =
+            source ? dyn_cast<MemRefType>(source.getType()) : MemRefType();
+        if (!sourceType ||
+            sourceType.getElementType() != paddedType.getElementType() ||
+            sourceType.getShape() != sub.getStaticSizes()) {
+          ok = false;
+          break;
+        }
+        p.copy = copy;
+        p.source = source;
+        p.offsets.assign(sub.getStaticOffsets().begin(),
+                         sub.getStaticOffsets().end());
+        p.sizes.assign(sub.getStaticSizes().begin(),
+                       sub.getStaticSizes().end());
+        continue;
+      }
+      if (TypedAttr value = fillValue(user, padded)) {
+        if (p.fill || value.getType() != paddedType.getElementType()) {
+          ok = false;
+          break;
+        }
+        p.fill = user;
+        p.padValue = value;
+        continue;
+      }
+      // Any other user may only read it.
+      if (mayWrite(user, padded)) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok || !p.fill || !p.copy || p.fill->getBlock() != block ||
+        p.copy->getBlock() != block || !p.fill->isBeforeInBlock(p.copy) ||
+        !p.copy->isBeforeInBlock(c.op))
+      continue;
+    // The kernel reads the source where the contraction ran, while it
+    // writes its output: the source must hold what was copied then, and
+    // not be written by the kernel.
+    Value root = rootBuffer(p.source);
+    if (rootBuffer(output) == root ||
+        (c.epilogue &&
+         rootBuffer(c.epilogue.getDpsInitOperand(0)->get()) == root))
+      continue;
+    bool written = false;
+    for (Operation *op = p.copy->getNextNode(); op != c.op.getOperation();
+         op = op->getNextNode())
+      written = written || mayWrite(op, root);
+    if (!written)
+      c.padded[i] = std::move(p);
+  }
+}
+
 /// Loads element `indices` of `op`'s operands other than the output
 /// `skip` for an elementwise generic whose loops are the indices.
 static SmallVector<Value> loadElementwiseInputs(OpBuilder &b, Location loc,
@@ -262,11 +422,34 @@ void storeResult(OpBuilder &b, Location loc, const Contraction &c,
                           indices);
 }
 
+/// Erases the padded temporary `p`, its fill and its copy when nothing else
+/// uses it.
+static void erasePaddedIfUnused(const PaddedOperand &p) {
+  Operation *subview = p.copy->getOperand(p.copy->getNumOperands() - 1)
+                           .getDefiningOp();
+  if (!llvm::all_of(p.padded.getUsers(), [&](Operation *user) {
+        return user == p.fill || user == subview ||
+               isa<memref::DeallocOp>(user);
+      }))
+    return;
+  p.copy->erase();
+  subview->erase();
+  p.fill->erase();
+  for (Operation *user : llvm::make_early_inc_range(p.padded.getUsers()))
+    user->erase(); // deallocations
+  p.padded.getDefiningOp()->erase();
+}
+
 void eraseContraction(const Contraction &c) {
   Value output = c.op->getOperand(Contraction::kOutput);
   c.op->erase();
   if (c.init)
     c.init->erase();
+  if (c.padded[0])
+    erasePaddedIfUnused(*c.padded[0]);
+  if (c.padded[1] &&
+      !(c.padded[0] && c.padded[0]->padded == c.padded[1]->padded))
+    erasePaddedIfUnused(*c.padded[1]);
   if (!c.epilogue)
     return;
   c.epilogue->erase();
@@ -334,6 +517,43 @@ static int64_t vectorWidth(const Contraction &c, const TileCopy &copy,
   return width;
 }
 
+/// Element `indices` of the padded temporary `p`, read from its source: at
+/// `indices - offsets` inside the copied window, else the fill's constant.
+static Value loadPadded(OpBuilder &b, Location loc, const PaddedOperand &p,
+                        ValueRange indices) {
+  auto type = cast<MemRefType>(p.padded.getType());
+  SmallVector<Value> at;
+  Value inside;
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    Value relative = index;
+    if (p.offsets[d] != 0)
+      relative = arith::SubIOp::create(b, loc, index,
+                                       indexConstant(b, loc, p.offsets[d]));
+    at.push_back(relative);
+    if (p.offsets[d] == 0 && p.sizes[d] == type.getDimSize(d))
+      continue;
+    // Below the window, the difference wraps to a large unsigned value.
+    Value in =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, relative,
+                              indexConstant(b, loc, p.sizes[d]));
+    inside = inside ? arith::AndIOp::create(b, loc, inside, in).getResult()
+                    : in;
+  }
+  if (!inside)
+    return memref::LoadOp::create(b, loc, p.source, at);
+  auto ifOp = scf::IfOp::create(
+      b, loc, inside,
+      [&](OpBuilder &tb, Location l) {
+        scf::YieldOp::create(
+            tb, l, ValueRange{memref::LoadOp::create(tb, l, p.source, at)});
+      },
+      [&](OpBuilder &eb, Location l) {
+        scf::YieldOp::create(
+            eb, l, ValueRange{arith::ConstantOp::create(eb, l, p.padValue)});
+      });
+  return ifOp.getResult(0);
+}
+
 void copyTileToShared(OpBuilder &b, Location loc, const Contraction &c,
                       const TileCopy &copy, Value shared, Value tid,
                       int64_t threads, Value batch, Value row0, Value k0,
@@ -351,9 +571,14 @@ void copyTileToShared(OpBuilder &b, Location loc, const Contraction &c,
   bool rowsFast = last.isFunctionOfDim(rowDims.back()) ||
                   !last.isFunctionOfDim(c.kDims.back());
   int64_t fastExtent = rowsFast ? copy.rows : copy.depth;
-  int64_t width = vectorWidth(c, copy, rowsFast ? rowDims.back()
-                                                : c.kDims.back(),
-                              fastExtent);
+  // A padded temporary is read through its source, element by element: a
+  // vector could straddle the window's edge.
+  const std::optional<PaddedOperand> &padded = c.padded[copy.operand];
+  int64_t width =
+      padded ? 1
+             : vectorWidth(c, copy,
+                           rowsFast ? rowDims.back() : c.kDims.back(),
+                           fastExtent);
   Type element = getElementTypeOrSelf(operand.getType());
   int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
   // The shared buffer is contiguous along the fast index when it is the
@@ -403,7 +628,9 @@ void copyTileToShared(OpBuilder &b, Location loc, const Contraction &c,
                                                   bmnk);
       Value v;
       auto vectorType = VectorType::get({vector}, element);
-      if (vector == 1)
+      if (padded)
+        v = loadPadded(b, loc, *padded, indices);
+      else if (vector == 1)
         v = memref::LoadOp::create(b, loc, operand, indices);
       else
         v = vector::LoadOp::create(b, loc, vectorType, operand, indices,

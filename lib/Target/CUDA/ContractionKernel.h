@@ -19,6 +19,18 @@
 
 namespace aotc {
 
+/// An input of a contraction that is a padded temporary: an allocation
+/// written only by a fill with a constant and by a copy of `source` into a
+/// subview of it at static `offsets` (unit strides, `source`'s shape), and
+/// otherwise only read. The kernel reads `source` instead: an element inside
+/// the window at `index - offsets`, any other element `padValue`.
+struct PaddedOperand {
+  mlir::Value padded, source;
+  mlir::SmallVector<int64_t> offsets, sizes;
+  mlir::TypedAttr padValue;
+  mlir::Operation *fill = nullptr, *copy = nullptr;
+};
+
 /// A linalg.generic seen as a batch of GEMMs C[b][m][n] (+)= A[b][m][k] *
 /// B[b][k][n]: the parallel loops split into batch loops (read by both
 /// inputs), M loops (read only by input `aOperand`) and N loops (read only
@@ -49,6 +61,8 @@ struct Contraction {
   /// relu, residual add, a cast): the kernel applies its body to each
   /// result and stores into its output instead. Null when there is none.
   mlir::linalg::GenericOp epilogue;
+  /// Input `i`'s padded temporary, read through its source (when it is one).
+  std::optional<PaddedOperand> padded[2];
 };
 
 /// `op` as a Contraction, or nullopt with the reason in `why`: two inputs
@@ -62,6 +76,10 @@ std::optional<Contraction> matchContraction(mlir::linalg::GenericOp op,
 /// Finds the generics `c` can absorb as its `init` and `epilogue`.
 void findInitAndEpilogue(Contraction &c);
 
+/// Finds the inputs of `c` that are padded temporaries its kernel can read
+/// through their sources (PaddedOperand); call after findInitAndEpilogue.
+void findPaddedOperands(Contraction &c);
+
 /// The initial value of output element (b, m, n): the init generic's body
 /// there, or the output's current value. `clampM` / `clampN` keep m and n
 /// inside the output (a partial tile reads valid addresses).
@@ -74,8 +92,10 @@ mlir::Value loadInitial(mlir::OpBuilder &b, mlir::Location loc,
 void storeResult(mlir::OpBuilder &b, mlir::Location loc, const Contraction &c,
                  mlir::Value value, mlir::ValueRange bmn);
 
-/// Erases the contraction and the generics its kernel absorbed, and the
-/// contraction's output buffer when the epilogue was its last user.
+/// Erases the contraction and the generics its kernel absorbed, the
+/// contraction's output buffer when the epilogue was its last user, and a
+/// padded temporary read through its source (with its fill and copy) when
+/// nothing else reads it.
 void eraseContraction(const Contraction &c);
 
 /// Clones the body of `op` with its first block arguments bound to `args`

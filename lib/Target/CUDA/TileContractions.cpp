@@ -206,6 +206,15 @@ struct CUDATileContractionsPass final
           absorbed.insert(fused);
           ++numFused;
         }
+      // A padded input is read through its source: its fill and copy may
+      // go away with the contraction.
+      findPaddedOperands(*c);
+      for (const std::optional<PaddedOperand> &p : c->padded)
+        if (p) {
+          absorbed.insert(p->fill);
+          absorbed.insert(p->copy);
+          ++numPaddedOperands;
+        }
       if (tensorCores && tryTensorCoreKernel(*c, tf32)) {
         ++numTensorCoreKernels;
         continue;

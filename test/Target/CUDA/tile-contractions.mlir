@@ -385,3 +385,134 @@ func.func @not_fused(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %out: memref<
   memref.copy %acc, %copy : memref<64x64xf32> to memref<64x64xf32>
   return
 }
+
+// -----
+
+// A padded input (an allocation filled with a constant, 0.5 here, and the
+// input copied into a subview of it) is read through the input: an element
+// inside the window (offsets 1 along H and W) loads %x at its index minus
+// 1, any other element is 0.5. The allocation, its fill and its copy go.
+
+// CHECK-LABEL: func.func @padded_conv(
+// CHECK-SAME:    %[[X:.+]]: memref<1x4x8x8xf32>,
+// CHECK-NOT:     memref.alloc
+// CHECK:         gpu.launch
+// CHECK:           %[[H:.+]] = arith.subi %{{.+}}, %[[C1:.+]] : index
+// CHECK:           %[[HIN:.+]] = arith.cmpi ult, %[[H]], %[[C8:.+]] : index
+// CHECK:           %[[W:.+]] = arith.subi %{{.+}}, %{{.+}} : index
+// CHECK:           %[[WIN:.+]] = arith.cmpi ult, %[[W]], %{{.+}} : index
+// CHECK:           %[[IN:.+]] = arith.andi %[[HIN]], %[[WIN]] : i1
+// CHECK:           scf.if %[[IN]] -> (f32) {
+// CHECK:             %[[V:.+]] = memref.load %[[X]][%{{.+}}, %{{.+}}, %[[H]], %[[W]]] : memref<1x4x8x8xf32>
+// CHECK:             scf.yield %[[V]] : f32
+// CHECK:           } else {
+// CHECK:             %[[PAD:.+]] = arith.constant 5.000000e-01 : f32
+// CHECK:             scf.yield %[[PAD]] : f32
+// CHECK-NOT:     linalg
+// CHECK-NOT:     memref.subview
+// CHECK:         return
+#in = affine_map<(n, f, h, w, c, kh, kw) -> (n, c, h + kh, w + kw)>
+#wt = affine_map<(n, f, h, w, c, kh, kw) -> (f, c, kh, kw)>
+#out = affine_map<(n, f, h, w, c, kh, kw) -> (n, f, h, w)>
+func.func @padded_conv(%x: memref<1x4x8x8xf32>, %w: memref<16x4x3x3xf32>, %y: memref<1x16x8x8xf32>) {
+  %half = arith.constant 0.5 : f32
+  %padded = memref.alloc() : memref<1x4x10x10xf32>
+  linalg.map outs(%padded : memref<1x4x10x10xf32>)
+    (%init: f32) {
+      linalg.yield %half : f32
+    }
+  %window = memref.subview %padded[0, 0, 1, 1] [1, 4, 8, 8] [1, 1, 1, 1] : memref<1x4x10x10xf32> to memref<1x4x8x8xf32, strided<[400, 100, 10, 1], offset: 11>>
+  linalg.copy ins(%x : memref<1x4x8x8xf32>) outs(%window : memref<1x4x8x8xf32, strided<[400, 100, 10, 1], offset: 11>>)
+  linalg.generic {indexing_maps = [#in, #wt, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%padded, %w : memref<1x4x10x10xf32>, memref<16x4x3x3xf32>) outs(%y : memref<1x16x8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %s: f32):
+    %p = arith.mulf %a, %b : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// A padded matmul operand whose contiguous index is K (copied 16 bytes at
+// a time when unpadded, as %b still is) is read element by element: a
+// vector could straddle the window's edge. Only K and M past the window
+// are checked (the offsets are 0). The padded buffer is also read after the
+// matmul, so it stays, with its fill and copy.
+
+// CHECK-LABEL: func.func @padded_matmul_kept(
+// CHECK-SAME:    %[[A:.+]]: memref<60x30xf32>, %[[B:.+]]: memref<32x64xf32>,
+// CHECK:         %[[P:.+]] = memref.alloc() : memref<64x32xf32>
+// CHECK:         linalg.fill
+// CHECK:         linalg.copy ins(%[[A]]
+// CHECK-NOT:     vector.load %[[A]]
+// CHECK-NOT:     memref.load %[[P]]
+// CHECK:         gpu.launch
+// CHECK-NOT:     vector.load %[[A]]
+// CHECK-NOT:     memref.load %[[P]]
+// CHECK:           scf.if %{{.+}} -> (f32) {
+// CHECK-NEXT:        memref.load %[[A]]
+// CHECK-NOT:     vector.load %[[A]]
+// CHECK-NOT:     memref.load %[[P]]
+// CHECK:           arith.constant -1.000000e+00 : f32
+// CHECK-NOT:     vector.load %[[A]]
+// CHECK-NOT:     memref.load %[[P]]
+// CHECK:           vector.load %[[B]]
+// CHECK-NOT:     vector.load %[[A]]
+// CHECK-NOT:     memref.load %[[P]]
+// CHECK:         memref.copy %[[P]]
+#mA = affine_map<(m, n, k) -> (m, k)>
+#mB = affine_map<(m, n, k) -> (k, n)>
+#mC = affine_map<(m, n, k) -> (m, n)>
+func.func @padded_matmul_kept(%a: memref<60x30xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %keep: memref<64x32xf32>) {
+  %minus1 = arith.constant -1.0 : f32
+  %padded = memref.alloc() : memref<64x32xf32>
+  linalg.fill ins(%minus1 : f32) outs(%padded : memref<64x32xf32>)
+  %window = memref.subview %padded[0, 0] [60, 30] [1, 1] : memref<64x32xf32> to memref<60x30xf32, strided<[32, 1]>>
+  linalg.copy ins(%a : memref<60x30xf32>) outs(%window : memref<60x30xf32, strided<[32, 1]>>)
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%padded, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %s: f32):
+    %p = arith.mulf %x, %y : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  memref.copy %padded, %keep : memref<64x32xf32> to memref<64x32xf32>
+  return
+}
+
+// -----
+
+// The padded input stays the operand when its source is written between
+// the copy and the contraction: the copy holds the older values.
+
+// CHECK-LABEL: func.func @padded_source_written(
+// CHECK-SAME:    %[[A:.+]]: memref<60x30xf32>,
+// CHECK:         %[[P:.+]] = memref.alloc() : memref<64x32xf32>
+// CHECK:         linalg.copy ins(%[[A]]
+// CHECK:         linalg.fill
+// CHECK:         gpu.launch
+// CHECK-NOT:       memref.load %[[A]]
+// CHECK:           memref.load %[[P]]
+// CHECK-NOT:       memref.load %[[A]]
+// CHECK:         return
+#mA = affine_map<(m, n, k) -> (m, k)>
+#mB = affine_map<(m, n, k) -> (k, n)>
+#mC = affine_map<(m, n, k) -> (m, n)>
+func.func @padded_source_written(%a: memref<60x30xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %padded = memref.alloc() : memref<64x32xf32>
+  linalg.fill ins(%zero : f32) outs(%padded : memref<64x32xf32>)
+  %window = memref.subview %padded[0, 0] [60, 30] [1, 1] : memref<64x32xf32> to memref<60x30xf32, strided<[32, 1]>>
+  linalg.copy ins(%a : memref<60x30xf32>) outs(%window : memref<60x30xf32, strided<[32, 1]>>)
+  linalg.fill ins(%zero : f32) outs(%a : memref<60x30xf32>)
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%padded, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %s: f32):
+    %p = arith.mulf %x, %y : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}

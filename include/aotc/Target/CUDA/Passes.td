@@ -514,7 +514,16 @@ def CUDATileContractionsPass
     value is computed instead of read), and the one right after it that
     reads the output element for element when the output is a temporary
     nothing else uses (bias, relu, residual add, a cast: applied to each
-    result, stored into that generic's output; the temporary goes). Contractions with
+    result, stored into that generic's output; the temporary goes). An
+    input that is a padded temporary (an allocation written only by a fill
+    with a constant and by a copy of a buffer `X` into a subview of it at
+    static offsets, unit strides, and otherwise only read, as a
+    convolution's padded input after bufferization) is read through `X`:
+    an element inside the copied window loads `X` at its index minus the
+    offsets, any other element is the fill's constant, element by element
+    (no vector loads for it). `X` must not be written between the copy and
+    the contraction, nor by the kernel. When nothing else reads the
+    temporary, it goes with its fill and copy. Contractions with
     M or N below `min-extent` (matrix-vector products) are left to the
     one-thread-per-output mapping; `aotc-cuda-map-to-grid` keeps the
     launches built here.
@@ -570,6 +579,8 @@ def CUDATileContractionsPass
               "Contractions tiled on tensor cores">,
     Statistic<"numFused", "num-fused",
               "Initializations and epilogues computed in a tiled kernel">,
+    Statistic<"numPaddedOperands", "num-padded-operands",
+              "Padded temporaries read through their sources">,
   ];
 }
 
