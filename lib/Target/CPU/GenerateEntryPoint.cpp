@@ -47,28 +47,11 @@ struct GenerateEntryPointPass final
       return signalPassFailure();
     }
 
-    Location loc = graph.getLoc();
-    auto ptrType = LLVM::LLVMPointerType::get(context);
-    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-    auto run = func::FuncOp::create(
-        b, loc, runName,
-        b.getFunctionType({ptrType, ptrType, ptrType}, {b.getI32Type()}));
+    func::FuncOp run = aotc::buildEntryPoint(module, graph, runName,
+                                             /*numPointers=*/3);
     // `temp` is the scratch arena that aotc-cpu-plan-memory lays the
     // temporaries out in.
-    run.setArgAttr(2, "aotc.arena", b.getUnitAttr());
-    Block *body = run.addEntryBlock();
-    b.setInsertionPointToStart(body);
-    aotc::callGraphOnCallerBuffers(b, loc, graph, body->getArgument(0),
-                                   body->getArgument(1));
-    Value ok = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
-    func::ReturnOp::create(b, loc, ok);
-    // The pipeline's inliner folds the graph into the entry point; once
-    // private and uncalled, symbol-dce drops it. So it does every other
-    // function of the module that the graph does not call: only NAME_run is
-    // compiled, whatever else the file holds.
-    for (auto func : module.getOps<func::FuncOp>())
-      if (func != run)
-        func.setPrivate();
+    run.setArgAttr(2, "aotc.arena", UnitAttr::get(context));
   }
 };
 

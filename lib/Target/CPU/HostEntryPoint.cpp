@@ -7,6 +7,7 @@
 #include "aotc/Target/CPU/HostEntryPoint.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -72,4 +73,24 @@ void aotc::callGraphOnCallerBuffers(OpBuilder &b, Location loc,
     store.setRestrict(true);
     store.setWritable(true);
   }
+}
+
+func::FuncOp aotc::buildEntryPoint(ModuleOp module, func::FuncOp graph,
+                                   StringRef name, unsigned numPointers) {
+  Location loc = graph.getLoc();
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  SmallVector<Type> pointers(numPointers,
+                             LLVM::LLVMPointerType::get(b.getContext()));
+  auto run = func::FuncOp::create(
+      b, loc, name, b.getFunctionType(pointers, {b.getI32Type()}));
+  Block *body = run.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  callGraphOnCallerBuffers(b, loc, graph, body->getArgument(0),
+                           body->getArgument(1));
+  Value ok = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  func::ReturnOp::create(b, loc, ok);
+  for (auto func : module.getOps<func::FuncOp>())
+    if (func != run)
+      func.setPrivate();
+  return run;
 }

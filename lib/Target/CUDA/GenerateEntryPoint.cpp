@@ -50,26 +50,9 @@ struct CUDAGenerateEntryPointPass final
       }
     }
 
-    Location loc = graph.getLoc();
-    auto ptrType = LLVM::LLVMPointerType::get(context);
-    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-    auto run = func::FuncOp::create(
-        b, loc, symbolPrefix + "_run_on_stream",
-        b.getFunctionType({ptrType, ptrType, ptrType, ptrType},
-                          {b.getI32Type()}));
-    run->setAttr("aotc.cuda.entry", b.getUnitAttr());
-    Block *body = run.addEntryBlock();
-    b.setInsertionPointToStart(body);
-    aotc::callGraphOnCallerBuffers(b, loc, graph, body->getArgument(0),
-                                   body->getArgument(1));
-    Value ok = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
-    func::ReturnOp::create(b, loc, ok);
-    // As on the CPU: every other function becomes private, so the inliner
-    // and symbol-dce leave only the entry point, whatever else the file
-    // holds.
-    for (auto func : module.getOps<func::FuncOp>())
-      if (func != run)
-        func.setPrivate();
+    func::FuncOp run = aotc::buildEntryPoint(
+        module, graph, symbolPrefix + "_run_on_stream", /*numPointers=*/4);
+    run->setAttr("aotc.cuda.entry", UnitAttr::get(context));
   }
 };
 

@@ -41,6 +41,17 @@ void callGraphOnCallerBuffers(mlir::OpBuilder &b, mlir::Location loc,
                               mlir::func::FuncOp graph, mlir::Value inputs,
                               mlir::Value outputs);
 
+/// Creates `int32_t name(void *, ...)` with `numPointers` pointer arguments
+/// at the end of `module`, whose body calls `graph` on the caller's buffers
+/// (arguments 0 and 1, the input and output pointer arrays; see
+/// callGraphOnCallerBuffers) and returns 0. Every other function of the
+/// module becomes private: the pipeline's inliner folds the graph into the
+/// entry point and symbol-dce drops what is left, so only the entry point is
+/// compiled, whatever else the file holds.
+mlir::func::FuncOp buildEntryPoint(mlir::ModuleOp module,
+                                   mlir::func::FuncOp graph,
+                                   llvm::StringRef name, unsigned numPointers);
+
 } // namespace aotc
 
 #endif // AOTC_TARGET_CPU_HOSTENTRYPOINT_H
