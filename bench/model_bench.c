@@ -5,7 +5,8 @@
  * m_INPUT_BYTES[0]), calls m_run with a caller-provided 64-byte-aligned
  * temp arena of m_TEMP_BYTES, once to warm up and then argv[2] times, and
  * prints the best and median times in milliseconds and the first output
- * element (so the work cannot be optimized away).
+ * element (so the work cannot be optimized away). With a third argument it
+ * also writes the first output's bytes to that file.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -28,8 +29,8 @@ static int compare(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s INPUT.bin REPEAT\n", argv[0]);
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: %s INPUT.bin REPEAT [OUTPUT.bin]\n", argv[0]);
     return 2;
   }
   int repeat = atoi(argv[2]);
@@ -58,6 +59,14 @@ int main(int argc, char **argv) {
     if (m_run(inputs, outputs, temp) != 0)
       return 1;
     times[r] = now() - t0;
+  }
+  if (argc == 4) {
+    FILE *o = fopen(argv[3], "wb");
+    if (!o || fwrite(output, 1, m_OUTPUT_BYTES[0], o) != m_OUTPUT_BYTES[0] ||
+        fclose(o) != 0) {
+      fprintf(stderr, "model_bench: cannot write %s\n", argv[3]);
+      return 1;
+    }
   }
   qsort(times, repeat, sizeof(double), compare);
   printf("%.3f %.3f %.6g\n", times[0] * 1e3, times[repeat / 2] * 1e3,

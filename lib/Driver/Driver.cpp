@@ -422,6 +422,9 @@ LogicalResult Compilation::runPipeline() {
   pipelineOptions.entry = entry.getSymName().str();
   pipelineOptions.name = name;
   pipelineOptions.fusion = options.fusion;
+  cpu::VectorRegisters registers = cpu::getVectorRegisters(*machine);
+  pipelineOptions.vectorBits = registers.bits;
+  pipelineOptions.vectorRegisters = registers.count;
   if (failed(dump("input.mlir", [&](auto &os) { module->print(os); })))
     return failure();
   for (const PipelineStage &stage : getCPUPipelineStages()) {

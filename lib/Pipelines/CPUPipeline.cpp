@@ -103,13 +103,20 @@ void buildBufferizationStage(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createLowerStridedCopiesPass());
 }
 
-void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &) {
+void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // Float sums may be accumulated in any order, so LLVM keeps several
   // partial sums in vector registers instead of one add per element.
   pm.addNestedPass<func::FuncOp>(createReassociateReductionsPass());
   // Contractions loop over the output's contiguous dimension innermost, so
   // LLVM vectorizes across output elements.
   pm.addNestedPass<func::FuncOp>(createVectorizableLoopOrderPass());
+  // Generics with a contiguous parallel dimension become register-tiled
+  // vector code (accumulators in registers across the reduction loops);
+  // what it leaves becomes scalar loops for LLVM's vectorizers.
+  VectorKernelsPassOptions vectorKernels;
+  vectorKernels.vectorBits = options.vectorBits;
+  vectorKernels.registers = options.vectorRegisters;
+  pm.addNestedPass<func::FuncOp>(createVectorKernelsPass(vectorKernels));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -139,6 +146,8 @@ void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &) {
   pm.addPass(createConvertMathToFuncs(mathToFuncs));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  // The register-tiled kernels' vector loads, stores, masks and broadcasts.
+  pm.addPass(createConvertVectorToLLVMPass());
   addHostToLLVMPasses(pm);
 }
 

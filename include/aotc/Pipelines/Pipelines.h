@@ -31,6 +31,14 @@ struct CPUPipelineOptions : mlir::PassPipelineOptions<CPUPipelineOptions> {
   Option<bool> fusion{*this, "fusion",
                       llvm::cl::desc("Fuse elementwise linalg ops"),
                       llvm::cl::init(true)};
+  Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width of the target CPU in bits"),
+      llvm::cl::init(256)};
+  Option<unsigned> vectorRegisters{
+      *this, "vector-registers",
+      llvm::cl::desc("Number of vector registers of the target CPU"),
+      llvm::cl::init(16)};
 };
 
 /// Stage 1: canonicalize tg (folds) and lower it to linalg on tensors.

@@ -91,6 +91,15 @@ createTargetMachine(const CodegenOptions &options) {
   return machine;
 }
 
+VectorRegisters getVectorRegisters(const TargetMachine &machine) {
+  const MCSubtargetInfo *info = machine.getMCSubtargetInfo();
+  if (info->checkFeatures("+avx512f"))
+    return {512, 32};
+  if (info->checkFeatures("+avx"))
+    return {256, 16};
+  return {128, 16};
+}
+
 void optimizeLLVMModule(Module &module, TargetMachine &machine,
                         unsigned optLevel) {
   if (optLevel == 0)

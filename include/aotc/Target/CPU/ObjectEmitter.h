@@ -36,6 +36,14 @@ struct CodegenOptions {
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const CodegenOptions &options);
 
+/// The vector registers of `machine`'s CPU: 512 bits and 32 registers with
+/// AVX-512, 256 and 16 with AVX, 128 and 16 otherwise.
+struct VectorRegisters {
+  unsigned bits;
+  unsigned count;
+};
+VectorRegisters getVectorRegisters(const llvm::TargetMachine &machine);
+
 /// Translates `module` (LLVM dialect only) to LLVM IR for `machine` and
 /// gives every symbol except `exportedSymbol` internal linkage, so several
 /// compiled graphs link into one app.

@@ -86,6 +86,65 @@ def UnshareInitTensorsPass
   ];
 }
 
+def VectorKernelsPass
+    : Pass<"aotc-cpu-vector-kernels", "mlir::func::FuncOp"> {
+  let summary = "Emit register-tiled vector code for linalg.generic on buffers";
+  let description = [{
+    A project-owned micro-kernel emitter. Each `linalg.generic` on buffers
+    whose body is elementwise arithmetic (matmul, convolution, pooling,
+    bias/activation epilogues, elementwise ops) becomes explicit vector code
+    instead of scalar loops left to LLVM's auto-vectorizer:
+
+    - **The vector dimension** `v` is a parallel loop along which every
+      operand that depends on it is contiguous (its innermost index is
+      `v + ...` and its innermost stride is 1); the output must depend on
+      it. Among those, the one whose extent wastes the fewest lanes wins.
+      Operands that do not depend on `v` are loaded as scalars and
+      broadcast.
+    - **The register rows** `r` are a second parallel loop, preferably one
+      that the vector operands do not depend on, so one vector load feeds
+      several rows (a matmul's `m`, a convolution's output channels).
+    - **The register tile** is `rows x vectors` accumulators, at most three
+      quarters of the vector registers (`registers`), held in `scf.for`
+      iter_args across every reduction loop and stored once. A tile is
+      computed with the body cloned on vectors, so a `mulf` + `addf` body
+      with `contract` becomes FMAs, a `maximumf` body a max-pool.
+    - Extents that do not divide: the last vector of a row is masked
+      (`vector.maskedload` / `maskedstore`), the last rows get a smaller
+      tile. Everything is static.
+
+    Generics it cannot handle (dynamic shapes, element types other than
+    f32, bodies with `linalg.index` or non-elementwise ops, no contiguous
+    parallel dimension) are left for `convert-linalg-to-loops`.
+
+    Before:
+    ```mlir
+    linalg.generic {indexing_maps = [(m, n, k) -> (m, k), (m, n, k) -> (k, n),
+                                     (m, n, k) -> (m, n)], ...}
+        ins(%A, %B : memref<24x64xf32>, memref<64x32xf32>)
+        outs(%C : memref<24x32xf32>)
+    ```
+    After (512-bit vectors): `scf.for` over blocks of 12 rows x 2 vectors of
+    `n`, the k loop carrying 24 `vector<16xf32>` accumulators, one
+    `vector.load` of B per vector and one broadcast of A per row each step.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
+           "Width of the vector registers in bits (128, 256 or 512)">,
+    Option<"registers", "registers", "unsigned", /*default=*/"16",
+           "Number of vector registers (16, or 32 with AVX-512)">,
+  ];
+  let dependentDialects = ["mlir::vector::VectorDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::affine::AffineDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+  let statistics = [
+    Statistic<"numKernels", "num-kernels",
+              "linalg.generic ops emitted as register-tiled vector code">,
+  ];
+}
+
 def LowerStridedCopiesPass
     : Pass<"aotc-cpu-lower-strided-copies", "mlir::func::FuncOp"> {
   let summary = "Turn memref.copy of strided buffers into linalg.copy";

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Time an ONNX model under onnxruntime (CPU execution provider, every graph
+optimization, the given number of intra-op threads).
+
+Run by bench/peers.py with the Python that has onnxruntime (a benchmark-only
+dependency, `python3 -m pip install onnxruntime`):
+
+    python3 bench/ort_time.py MODEL.onnx INPUT.npy OUTPUT.npy REPEAT THREADS
+
+Prints the best and median times in milliseconds; writes the first output.
+"""
+import sys
+import time
+
+import numpy as np
+import onnxruntime as ort
+
+
+def main():
+    model, inp, out, repeat, threads = sys.argv[1:6]
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = int(threads)
+    options.inter_op_num_threads = 1
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    options.graph_optimization_level = \
+        ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    session = ort.InferenceSession(model, options,
+                                   providers=["CPUExecutionProvider"])
+    x = np.load(inp)
+    feed = {session.get_inputs()[0].name: x}
+    result = session.run(None, feed)[0]
+    times = []
+    for _ in range(int(repeat)):
+        t0 = time.perf_counter()
+        session.run(None, feed)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    np.save(out, result)
+    print("%.3f %.3f" % (times[0] * 1e3, times[len(times) // 2] * 1e3))
+
+
+if __name__ == "__main__":
+    main()

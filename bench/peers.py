@@ -1,0 +1,229 @@
+#!/usr/bin/python3
+"""aotc against the peers a user would pick instead, single thread, one run.
+
+    /usr/bin/python3 bench/peers.py [--aotc build/bin/aotc]
+        [--baseline OTHER_AOTC] [--cpu native] [--repeat 20] [MODEL...]
+
+For each model (torchvision or a small PyTorch module, random weights,
+exported to ONNX at bench time exactly as the model tests do):
+
+1. compiles it with ``aotc -O3 --cpu CPU`` (and with ``--baseline``, a second
+   aotc binary, for a before/after column) and links bench/model_bench.c,
+2. times the compiled model, onnxruntime (CPU execution provider, every graph
+   optimization, one intra-op thread; run under ``--ort-python``, the Python
+   that has it: ``python3 -m pip install onnxruntime``) and PyTorch eager with
+   one thread, each warmed up once, best and median of REPEAT calls,
+3. checks that the three outputs agree, and prints milliseconds, GFLOP/s
+   (from ``aotc --report``'s FLOP count) and the ratios.
+
+A benchmark, not a test: only ratios measured in one run mean anything.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "python", "aotc_testing"))
+import onnx_models  # noqa: E402
+
+
+def torchvision_model(name, shape=(1, 3, 224, 224)):
+    def build(torch):
+        import torchvision
+        return getattr(torchvision.models, name)(weights=None), shape
+    return build
+
+
+def transformer_layer(torch):
+    """A BERT-base-like encoder layer at d=256: seq 128, 4 heads."""
+    layer = torch.nn.TransformerEncoderLayer(
+        d_model=256, nhead=4, dim_feedforward=1024, dropout=0.0,
+        batch_first=True)
+    return layer, (1, 128, 256)
+
+
+def gpt_block(torch):
+    """A GPT-2-small block: pre-norm causal self-attention and a GELU MLP,
+    d=768, 12 heads, seq 64."""
+    nn = torch.nn
+
+    class Block(nn.Module):
+        def __init__(self, d=768, heads=12, seq=64):
+            super().__init__()
+            self.heads = heads
+            self.ln1 = nn.LayerNorm(d)
+            self.qkv = nn.Linear(d, 3 * d)
+            self.proj = nn.Linear(d, d)
+            self.ln2 = nn.LayerNorm(d)
+            self.fc = nn.Linear(d, 4 * d)
+            self.out = nn.Linear(4 * d, d)
+            self.register_buffer(
+                "mask", torch.triu(torch.full((seq, seq), float("-inf")), 1))
+
+        def forward(self, x):
+            b, t, d = x.shape
+            h = self.heads
+            q, k, v = self.qkv(self.ln1(x)).split(d, dim=2)
+            q = q.reshape(b, t, h, d // h).transpose(1, 2)
+            k = k.reshape(b, t, h, d // h).transpose(1, 2)
+            v = v.reshape(b, t, h, d // h).transpose(1, 2)
+            att = (q @ k.transpose(2, 3)) * (1.0 / (d // h) ** 0.5)
+            att = torch.softmax(att + self.mask, dim=-1)
+            y = (att @ v).transpose(1, 2).reshape(b, t, d)
+            x = x + self.proj(y)
+            return x + self.out(torch.nn.functional.gelu(self.fc(self.ln2(x))))
+
+    return Block(), (1, 64, 768)
+
+
+MODELS = {
+    "resnet18": torchvision_model("resnet18"),
+    "resnet50": torchvision_model("resnet50"),
+    "mobilenet_v2": torchvision_model("mobilenet_v2"),
+    "efficientnet_b0": torchvision_model("efficientnet_b0"),
+    "shufflenet_v2": torchvision_model("shufflenet_v2_x1_0"),
+    "squeezenet1_1": torchvision_model("squeezenet1_1"),
+    "transformer_layer": transformer_layer,
+    "gpt_block": gpt_block,
+}
+
+
+def export(name, path):
+    import torch
+    torch.manual_seed(0)
+    model, shape = MODELS[name](torch)
+    onnx_models.calibrate_batch_norm(torch, model, shape)
+    model.eval()
+    x = torch.randn(*shape)
+    want = model(x).detach()
+    torch.onnx.export(model, (x,), path, opset_version=onnx_models.OPSET,
+                      input_names=["input"], output_names=["output"])
+    return model, x, want.numpy()
+
+
+def time_torch(torch, model, x, repeat):
+    import time
+    torch.set_num_threads(1)
+    with torch.no_grad():
+        model(x)
+        times = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            model(x)
+            times.append(time.perf_counter() - t0)
+    times.sort()
+    return times[0] * 1e3, times[len(times) // 2] * 1e3
+
+
+def run_aotc(aotc, cpu, model_path, work, tag, x, repeat):
+    """Compiles with `aotc`, runs, returns (best ms, median ms, output,
+    FLOPs)."""
+    obj = os.path.join(work, tag + ".o")
+    header_dir = os.path.join(work, tag)
+    os.makedirs(header_dir, exist_ok=True)
+    report = subprocess.run(
+        [aotc, model_path, "-O3", "--cpu", cpu, "--name", "m", "-o", obj,
+         "--header", os.path.join(header_dir, "m.h"), "--report"],
+        check=True, capture_output=True, text=True).stdout
+    flops = 0
+    match = re.search(r"([0-9,]+)\s+FLOPs", report) or \
+        re.search(r"FLOPs[^0-9]*([0-9,]+)", report)
+    if match:
+        flops = int(match.group(1).replace(",", ""))
+    exe = os.path.join(work, tag + "_bench")
+    subprocess.run(["cc", "-std=c11", "-O2", "-I", header_dir,
+                    os.path.join(HERE, "model_bench.c"), obj, "-lm", "-o",
+                    exe], check=True)
+    inp = os.path.join(work, "input.bin")
+    x.astype(np.float32).tofile(inp)
+    out = os.path.join(work, tag + "_output.bin")
+    text = subprocess.run([exe, inp, str(repeat), out], check=True,
+                          capture_output=True, text=True).stdout
+    best, median, _ = (float(v) for v in text.split())
+    return best, median, np.fromfile(out, dtype=np.float32), flops
+
+
+def agree(a, b):
+    a = a.reshape(-1)
+    b = b.reshape(-1)
+    scale = max(np.abs(b).max(), 1e-6)
+    return a.shape == b.shape and np.allclose(a, b, rtol=1e-3,
+                                              atol=1e-4 * scale)
+
+
+def bench(name, args):
+    import torch
+    work = os.path.join(args.work_dir, name)
+    os.makedirs(work, exist_ok=True)
+    path = os.path.join(work, "model.onnx")
+    model, x, want = export(name, path)
+    rows = []
+    aotc = run_aotc(args.aotc, args.cpu, path, work, "aotc", x.numpy(),
+                    args.repeat)
+    if not agree(aotc[2], want):
+        sys.exit("peers: %s: aotc's output differs from PyTorch's (max abs "
+                 "error %.3g)" % (name, np.abs(aotc[2] - want.reshape(-1))
+                                  .max()))
+    rows.append(("aotc", aotc[0], aotc[1]))
+    if args.baseline:
+        base = run_aotc(args.baseline, args.cpu, path, work, "baseline",
+                        x.numpy(), args.repeat)
+        rows.append(("aotc (baseline)", base[0], base[1]))
+    np.save(os.path.join(work, "input.npy"), x.numpy())
+    ort_out = os.path.join(work, "ort_output.npy")
+    text = subprocess.run(
+        [args.ort_python, os.path.join(HERE, "ort_time.py"), path,
+         os.path.join(work, "input.npy"), ort_out, str(args.repeat), "1"],
+        capture_output=True, text=True)
+    if text.returncode == 0:
+        best, median = (float(v) for v in text.stdout.split())
+        if not agree(np.load(ort_out), want):
+            sys.exit("peers: %s: onnxruntime's output differs from "
+                     "PyTorch's" % name)
+        rows.append(("onnxruntime", best, median))
+    else:
+        print("  (onnxruntime unavailable: %s)" %
+              text.stderr.strip().splitlines()[-1:])
+    rows.append(("PyTorch eager",) + time_torch(torch, model, x, args.repeat))
+
+    flops = aotc[3]
+    print("%s: %s, %.2f GFLOP" % (name, "x".join(map(str, x.shape)),
+                                   flops / 1e9))
+    for label, best, median in rows:
+        rate = " %7.1f GFLOP/s" % (flops / best / 1e6) if flops else ""
+        ratio = "" if label == "aotc" else \
+            "   aotc is %.2fx %s" % (
+                best / aotc[0] if best >= aotc[0] else aotc[0] / best,
+                "faster" if best >= aotc[0] else "slower")
+        print("  %-16s %9.2f ms (median %9.2f)%s%s" % (label, best, median,
+                                                      rate, ratio))
+    sys.stdout.flush()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("models", nargs="*", default=list(MODELS),
+                        choices=list(MODELS))
+    parser.add_argument("--aotc", default=os.path.join(ROOT, "build", "bin",
+                                                       "aotc"))
+    parser.add_argument("--baseline", help="a second aotc to compare with")
+    parser.add_argument("--cpu", default="native")
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--ort-python", default="python3",
+                        help="the Python with onnxruntime (default: the "
+                             "first python3 on PATH)")
+    parser.add_argument("--work-dir",
+                        default=os.path.join(ROOT, "build", "bench", "peers"))
+    args = parser.parse_args()
+    for name in args.models:
+        bench(name, args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,523 @@
+//===- VectorKernels.cpp - register-tiled vector code for linalg.generic -===//
+//
+// Implements `aotc-cpu-vector-kernels`, aotc's micro-kernel emitter: a
+// linalg.generic on buffers becomes loops over register tiles, each tile a
+// block of `rows x vectors` accumulators carried through the reduction loops
+// in registers and stored once. The choice of the vector dimension, the
+// register rows and the tile shape is documented in Passes.td and
+// docs/cpu-kernels.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_VECTORKERNELSPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// The coefficient of dimension `dim` in `expr` when `expr` is linear in it
+/// (other dimensions may appear in any way that does not involve `dim`).
+std::optional<int64_t> linearCoefficient(AffineExpr expr, unsigned dim) {
+  if (auto d = dyn_cast<AffineDimExpr>(expr))
+    return d.getPosition() == dim ? 1 : 0;
+  if (isa<AffineConstantExpr, AffineSymbolExpr>(expr))
+    return 0;
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::optional<int64_t> lhs = linearCoefficient(binary.getLHS(), dim);
+  std::optional<int64_t> rhs = linearCoefficient(binary.getRHS(), dim);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  if (expr.getKind() == AffineExprKind::Add)
+    return *lhs + *rhs;
+  if (*lhs == 0 && *rhs == 0)
+    return 0;
+  if (expr.getKind() == AffineExprKind::Mul) {
+    if (auto c = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return *lhs * c.getValue();
+    if (auto c = dyn_cast<AffineConstantExpr>(binary.getLHS()))
+      return *rhs * c.getValue();
+  }
+  return std::nullopt;
+}
+
+/// How one operand is read (or written) along the candidate dimensions.
+enum class Along { independent, contiguous, other };
+
+Along accessAlong(AffineMap map, MemRefType type, unsigned dim) {
+  bool depends = false;
+  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+    std::optional<int64_t> c = linearCoefficient(expr, dim);
+    if (!c)
+      return Along::other;
+    if (*c == 0)
+      continue;
+    if (i + 1 != map.getNumResults() || *c != 1)
+      return Along::other;
+    depends = true;
+  }
+  if (!depends)
+    return Along::independent;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() ||
+      strides.back() != 1)
+    return Along::other;
+  return Along::contiguous;
+}
+
+/// Integer division and remainder trap on the garbage lanes of a masked
+/// tail; everything else elementwise computes them harmlessly.
+bool isVectorizableBodyOp(Operation &op) {
+  if (isa<arith::ConstantOp>(op))
+    return op.getNumResults() == 1 && op.getResult(0).getType().isIntOrFloat();
+  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+          arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
+    return false;
+  if (!op.hasTrait<OpTrait::Elementwise>() || op.getNumRegions() != 0)
+    return false;
+  auto scalar = [](Type type) { return type.isIntOrFloat(); };
+  return llvm::all_of(op.getOperandTypes(), scalar) &&
+         llvm::all_of(op.getResultTypes(), scalar);
+}
+
+/// What the emitter decided for one generic.
+struct KernelPlan {
+  unsigned lanes = 0;
+  unsigned vectorDim = 0;
+  std::optional<unsigned> rowDim;
+  /// Vectors per row and rows per register tile.
+  int64_t vectors = 1;
+  int64_t rows = 1;
+  SmallVector<int64_t> ranges;
+  SmallVector<unsigned> reductionDims;
+  /// Per operand (inputs, then the output): whether it depends on the
+  /// vector dimension and on the row dimension.
+  SmallVector<bool> onVector, onRow;
+  bool readsOutput = false;
+};
+
+std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
+                                     unsigned vectorBits, unsigned registers) {
+  if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
+      generic.hasIndexSemantics())
+    return std::nullopt;
+  Type f32 = Float32Type::get(generic.getContext());
+  for (OpOperand &operand : generic->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !type.hasStaticShape() || type.getElementType() != f32)
+      return std::nullopt;
+  }
+  Block *body = generic.getBody();
+  for (Operation &op : body->without_terminator())
+    if (!isVectorizableBodyOp(op))
+      return std::nullopt;
+  for (Operation &op : body->without_terminator())
+    for (Value operand : op.getOperands())
+      if (operand.getParentBlock() != body && !operand.getType().isIntOrFloat())
+        return std::nullopt;
+
+  KernelPlan plan;
+  plan.lanes = vectorBits / 32;
+  plan.ranges = generic.getStaticLoopRanges();
+  if (llvm::any_of(plan.ranges,
+                   [](int64_t r) { return r <= 0 || ShapedType::isDynamic(r); }))
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  for (auto [d, it] : llvm::enumerate(iterators))
+    if (it == utils::IteratorType::reduction)
+      plan.reductionDims.push_back(d);
+  OpOperand *out = generic.getDpsInitOperand(0);
+  AffineMap outMap = generic.getMatchingIndexingMap(out);
+  for (unsigned d : plan.reductionDims)
+    if (outMap.isFunctionOfDim(d))
+      return std::nullopt;
+  plan.readsOutput = !generic.getMatchingBlockArgument(out).use_empty();
+  if (!plan.reductionDims.empty() && !plan.readsOutput)
+    return std::nullopt;
+
+  // The vector dimension: contiguous wherever it is read or written, and
+  // wasting the fewest lanes.
+  std::optional<unsigned> best;
+  double bestEfficiency = 0;
+  for (unsigned d = 0; d < iterators.size(); ++d) {
+    if (iterators[d] != utils::IteratorType::parallel)
+      continue;
+    bool ok = accessAlong(outMap, cast<MemRefType>(out->get().getType()), d) ==
+              Along::contiguous;
+    for (OpOperand *input : generic.getDpsInputOperands())
+      ok &= accessAlong(generic.getMatchingIndexingMap(input),
+                        cast<MemRefType>(input->get().getType()),
+                        d) != Along::other;
+    if (!ok)
+      continue;
+    int64_t padded = llvm::divideCeil(plan.ranges[d], plan.lanes) * plan.lanes;
+    double efficiency = double(plan.ranges[d]) / double(padded);
+    if (!best || efficiency >= bestEfficiency) {
+      best = d;
+      bestEfficiency = efficiency;
+    }
+  }
+  if (!best)
+    return std::nullopt;
+  plan.vectorDim = *best;
+
+  for (OpOperand &operand : generic->getOpOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    plan.onVector.push_back(map.isFunctionOfDim(plan.vectorDim));
+  }
+
+  // The register rows: a parallel dimension whose rows share the most vector
+  // loads; the longest on ties.
+  int bestReuse = -1;
+  for (unsigned d = 0; d < iterators.size(); ++d) {
+    if (iterators[d] != utils::IteratorType::parallel || d == plan.vectorDim ||
+        plan.ranges[d] < 2)
+      continue;
+    int reuse = 0;
+    for (OpOperand *input : generic.getDpsInputOperands())
+      if (plan.onVector[input->getOperandNumber()] &&
+          !generic.getMatchingIndexingMap(input).isFunctionOfDim(d))
+        ++reuse;
+    if (reuse > bestReuse ||
+        (reuse == bestReuse && plan.ranges[d] > plan.ranges[*plan.rowDim])) {
+      plan.rowDim = d;
+      bestReuse = reuse;
+    }
+  }
+  for (OpOperand &operand : generic->getOpOperands())
+    plan.onRow.push_back(
+        plan.rowDim &&
+        generic.getMatchingIndexingMap(&operand).isFunctionOfDim(*plan.rowDim));
+
+  // The register tile: at most three quarters of the registers hold
+  // accumulators, the rest the vector loads and broadcasts of one step.
+  int64_t perRow = llvm::divideCeil(plan.ranges[plan.vectorDim], plan.lanes);
+  if (plan.reductionDims.empty()) {
+    plan.vectors = std::min<int64_t>(perRow, 4);
+    plan.rowDim.reset();
+    plan.onRow.assign(plan.onRow.size(), false);
+    return plan;
+  }
+  int64_t budget = std::max<int64_t>(registers * 3 / 4, 2);
+  if (!plan.rowDim) {
+    plan.vectors = std::min<int64_t>(perRow, budget);
+    return plan;
+  }
+  plan.vectors = std::min<int64_t>(perRow, 2);
+  plan.rows = std::min<int64_t>(plan.ranges[*plan.rowDim],
+                                std::max<int64_t>(budget / plan.vectors, 1));
+  if (plan.rows == plan.ranges[*plan.rowDim])
+    plan.vectors =
+        std::min<int64_t>(perRow, std::max<int64_t>(budget / plan.rows, 1));
+  return plan;
+}
+
+/// Emits the loops and register tiles of one planned generic.
+class KernelEmitter {
+public:
+  KernelEmitter(linalg::GenericOp generic, const KernelPlan &plan)
+      : generic(generic), plan(plan), loc(generic.getLoc()),
+        vectorType(VectorType::get({plan.lanes},
+                                   Float32Type::get(generic.getContext()))) {}
+
+  void emit(OpBuilder &b) {
+    SmallVector<OpFoldResult> dims(plan.ranges.size(), b.getIndexAttr(0));
+    emitOuter(b, 0, dims);
+  }
+
+private:
+  bool isOuterDim(unsigned d) const {
+    return d != plan.vectorDim && d != plan.rowDim &&
+           !llvm::is_contained(plan.reductionDims, d);
+  }
+
+  /// The parallel loops outside the tile, in their order, then the blocks
+  /// of the vector dimension, then the blocks of rows.
+  void emitOuter(OpBuilder &b, unsigned d, SmallVector<OpFoldResult> &dims) {
+    for (; d < plan.ranges.size(); ++d) {
+      if (!isOuterDim(d) || plan.ranges[d] == 1)
+        continue;
+      forLoop(b, 0, plan.ranges[d], 1, [&](OpBuilder &nb, Value iv) {
+        SmallVector<OpFoldResult> inner = dims;
+        inner[d] = iv;
+        emitOuter(nb, d + 1, inner);
+      });
+      return;
+    }
+    int64_t block = plan.vectors * plan.lanes;
+    int64_t extent = plan.ranges[plan.vectorDim];
+    int64_t full = extent / block * block;
+    if (full > 0)
+      forLoop(b, 0, full, block, [&](OpBuilder &nb, Value iv) {
+        SmallVector<OpFoldResult> inner = dims;
+        inner[plan.vectorDim] = iv;
+        emitRows(nb, inner, plan.vectors, plan.lanes);
+      });
+    if (int64_t rest = extent - full) {
+      dims[plan.vectorDim] = b.getIndexAttr(full);
+      int64_t vectors = llvm::divideCeil(rest, plan.lanes);
+      emitRows(b, dims, vectors, rest - (vectors - 1) * plan.lanes);
+    }
+  }
+
+  void emitRows(OpBuilder &b, SmallVector<OpFoldResult> &dims,
+                int64_t vectors, int64_t lastLanes) {
+    if (!plan.rowDim) {
+      emitTile(b, dims, vectors, lastLanes, 1);
+      return;
+    }
+    int64_t extent = plan.ranges[*plan.rowDim];
+    int64_t full = extent / plan.rows * plan.rows;
+    if (full == plan.rows) {
+      dims[*plan.rowDim] = b.getIndexAttr(0);
+      emitTile(b, dims, vectors, lastLanes, plan.rows);
+    } else if (full > 0) {
+      forLoop(b, 0, full, plan.rows, [&](OpBuilder &nb, Value iv) {
+        SmallVector<OpFoldResult> inner = dims;
+        inner[*plan.rowDim] = iv;
+        emitTile(nb, inner, vectors, lastLanes, plan.rows);
+      });
+    }
+    if (int64_t rest = extent - full) {
+      dims[*plan.rowDim] = b.getIndexAttr(full);
+      emitTile(b, dims, vectors, lastLanes, rest);
+    }
+  }
+
+  /// One register tile at `dims` (the tile's first row and vector).
+  void emitTile(OpBuilder &b, ArrayRef<OpFoldResult> dims, int64_t vectors,
+                int64_t lastLanes, int64_t rows) {
+    tile = {vectors, lastLanes, rows};
+    OpOperand *out = generic.getDpsInitOperand(0);
+    SmallVector<Value> acc;
+    if (plan.readsOutput)
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < vectors; ++j)
+          acc.push_back(readOperand(b, *out, elementDims(b, dims, i, j), j));
+    SmallVector<OpFoldResult> reductionDims(dims.begin(), dims.end());
+    SmallVector<Value> results = emitReductions(b, 0, reductionDims, acc);
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < vectors; ++j)
+        writeOutput(b, results[i * vectors + j], elementDims(b, dims, i, j), j);
+  }
+
+  SmallVector<Value> emitReductions(OpBuilder &b, unsigned level,
+                                    SmallVector<OpFoldResult> &dims,
+                                    ValueRange acc) {
+    if (level == plan.reductionDims.size())
+      return computeStep(b, dims, acc);
+    unsigned d = plan.reductionDims[level];
+    if (plan.ranges[d] == 1) {
+      dims[d] = b.getIndexAttr(0);
+      return emitReductions(b, level + 1, dims, acc);
+    }
+    Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+    Value ub = arith::ConstantIndexOp::create(b, loc, plan.ranges[d]);
+    Value step = arith::ConstantIndexOp::create(b, loc, 1);
+    auto loop = scf::ForOp::create(
+        b, loc, lb, ub, step, acc,
+        [&](OpBuilder &nb, Location, Value iv, ValueRange iters) {
+          SmallVector<OpFoldResult> inner = dims;
+          inner[d] = iv;
+          SmallVector<Value> next = emitReductions(nb, level + 1, inner, iters);
+          scf::YieldOp::create(nb, loc, next);
+        });
+    return SmallVector<Value>(loop.getResults());
+  }
+
+  /// The body on every (row, vector) of the tile, for one point of the
+  /// reduction loops.
+  SmallVector<Value> computeStep(OpBuilder &b, ArrayRef<OpFoldResult> dims,
+                                 ValueRange acc) {
+    DenseMap<std::tuple<unsigned, int64_t, int64_t>, Value> loaded;
+    Block *body = generic.getBody();
+    SmallVector<Value> results;
+    for (int64_t i = 0; i < tile.rows; ++i) {
+      for (int64_t j = 0; j < tile.vectors; ++j) {
+        IRMapping mapping;
+        for (OpOperand *input : generic.getDpsInputOperands()) {
+          unsigned n = input->getOperandNumber();
+          auto key = std::make_tuple(n, plan.onRow[n] ? i : -1,
+                                     plan.onVector[n] ? j : -1);
+          Value &value = loaded[key];
+          if (!value)
+            value = readOperand(b, *input, elementDims(b, dims, i, j), j);
+          mapping.map(generic.getMatchingBlockArgument(input), value);
+        }
+        if (plan.readsOutput)
+          mapping.map(generic.getMatchingBlockArgument(
+                          generic.getDpsInitOperand(0)),
+                      acc[i * tile.vectors + j]);
+        for (Operation &op : body->without_terminator())
+          cloneOnVectors(b, op, mapping);
+        results.push_back(
+            vectorOf(b, body->getTerminator()->getOperand(0), mapping));
+      }
+    }
+    return results;
+  }
+
+  void cloneOnVectors(OpBuilder &b, Operation &op, IRMapping &mapping) {
+    if (isa<arith::ConstantOp>(op)) {
+      Value scalar = b.clone(op)->getResult(0);
+      mapping.map(op.getResult(0), broadcast(b, scalar));
+      return;
+    }
+    SmallVector<Value> operands;
+    for (Value operand : op.getOperands())
+      operands.push_back(vectorOf(b, operand, mapping));
+    OperationState state(loc, op.getName());
+    state.addOperands(operands);
+    state.addAttributes(op.getAttrs());
+    for (Type type : op.getResultTypes())
+      state.addTypes(VectorType::get({plan.lanes}, type));
+    Operation *clone = b.create(state);
+    for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults()))
+      mapping.map(from, to);
+  }
+
+  /// The vector standing for `value` in the tile: its clone, or a splat of
+  /// a scalar defined above the generic.
+  Value vectorOf(OpBuilder &b, Value value, IRMapping &mapping) {
+    if (Value mapped = mapping.lookupOrNull(value))
+      return mapped;
+    Value splat = broadcast(b, value);
+    mapping.map(value, splat);
+    return splat;
+  }
+
+  Value broadcast(OpBuilder &b, Value scalar) {
+    return vector::BroadcastOp::create(
+        b, loc, VectorType::get({plan.lanes}, scalar.getType()), scalar);
+  }
+
+  /// The loop values of element (row i, vector j) of the tile at `dims`.
+  SmallVector<OpFoldResult> elementDims(OpBuilder &b,
+                                        ArrayRef<OpFoldResult> dims, int64_t i,
+                                        int64_t j) {
+    SmallVector<OpFoldResult> result(dims.begin(), dims.end());
+    auto offset = [&](OpFoldResult base, int64_t by) -> OpFoldResult {
+      if (by == 0)
+        return base;
+      AffineExpr d0 = b.getAffineDimExpr(0);
+      return affine::makeComposedFoldedAffineApply(b, loc, d0 + by, {base});
+    };
+    if (plan.rowDim)
+      result[*plan.rowDim] = offset(dims[*plan.rowDim], i);
+    result[plan.vectorDim] = offset(dims[plan.vectorDim], j * plan.lanes);
+    return result;
+  }
+
+  SmallVector<Value> indices(OpBuilder &b, OpOperand &operand,
+                             ArrayRef<OpFoldResult> dims) {
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    SmallVector<Value> result;
+    for (AffineExpr expr : map.getResults()) {
+      OpFoldResult index = affine::makeComposedFoldedAffineApply(
+          b, loc, AffineMap::get(map.getNumDims(), 0, expr), dims);
+      result.push_back(getValueOrCreateConstantIndexOp(b, loc, index));
+    }
+    return result;
+  }
+
+  Value maskFor(OpBuilder &b, int64_t lanes) {
+    return vector::ConstantMaskOp::create(
+        b, loc, VectorType::get({plan.lanes}, b.getI1Type()),
+        ArrayRef<int64_t>{lanes});
+  }
+
+  bool masked(int64_t j) const {
+    return j + 1 == tile.vectors && tile.lastLanes < (int64_t)plan.lanes;
+  }
+
+  Value readOperand(OpBuilder &b, OpOperand &operand,
+                    ArrayRef<OpFoldResult> dims, int64_t j) {
+    Value memref = operand.get();
+    SmallVector<Value> at = indices(b, operand, dims);
+    if (!plan.onVector[operand.getOperandNumber()])
+      return broadcast(b, memref::LoadOp::create(b, loc, memref, at));
+    if (!masked(j))
+      return vector::LoadOp::create(b, loc, vectorType, memref, at);
+    Value zero = arith::ConstantOp::create(
+        b, loc, vectorType, DenseElementsAttr::get(vectorType, 0.0f));
+    return vector::MaskedLoadOp::create(b, loc, vectorType, memref, at,
+                                        maskFor(b, tile.lastLanes), zero);
+  }
+
+  void writeOutput(OpBuilder &b, Value value, ArrayRef<OpFoldResult> dims,
+                   int64_t j) {
+    OpOperand &out = *generic.getDpsInitOperand(0);
+    SmallVector<Value> at = indices(b, out, dims);
+    if (!masked(j))
+      vector::StoreOp::create(b, loc, value, out.get(), at);
+    else
+      vector::MaskedStoreOp::create(b, loc, out.get(), at,
+                                    maskFor(b, tile.lastLanes), value);
+  }
+
+  void forLoop(OpBuilder &b, int64_t lb, int64_t ub, int64_t step,
+               function_ref<void(OpBuilder &, Value)> build) {
+    Value lower = arith::ConstantIndexOp::create(b, loc, lb);
+    Value upper = arith::ConstantIndexOp::create(b, loc, ub);
+    Value stride = arith::ConstantIndexOp::create(b, loc, step);
+    scf::ForOp::create(b, loc, lower, upper, stride, ValueRange{},
+                       [&](OpBuilder &nb, Location, Value iv, ValueRange) {
+                         build(nb, iv);
+                         scf::YieldOp::create(nb, loc);
+                       });
+  }
+
+  struct TileShape {
+    int64_t vectors = 1, lastLanes = 1, rows = 1;
+  };
+
+  linalg::GenericOp generic;
+  const KernelPlan &plan;
+  Location loc;
+  VectorType vectorType;
+  TileShape tile;
+};
+
+struct VectorKernelsPass final
+    : aotc::impl::VectorKernelsPassBase<VectorKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (vectorBits != 128 && vectorBits != 256 && vectorBits != 512) {
+      getOperation().emitError("aotc-cpu-vector-kernels: vector-bits must be "
+                               "128, 256 or 512, not ")
+          << vectorBits;
+      return signalPassFailure();
+    }
+    SmallVector<linalg::GenericOp> generics;
+    getOperation().walk(
+        [&](linalg::GenericOp generic) { generics.push_back(generic); });
+    for (linalg::GenericOp generic : generics) {
+      std::optional<KernelPlan> plan =
+          planKernel(generic, vectorBits, registers);
+      if (!plan)
+        continue;
+      OpBuilder b(generic);
+      KernelEmitter(generic, *plan).emit(b);
+      generic->erase();
+      ++numKernels;
+    }
+  }
+};
+
+} // namespace
