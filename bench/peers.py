@@ -132,8 +132,7 @@ def run_aotc(aotc, cpu, model_path, work, tag, x, repeat):
          "--header", os.path.join(header_dir, "m.h"), "--report"],
         check=True, capture_output=True, text=True).stdout
     flops = 0
-    match = re.search(r"([0-9,]+)\s+FLOPs", report) or \
-        re.search(r"FLOPs[^0-9]*([0-9,]+)", report)
+    match = re.search(r"^\s*FLOPs\s+([0-9]+)", report, re.MULTILINE)
     if match:
         flops = int(match.group(1).replace(",", ""))
     exe = os.path.join(work, tag + "_bench")

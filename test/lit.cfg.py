@@ -34,6 +34,14 @@ config.substitutions.append(
      % (config.python_executable, config.aotc_src_root,
         config.aotc_tools_dir, config.c_compiler)))
 
+# Tests that run AVX-512 code (--cpu x86-64-v4) need a CPU that has it.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if " avx512f" in cpuinfo.read():
+            config.available_features.add("avx512")
+except OSError:
+    pass
+
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 

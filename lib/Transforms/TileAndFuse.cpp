@@ -144,6 +144,15 @@ int64_t innerChunk(int64_t size) {
   return best >= 8 || size <= 64 ? best : 64;
 }
 
+/// The rows of a matmul-like tile: the largest divisor from 8 to 64 (no
+/// partial tiles), else all of them up to 256, else one.
+int64_t rowBlock(int64_t size) {
+  for (int64_t d = std::min<int64_t>(64, size); d >= 8; --d)
+    if (size % d == 0)
+      return d;
+  return size <= 256 ? size : 1;
+}
+
 /// One loop of the group's root that may be tiled, in output order.
 struct TileCandidate {
   unsigned rootLoop;
@@ -223,7 +232,16 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
   AffineMap rootOut = root.getIndexingMapMatchingResult(root->getResult(0));
   unsigned innermostLoop =
       cast<AffineDimExpr>(rootOut.getResults().back()).getPosition();
+  // A matmul-like seed without padded inputs keeps a block of rows (the
+  // output loop next to the innermost one) in each tile, so a CPU register
+  // tile has rows that share its vector loads (aotc-cpu-vector-kernels).
+  std::optional<unsigned> rowLoop;
+  if (group.pads.empty() && seed.getNumDpsInputs() >= 2)
+    for (const TileCandidate &c : candidates)
+      if (c.rootLoop != innermostLoop && c.size > 1)
+        rowLoop = c.rootLoop;
   SmallVector<int64_t> sizes(rootRanges.size(), 0);
+  llvm::SmallDenseSet<unsigned> keptWhole;
   bool tiled = false;
   for (const TileCandidate &c : candidates) {
     if (c.size <= 1)
@@ -231,6 +249,14 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
     if (c.rootLoop == innermostLoop) {
       if (c.size > innerTile) {
         sizes[c.rootLoop] = innerTile;
+        tiled = true;
+      }
+    } else if (c.rootLoop == rowLoop) {
+      int64_t block = rowBlock(c.size);
+      if (block == c.size) {
+        keptWhole.insert(c.rootLoop);
+      } else {
+        sizes[c.rootLoop] = block;
         tiled = true;
       }
     } else if (padsDependOn(c.seedLoop)) {
@@ -243,7 +269,7 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
     // loop would copy a padded input once per tile): split the outermost
     // non-unit candidate so the group still becomes one loop nest.
     for (const TileCandidate &c : candidates) {
-      if (c.size <= 1)
+      if (c.size <= 1 || keptWhole.contains(c.rootLoop))
         continue;
       sizes[c.rootLoop] = c.rootLoop == innermostLoop ? innerChunk(c.size) : 1;
       tiled = true;

@@ -1,12 +1,13 @@
 // RUN: aotc %s -o %t.o --header %t.h --report | FileCheck %s
 // RUN: %run-graph %s --work-dir %t
 
-// matmul + bias + gelu (erf form) is one kernel: per row of the output, the
-// zero fill, the matmul and the epilogue (bias add and the five ops of
-// gelu) run on that row in place. No temporary at all.
+// matmul + bias + gelu (erf form) is one kernel: per block of 8 output rows
+// (rows in blocks, so the CPU's register tiles share their loads of w), the
+// zero fill, the matmul and the epilogue (bias add and the five ops of gelu)
+// run on that block in place. No temporary at all.
 
 // CHECK:      kernel kind
-// CHECK-NEXT:      1 loops {{.*}} 16 tiles {{.*}}matmul + add + mul + erf{{$}}
+// CHECK-NEXT:      1 loops {{.*}} 2 tiles {{.*}}matmul + add + mul + erf{{$}}
 // CHECK-EMPTY:
 // CHECK:      kernels 1{{$}}
 // CHECK:      temp bytes 0{{$}}

@@ -55,30 +55,37 @@ std::optional<int64_t> linearCoefficient(AffineExpr expr, unsigned dim) {
   return std::nullopt;
 }
 
-/// How one operand is read (or written) along the candidate dimensions.
-enum class Along { independent, contiguous, other };
-
-Along accessAlong(AffineMap map, MemRefType type, unsigned dim) {
-  bool depends = false;
+/// The step between the elements an operand reads along loop `dim`: 0 when
+/// it does not depend on it, s when its innermost index is `s * dim + ...`
+/// (no other index depends on `dim`) and its innermost stride is 1, and
+/// nothing otherwise.
+std::optional<int64_t> stepAlong(AffineMap map, MemRefType type,
+                                 unsigned dim) {
+  int64_t step = 0;
   for (auto [i, expr] : llvm::enumerate(map.getResults())) {
     std::optional<int64_t> c = linearCoefficient(expr, dim);
     if (!c)
-      return Along::other;
+      return std::nullopt;
     if (*c == 0)
       continue;
-    if (i + 1 != map.getNumResults() || *c != 1)
-      return Along::other;
-    depends = true;
+    if (i + 1 != map.getNumResults() || *c < 1)
+      return std::nullopt;
+    step = *c;
   }
-  if (!depends)
-    return Along::independent;
+  if (step == 0)
+    return 0;
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() ||
       strides.back() != 1)
-    return Along::other;
-  return Along::contiguous;
+    return std::nullopt;
+  return step;
 }
+
+/// Inputs read with a step up to this are loaded as one wide vector and
+/// shuffled (a strided convolution or pooling window); larger steps are left
+/// to the scalar loops.
+constexpr int64_t kMaxInputStep = 4;
 
 /// Integer division and remainder trap on the garbage lanes of a masked
 /// tail; everything else elementwise computes them harmlessly.
@@ -106,8 +113,10 @@ struct KernelPlan {
   SmallVector<int64_t> ranges;
   SmallVector<unsigned> reductionDims;
   /// Per operand (inputs, then the output): whether it depends on the
-  /// vector dimension and on the row dimension.
+  /// vector dimension and on the row dimension, and its step along the
+  /// vector dimension.
   SmallVector<bool> onVector, onRow;
+  SmallVector<int64_t> step;
   bool readsOutput = false;
 };
 
@@ -157,12 +166,14 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
   for (unsigned d = 0; d < iterators.size(); ++d) {
     if (iterators[d] != utils::IteratorType::parallel)
       continue;
-    bool ok = accessAlong(outMap, cast<MemRefType>(out->get().getType()), d) ==
-              Along::contiguous;
-    for (OpOperand *input : generic.getDpsInputOperands())
-      ok &= accessAlong(generic.getMatchingIndexingMap(input),
-                        cast<MemRefType>(input->get().getType()),
-                        d) != Along::other;
+    bool ok = stepAlong(outMap, cast<MemRefType>(out->get().getType()), d) ==
+              std::optional<int64_t>(1);
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      std::optional<int64_t> step =
+          stepAlong(generic.getMatchingIndexingMap(input),
+                    cast<MemRefType>(input->get().getType()), d);
+      ok &= step && *step <= kMaxInputStep;
+    }
     if (!ok)
       continue;
     int64_t padded = llvm::divideCeil(plan.ranges[d], plan.lanes) * plan.lanes;
@@ -179,6 +190,8 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
   for (OpOperand &operand : generic->getOpOperands()) {
     AffineMap map = generic.getMatchingIndexingMap(&operand);
     plan.onVector.push_back(map.isFunctionOfDim(plan.vectorDim));
+    plan.step.push_back(*stepAlong(
+        map, cast<MemRefType>(operand.get().getType()), plan.vectorDim));
   }
 
   // The register rows: a parallel dimension whose rows share the most vector
@@ -449,8 +462,26 @@ private:
                     ArrayRef<OpFoldResult> dims, int64_t j) {
     Value memref = operand.get();
     SmallVector<Value> at = indices(b, operand, dims);
-    if (!plan.onVector[operand.getOperandNumber()])
+    unsigned n = operand.getOperandNumber();
+    if (!plan.onVector[n])
       return broadcast(b, memref::LoadOp::create(b, loc, memref, at));
+    if (int64_t step = plan.step[n]; step > 1) {
+      // One wide load of every element from the first to the last lane's,
+      // then the lanes picked out of it.
+      int64_t lanes = masked(j) ? tile.lastLanes : plan.lanes;
+      auto wideType = VectorType::get({step * plan.lanes}, b.getF32Type());
+      Value zero = arith::ConstantOp::create(
+          b, loc, wideType, DenseElementsAttr::get(wideType, 0.0f));
+      Value mask = vector::ConstantMaskOp::create(
+          b, loc, VectorType::get({step * plan.lanes}, b.getI1Type()),
+          ArrayRef<int64_t>{step * (lanes - 1) + 1});
+      Value wide = vector::MaskedLoadOp::create(b, loc, wideType, memref, at,
+                                                mask, zero);
+      SmallVector<int64_t> picked;
+      for (int64_t lane = 0; lane < (int64_t)plan.lanes; ++lane)
+        picked.push_back(lane * step);
+      return vector::ShuffleOp::create(b, loc, wide, wide, picked);
+    }
     if (!masked(j))
       return vector::LoadOp::create(b, loc, vectorType, memref, at);
     Value zero = arith::ConstantOp::create(
