@@ -136,9 +136,11 @@ void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &) {
   emulate.sourceTypeStrs = {"bf16"};
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   pm.addPass(createExpandBF16ConversionsPass());
-  // f32 exp becomes inline arithmetic that LLVM vectorizes, not an expf
-  // call per element.
-  pm.addPass(createApproximateMathPass());
+  // f32 exp, tanh and erf (softmax, sigmoid, SiLU, GELU) become inline
+  // arithmetic on the kernels' vectors, not a libm call per element.
+  ApproximateMathPassOptions approximate;
+  approximate.ops = {"math.exp", "math.tanh", "math.erf"};
+  pm.addPass(createApproximateMathPass(approximate));
   // Integer powers have no LLVM intrinsic: expand them to loops first. Math
   // with an LLVM intrinsic uses it; the rest (erf, tanh, ...) calls libm.
   ConvertMathToFuncsOptions mathToFuncs;

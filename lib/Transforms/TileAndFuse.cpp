@@ -267,11 +267,21 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
   if (!tiled) {
     // Nothing to tile by the rule above (a row of outputs, or every outer
     // loop would copy a padded input once per tile): split the outermost
-    // non-unit candidate so the group still becomes one loop nest.
+    // non-unit candidate so the group still becomes one loop nest. A
+    // matmul-like seed keeps blocks of rows there too (a 1x1 convolution's
+    // output channels), or tiles the next loop.
     for (const TileCandidate &c : candidates) {
       if (c.size <= 1 || keptWhole.contains(c.rootLoop))
         continue;
-      sizes[c.rootLoop] = c.rootLoop == innermostLoop ? innerChunk(c.size) : 1;
+      int64_t size = 1;
+      if (c.rootLoop == innermostLoop) {
+        size = innerChunk(c.size);
+      } else if (rowLoop) {
+        size = rowBlock(c.size);
+        if (size == c.size)
+          continue;
+      }
+      sizes[c.rootLoop] = size;
       tiled = true;
       break;
     }
