@@ -29,19 +29,20 @@ func.func @conv_bias_relu(%x: tensor<1x16x32x32xf32>, %w: tensor<32x16x3x3xf32>,
 
 // -----
 
-// matmul + bias + relu: one loop over rows; the zero fill, the matmul and the
-// epilogue share the row of the output.
+// matmul + bias + relu: all 8 rows stay in each tile (a matmul keeps blocks
+// of rows for the CPU's register tiles), so the loop is over blocks of 32
+// columns; the zero fill, the matmul and the epilogue share the tile.
 
 // CHECK-LABEL: func.func @matmul_bias_relu
 // CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<8x32xf32>, %[[W:[a-z0-9]+]]: tensor<32x64xf32>, %[[B:[a-z0-9]+]]: tensor<64xf32>
-// CHECK:         scf.for %[[M:.+]] = %c0 to %c8 step %c1 iter_args(%[[OUT:.+]] = %{{.+}})
-// CHECK:           %[[ROW:.+]] = tensor.extract_slice %[[X]][%[[M]], 0] [1, 32]
-// CHECK:           %[[TILE:.+]] = tensor.extract_slice %[[OUT]][%[[M]], 0] [1, 64]
-// CHECK:           %[[ZERO:.+]] = linalg.generic {{.*}} outs(%[[TILE]] : tensor<1x64xf32>)
+// CHECK:         scf.for %[[N:.+]] = %c0 to %c64 step %c32 iter_args(%[[OUT:.+]] = %{{.+}})
+// CHECK:           %[[COLS:.+]] = tensor.extract_slice %[[W]][0, %[[N]]] [32, 32]
+// CHECK:           %[[TILE:.+]] = tensor.extract_slice %[[OUT]][0, %[[N]]] [8, 32]
+// CHECK:           %[[ZERO:.+]] = linalg.generic {{.*}} outs(%[[TILE]] : tensor<8x32xf32>)
 // CHECK-NEXT:        ^bb0
 // CHECK-NEXT:        linalg.yield %cst
-// CHECK:           %[[MM:.+]] = linalg.generic {{.*}} ins(%[[ROW]], %[[W]] : {{.*}}) outs(%[[ZERO]] : tensor<1x64xf32>)
-// CHECK:           linalg.generic {{.*}} ins(%[[B]] : tensor<64xf32>) outs(%[[MM]] : tensor<1x64xf32>)
+// CHECK:           %[[MM:.+]] = linalg.generic {{.*}} ins(%[[X]], %[[COLS]] : {{.*}}) outs(%[[ZERO]] : tensor<8x32xf32>)
+// CHECK:           linalg.generic {{.*}} ins(%{{.+}} : tensor<32xf32>) outs(%[[MM]] : tensor<8x32xf32>)
 // CHECK:             arith.addf
 // CHECK:             arith.maximumf
 // CHECK:           tensor.insert_slice

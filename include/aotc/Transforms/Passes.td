@@ -79,7 +79,10 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
     is computed once per tile; a loop that a padded input does not depend on
     (output channels) stays whole, since tiling it would copy the same window
     once per tile; the innermost output dimension stays whole up to
-    `inner-tile` elements so the inner loop stays contiguous and long.
+    `inner-tile` elements so the inner loop stays contiguous and long; a
+    matmul-like seed without padded inputs keeps blocks of 8 to 64 rows (a
+    divisor of the loop, or all of it up to 256) so the CPU's register
+    tiles have rows that share their vector loads.
     Nothing else is fused: a producer that is itself a contraction or an
     elementwise op read through a window stays its own kernel.
 

@@ -95,12 +95,15 @@ def VectorKernelsPass
     bias/activation epilogues, elementwise ops) becomes explicit vector code
     instead of scalar loops left to LLVM's auto-vectorizer:
 
-    - **The vector dimension** `v` is a parallel loop along which every
-      operand that depends on it is contiguous (its innermost index is
-      `v + ...` and its innermost stride is 1); the output must depend on
-      it. Among those, the one whose extent wastes the fewest lanes wins.
-      Operands that do not depend on `v` are loaded as scalars and
-      broadcast.
+    - **The vector dimension** `v` is a parallel loop along which the
+      output is contiguous (its innermost index is `v + ...`, innermost
+      stride 1) and every input that depends on it is read with a step of
+      1 to 4 in its innermost, unit-stride dimension. Among those, the one
+      whose extent wastes the fewest lanes wins. Inputs that do not depend
+      on `v` are loaded as scalars and broadcast; inputs read with a step
+      `s > 1` (strided convolutions and pooling windows) are one masked
+      load of the `s * (lanes - 1) + 1` elements the lanes span and a
+      `vector.shuffle` that picks every `s`-th.
     - **The register rows** `r` are a second parallel loop, preferably one
       that the vector operands do not depend on, so one vector load feeds
       several rows (a matmul's `m`, a convolution's output channels).
