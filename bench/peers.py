@@ -82,6 +82,17 @@ def gpt_block(torch):
     return Block(), (1, 64, 768)
 
 
+def conv_layer(cin, cout, size, kernel, stride=1, groups=1):
+    """One convolution + bias + ReLU on a 1 x cin x size x size input."""
+    def build(torch):
+        nn = torch.nn
+        return (nn.Sequential(nn.Conv2d(cin, cout, kernel, stride=stride,
+                                        padding=kernel // 2, groups=groups),
+                              nn.ReLU()),
+                (1, cin, size, size))
+    return build
+
+
 MODELS = {
     "resnet18": torchvision_model("resnet18"),
     "resnet50": torchvision_model("resnet50"),
@@ -91,7 +102,19 @@ MODELS = {
     "squeezenet1_1": torchvision_model("squeezenet1_1"),
     "transformer_layer": transformer_layer,
     "gpt_block": gpt_block,
+    # Single layers (ResNet and MobileNet shapes).
+    "conv3x3_56": conv_layer(64, 64, 56, 3),
+    "conv3x3_28": conv_layer(128, 128, 28, 3),
+    "conv3x3_14": conv_layer(256, 256, 14, 3),
+    "conv3x3_7": conv_layer(512, 512, 7, 3),
+    "conv3x3_s2": conv_layer(128, 256, 28, 3, stride=2),
+    "conv1x1_28": conv_layer(128, 512, 28, 1),
+    "depthwise3x3_56": conv_layer(144, 144, 56, 3, groups=144),
+    "first_conv": conv_layer(3, 64, 224, 7, stride=2),
 }
+DEFAULT_MODELS = ["resnet18", "resnet50", "mobilenet_v2", "efficientnet_b0",
+                  "shufflenet_v2", "squeezenet1_1", "transformer_layer",
+                  "gpt_block"]
 
 
 def export(name, path):
@@ -207,7 +230,7 @@ def bench(name, args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("models", nargs="*", default=list(MODELS),
+    parser.add_argument("models", nargs="*", default=DEFAULT_MODELS,
                         choices=list(MODELS))
     parser.add_argument("--aotc", default=os.path.join(ROOT, "build", "bin",
                                                        "aotc"))

@@ -153,6 +153,13 @@ int64_t rowBlock(int64_t size) {
   return size <= 256 ? size : 1;
 }
 
+/// Whether every input of `seed` depends on its loop `loop` (a batch).
+bool everyInputDependsOn(linalg::LinalgOp seed, unsigned loop) {
+  return llvm::all_of(seed.getDpsInputOperands(), [&](OpOperand *input) {
+    return seed.getMatchingIndexingMap(input).isFunctionOfDim(loop);
+  });
+}
+
 /// One loop of the group's root that may be tiled, in output order.
 struct TileCandidate {
   unsigned rootLoop;
@@ -256,6 +263,14 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
       if (block == c.size) {
         keptWhole.insert(c.rootLoop);
       } else {
+        sizes[c.rootLoop] = block;
+        tiled = true;
+      }
+    } else if (rowLoop && !everyInputDependsOn(seed, c.seedLoop)) {
+      // Another loop that some input does not depend on (a 1x1
+      // convolution's output channels): blocks of it, for the same reason.
+      int64_t block = rowBlock(c.size);
+      if (block != c.size) {
         sizes[c.rootLoop] = block;
         tiled = true;
       }

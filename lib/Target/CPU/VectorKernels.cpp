@@ -82,6 +82,29 @@ std::optional<int64_t> stepAlong(AffineMap map, MemRefType type,
   return step;
 }
 
+/// The distance in elements between consecutive values of loop `dim` in an
+/// output whose index `i` is `dim + ...` (no other index depends on `dim`):
+/// the output of a convolution vectorized across its channels is stored by
+/// a scatter of this stride.
+std::optional<int64_t> scatterStride(AffineMap map, MemRefType type,
+                                     unsigned dim) {
+  std::optional<unsigned> position;
+  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+    std::optional<int64_t> c = linearCoefficient(expr, dim);
+    if (!c || (*c != 0 && (*c != 1 || position)))
+      return std::nullopt;
+    if (*c == 1)
+      position = i;
+  }
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!position || failed(type.getStridesAndOffset(strides, offset)) ||
+      strides.empty() || strides.back() != 1 ||
+      ShapedType::isDynamic(strides[*position]))
+    return std::nullopt;
+  return strides[*position];
+}
+
 /// Inputs read with a step up to this are loaded as one wide vector and
 /// shuffled (a strided convolution or pooling window); larger steps are left
 /// to the scalar loops.
@@ -117,8 +140,107 @@ struct KernelPlan {
   /// vector dimension.
   SmallVector<bool> onVector, onRow;
   SmallVector<int64_t> step;
+  /// The output's element stride along the vector dimension when it is
+  /// not contiguous there (gathered and scattered), else 0.
+  int64_t outputStride = 0;
   bool readsOutput = false;
 };
+
+/// How the inputs are read for one choice of vector dimension: the step
+/// of each along it (0: broadcast) and whether each depends on the row
+/// dimension; and the output's scatter stride (0: contiguous).
+struct OperandAccess {
+  SmallVector<int64_t> inputSteps;
+  SmallVector<bool> onRow;
+  int64_t outputStride = 0;
+};
+
+/// A costed choice of vector dimension, row dimension and tile shape.
+struct Choice {
+  unsigned vectorDim = 0;
+  std::optional<unsigned> rowDim;
+  int64_t vectors = 1, rows = 1, outputStride = 0;
+  double cost = 0;
+};
+
+/// Reductions shorter than this do not pay for a gathered and scattered
+/// output.
+constexpr int64_t kMinScatterSteps = 32;
+
+/// A step is never shorter than an FMA's latency (4 cycles) times the two
+/// FMAs issued per cycle: with fewer independent accumulators, each waits
+/// on its own previous result.
+constexpr double kMinStepSlots = 8;
+
+/// The cost, in issue slots, of one reduction step of a `rows x vectors`
+/// tile: the FMA (or other body) slots, or the load slots when the loads
+/// are more, whichever bounds it (two of each issue per cycle on the
+/// x86-64 cores aotc targets), but no less than the latency bound above. A
+/// strided input's shuffle takes a vector slot too.
+double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors) {
+  double compute = double(rows * vectors), loads = 0;
+  for (auto [step, onRow] : llvm::zip(access.inputSteps, access.onRow)) {
+    int64_t count = (onRow ? rows : 1) * (step ? vectors : 1);
+    loads += count;
+    if (step > 1)
+      compute += count;
+  }
+  return std::max({compute, loads, kMinStepSlots});
+}
+
+/// The best tile for vector dimension `v` and row dimension `r` (none:
+/// one row): every shape whose accumulators fit in three quarters of the
+/// registers, costed over all its tiles and remainders (the reduction steps
+/// of each tile, plus loading and storing its accumulators, a gather and a
+/// scatter costing a slot per lane).
+Choice chooseTile(const KernelPlan &plan, const OperandAccess &access,
+                  unsigned v, std::optional<unsigned> r, int64_t steps,
+                  unsigned registers) {
+  int64_t perRow = llvm::divideCeil(plan.ranges[v], plan.lanes);
+  int64_t rowExtent = r ? plan.ranges[*r] : 1;
+  int64_t outer = 1;
+  for (unsigned d = 0; d < plan.ranges.size(); ++d)
+    if (d != v && d != r && !llvm::is_contained(plan.reductionDims, d))
+      outer *= plan.ranges[d];
+  int64_t budget = std::max<int64_t>(registers * 3 / 4, 2);
+  if (plan.reductionDims.empty())
+    budget = 4; // nothing to carry: a few independent vectors per step
+  double accessCost = access.outputStride ? double(plan.lanes) : 1.0;
+  Choice best;
+  best.cost = -1;
+  for (int64_t vectors = 1; vectors <= std::min(perRow, budget); ++vectors) {
+    for (int64_t rows = 1; rows <= std::min(rowExtent, budget / vectors);
+         ++rows) {
+      double cost = 0;
+      auto addTiles = [&](int64_t count, int64_t tileRows,
+                          int64_t tileVectors) {
+        if (count == 0 || tileRows == 0 || tileVectors == 0)
+          return;
+        double accumulators = double(tileRows * tileVectors);
+        cost += double(count) *
+                (double(steps) * stepCost(access, tileRows, tileVectors) +
+                 (plan.readsOutput ? 2 : 1) * accessCost * accumulators);
+      };
+      for (auto [vCount, vSize] :
+           {std::pair(perRow / vectors, vectors),
+            std::pair<int64_t, int64_t>(perRow % vectors ? 1 : 0,
+                                        perRow % vectors)}) {
+        addTiles(vCount * (rowExtent / rows), rows, vSize);
+        addTiles(vCount * (rowExtent % rows ? 1 : 0), rowExtent % rows, vSize);
+      }
+      cost *= double(outer);
+      if (best.cost < 0 || cost < best.cost) {
+        best.cost = cost;
+        best.vectors = vectors;
+        best.rows = rows;
+      }
+    }
+  }
+  best.vectorDim = v;
+  best.rowDim = r;
+  best.outputStride = access.outputStride;
+  return best;
+}
 
 std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
                                      unsigned vectorBits, unsigned registers) {
@@ -159,84 +281,68 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
   if (!plan.reductionDims.empty() && !plan.readsOutput)
     return std::nullopt;
 
-  // The vector dimension: contiguous wherever it is read or written, and
-  // wasting the fewest lanes.
-  std::optional<unsigned> best;
-  double bestEfficiency = 0;
-  for (unsigned d = 0; d < iterators.size(); ++d) {
-    if (iterators[d] != utils::IteratorType::parallel)
+  // Every vector dimension the memory allows, every row dimension and
+  // every tile shape that fits the registers is costed; the cheapest wins.
+  int64_t steps = 1;
+  for (unsigned r : plan.reductionDims)
+    steps *= plan.ranges[r];
+  auto outType = cast<MemRefType>(out->get().getType());
+  std::optional<Choice> best;
+  for (unsigned v = 0; v < iterators.size(); ++v) {
+    if (iterators[v] != utils::IteratorType::parallel)
       continue;
-    bool ok = stepAlong(outMap, cast<MemRefType>(out->get().getType()), d) ==
-              std::optional<int64_t>(1);
+    OperandAccess access;
+    access.outputStride = 0;
+    if (stepAlong(outMap, outType, v) != std::optional<int64_t>(1)) {
+      // Only a long reduction pays for a gather and a scatter per tile.
+      std::optional<int64_t> stride = scatterStride(outMap, outType, v);
+      if (!stride || steps < kMinScatterSteps)
+        continue;
+      access.outputStride = *stride;
+    }
+    bool ok = true;
     for (OpOperand *input : generic.getDpsInputOperands()) {
       std::optional<int64_t> step =
           stepAlong(generic.getMatchingIndexingMap(input),
-                    cast<MemRefType>(input->get().getType()), d);
+                    cast<MemRefType>(input->get().getType()), v);
       ok &= step && *step <= kMaxInputStep;
+      if (ok)
+        access.inputSteps.push_back(*step);
     }
     if (!ok)
       continue;
-    int64_t padded = llvm::divideCeil(plan.ranges[d], plan.lanes) * plan.lanes;
-    double efficiency = double(plan.ranges[d]) / double(padded);
-    if (!best || efficiency >= bestEfficiency) {
-      best = d;
-      bestEfficiency = efficiency;
+    SmallVector<std::optional<unsigned>> rowDims = {std::nullopt};
+    if (!plan.reductionDims.empty())
+      for (unsigned r = 0; r < iterators.size(); ++r)
+        if (iterators[r] == utils::IteratorType::parallel && r != v &&
+            plan.ranges[r] > 1)
+          rowDims.push_back(r);
+    for (std::optional<unsigned> r : rowDims) {
+      access.onRow.clear();
+      for (OpOperand *input : generic.getDpsInputOperands())
+        access.onRow.push_back(
+            r && generic.getMatchingIndexingMap(input).isFunctionOfDim(*r));
+      Choice choice = chooseTile(plan, access, v, r, steps, registers);
+      if (!best || choice.cost < best->cost)
+        best = choice;
     }
   }
   if (!best)
     return std::nullopt;
-  plan.vectorDim = *best;
-
+  plan.vectorDim = best->vectorDim;
+  plan.rowDim = best->rowDim;
+  plan.vectors = best->vectors;
+  plan.rows = best->rows;
+  plan.outputStride = best->outputStride;
   for (OpOperand &operand : generic->getOpOperands()) {
     AffineMap map = generic.getMatchingIndexingMap(&operand);
     plan.onVector.push_back(map.isFunctionOfDim(plan.vectorDim));
-    plan.step.push_back(*stepAlong(
-        map, cast<MemRefType>(operand.get().getType()), plan.vectorDim));
+    plan.onRow.push_back(plan.rowDim && map.isFunctionOfDim(*plan.rowDim));
+    plan.step.push_back(
+        stepAlong(map, cast<MemRefType>(operand.get().getType()),
+                  plan.vectorDim)
+            .value_or(0));
   }
-
-  // The register rows: a parallel dimension whose rows share the most vector
-  // loads; the longest on ties.
-  int bestReuse = -1;
-  for (unsigned d = 0; d < iterators.size(); ++d) {
-    if (iterators[d] != utils::IteratorType::parallel || d == plan.vectorDim ||
-        plan.ranges[d] < 2)
-      continue;
-    int reuse = 0;
-    for (OpOperand *input : generic.getDpsInputOperands())
-      if (plan.onVector[input->getOperandNumber()] &&
-          !generic.getMatchingIndexingMap(input).isFunctionOfDim(d))
-        ++reuse;
-    if (reuse > bestReuse ||
-        (reuse == bestReuse && plan.ranges[d] > plan.ranges[*plan.rowDim])) {
-      plan.rowDim = d;
-      bestReuse = reuse;
-    }
-  }
-  for (OpOperand &operand : generic->getOpOperands())
-    plan.onRow.push_back(
-        plan.rowDim &&
-        generic.getMatchingIndexingMap(&operand).isFunctionOfDim(*plan.rowDim));
-
-  // The register tile: at most three quarters of the registers hold
-  // accumulators, the rest the vector loads and broadcasts of one step.
-  int64_t perRow = llvm::divideCeil(plan.ranges[plan.vectorDim], plan.lanes);
-  if (plan.reductionDims.empty()) {
-    plan.vectors = std::min<int64_t>(perRow, 4);
-    plan.rowDim.reset();
-    plan.onRow.assign(plan.onRow.size(), false);
-    return plan;
-  }
-  int64_t budget = std::max<int64_t>(registers * 3 / 4, 2);
-  if (!plan.rowDim) {
-    plan.vectors = std::min<int64_t>(perRow, budget);
-    return plan;
-  }
-  plan.vectors = std::min<int64_t>(perRow, 2);
-  plan.rows = std::min<int64_t>(plan.ranges[*plan.rowDim],
-                                std::max<int64_t>(budget / plan.vectors, 1));
-  if (plan.rows == plan.ranges[*plan.rowDim])
-    plan.vectors =
-        std::min<int64_t>(perRow, std::max<int64_t>(budget / plan.rows, 1));
   return plan;
 }
 
@@ -454,6 +560,21 @@ private:
         ArrayRef<int64_t>{lanes});
   }
 
+  /// The element offsets of the lanes of a scattered output.
+  Value scatterOffsets(OpBuilder &b) {
+    auto type = VectorType::get({plan.lanes}, b.getIndexType());
+    SmallVector<Attribute> offsets;
+    for (int64_t lane = 0; lane < (int64_t)plan.lanes; ++lane)
+      offsets.push_back(b.getIndexAttr(lane * plan.outputStride));
+    return arith::ConstantOp::create(b, loc, type,
+                                     DenseElementsAttr::get(type, offsets));
+  }
+
+  /// The mask of vector j's lanes: all of them but in a masked tail.
+  Value laneMask(OpBuilder &b, int64_t j) {
+    return maskFor(b, masked(j) ? tile.lastLanes : plan.lanes);
+  }
+
   bool masked(int64_t j) const {
     return j + 1 == tile.vectors && tile.lastLanes < (int64_t)plan.lanes;
   }
@@ -465,6 +586,12 @@ private:
     unsigned n = operand.getOperandNumber();
     if (!plan.onVector[n])
       return broadcast(b, memref::LoadOp::create(b, loc, memref, at));
+    if (&operand == generic.getDpsInitOperand(0) && plan.outputStride) {
+      Value zero = arith::ConstantOp::create(
+          b, loc, vectorType, DenseElementsAttr::get(vectorType, 0.0f));
+      return vector::GatherOp::create(b, loc, vectorType, memref, at,
+                                      scatterOffsets(b), laneMask(b, j), zero);
+    }
     if (int64_t step = plan.step[n]; step > 1) {
       // One wide load of every element from the first to the last lane's,
       // then the lanes picked out of it.
@@ -494,6 +621,11 @@ private:
                    int64_t j) {
     OpOperand &out = *generic.getDpsInitOperand(0);
     SmallVector<Value> at = indices(b, out, dims);
+    if (plan.outputStride) {
+      vector::ScatterOp::create(b, loc, Type(), out.get(), at, scatterOffsets(b),
+                                laneMask(b, j), value);
+      return;
+    }
     if (!masked(j))
       vector::StoreOp::create(b, loc, value, out.get(), at);
     else

@@ -7,11 +7,13 @@
 // a matmul whose rows, columns and depth divide no tile (37x70 by 53), a
 // strided 3x3 convolution (inputs read with a step of 2: one wide load,
 // then a shuffle), a 1x1 stride-2 convolution, a 3x3 stride-2 max pool,
-// a convolution 7 pixels wide (one masked vector per row), and a
-// broadcast add + relu with no reduction.
+// a convolution 7 pixels wide (one masked vector per row), a broadcast
+// add + relu with no reduction, and a matmul of two transposes whose output
+// is strided along the only vectorizable dimension (gathered and scattered
+// accumulators).
 
 // TOL: rtol=1e-4 atol=1e-4  # f32 sums of up to 216 products vs float64
-// REF: a, b, x, w, bias, w1, y, c = inp
+// REF: a, b, x, w, bias, w1, y, c, p, q = inp
 // REF: f = np.float32
 // REF: out[0] = (a.astype(np.float64) @ b).astype(f)
 // REF: def conv(x, w, b, stride, pad):
@@ -32,13 +34,16 @@
 // REF: out[3] = np.max([xp[:, :, i:i + 2 * 18 + 1:2, j:j + 2 * 18 + 1:2] for i in range(3) for j in range(3)], axis=0)
 // REF: out[4] = conv(y, w, bias, 1, 1).astype(f)
 // REF: out[5] = np.maximum(a + c, 0)
+// REF: out[6] = (p.T.astype(np.float64) @ q.T).astype(f)
 
 func.func @vector_kernels(%a: tensor<37x53xf32>, %b: tensor<53x70xf32>,
                           %x: tensor<1x24x37x37xf32>, %w: tensor<20x24x3x3xf32>,
                           %bias: tensor<20xf32>, %w1: tensor<20x24x1x1xf32>,
-                          %y: tensor<1x24x5x7xf32>, %c: tensor<53xf32>)
+                          %y: tensor<1x24x5x7xf32>, %c: tensor<53xf32>,
+                          %p: tensor<40x24xf32>, %q: tensor<20x40xf32>)
     -> (tensor<37x70xf32>, tensor<1x20x19x19xf32>, tensor<1x20x19x19xf32>,
-        tensor<1x24x19x19xf32>, tensor<1x20x5x7xf32>, tensor<37x53xf32>) {
+        tensor<1x24x19x19xf32>, tensor<1x20x5x7xf32>, tensor<37x53xf32>,
+        tensor<24x20xf32>) {
   %0 = tg.matmul %a, %b : tensor<37x53xf32>, tensor<53x70xf32>
   %1 = tg.conv %x, %w, %bias strides = [2, 2] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x24x37x37xf32>, tensor<20x24x3x3xf32>, tensor<20xf32>
   %2 = tg.relu %1 : tensor<1x20x19x19xf32>
@@ -47,7 +52,11 @@ func.func @vector_kernels(%a: tensor<37x53xf32>, %b: tensor<53x70xf32>,
   %5 = tg.conv %y, %w, %bias strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x24x5x7xf32>, tensor<20x24x3x3xf32>, tensor<20xf32>
   %6 = tg.add %a, %c : tensor<37x53xf32>, tensor<53xf32>
   %7 = tg.relu %6 : tensor<37x53xf32>
-  return %0, %2, %3, %4, %5, %7
+  %pt = tg.transpose %p permutation = [1, 0] : tensor<40x24xf32>
+  %qt = tg.transpose %q permutation = [1, 0] : tensor<20x40xf32>
+  %8 = tg.matmul %pt, %qt : tensor<24x40xf32>, tensor<40x20xf32>
+  return %0, %2, %3, %4, %5, %7, %8
       : tensor<37x70xf32>, tensor<1x20x19x19xf32>, tensor<1x20x19x19xf32>,
-        tensor<1x24x19x19xf32>, tensor<1x20x5x7xf32>, tensor<37x53xf32>
+        tensor<1x24x19x19xf32>, tensor<1x20x5x7xf32>, tensor<37x53xf32>,
+        tensor<24x20xf32>
 }

@@ -2,28 +2,33 @@
 // RUN: aotc-opt %s --split-input-file --aotc-cpu-vector-kernels | FileCheck %s --check-prefix=AVX2
 
 // A matmul: the columns (contiguous in B and C) are the vector dimension,
-// the rows share each step's loads of B. With 32 registers: tiles of 12
-// rows x 2 vectors (24 accumulators carried through the k loop), then the
-// 2 remaining rows; the 8 remaining columns are one masked vector.
+// the rows share each step's loads of B. The cost model (FMA and load
+// slots per step, no fewer than an FMA latency's worth, plus loading and
+// storing the accumulators) picks, with 32 registers, tiles of 7 rows x 3
+// vectors (21 accumulators carried through the k loop; the third vector,
+// columns 32 to 39, masked), then a tile of the 5 remaining rows.
 
 // CHECK-LABEL: func.func @matmul(
-// CHECK:         scf.for %[[M:.+]] = %c0 to %c24 step %c12 {
-// CHECK-COUNT-24:  vector.load %arg2
-// CHECK:           scf.for %[[K:.+]] = %c0 to %c40 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK:         scf.for %[[M:.+]] = %c0 to %c21 step %c7 {
+// CHECK:           vector.load %arg2[%[[M]], %c0]
+// CHECK:           vector.load %arg2[%[[M]], %c16]
+// CHECK:           %[[MASK:.+]] = vector.constant_mask [8] : vector<16xi1>
+// CHECK:           vector.maskedload %arg2[%[[M]], %c32], %[[MASK]]
+// CHECK:           scf.for %[[K:.+]] = %c0 to %c40 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // CHECK:             %[[A:.+]] = memref.load %arg0[%[[M]], %[[K]]]
 // CHECK:             %[[SPLAT:.+]] = vector.broadcast %[[A]] : f32 to vector<16xf32>
 // CHECK:             %[[B:.+]] = vector.load %arg1[%[[K]], %c0] : memref<40x40xf32>, vector<16xf32>
 // CHECK:             arith.mulf %[[SPLAT]], %[[B]] fastmath<contract> : vector<16xf32>
-// CHECK-COUNT-24:  vector.store
-// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
-// CHECK:         vector.maskedload %arg2{{.*}} : memref<26x40xf32>, vector<16xi1>, vector<16xf32>
-// CHECK:         vector.maskedstore
+// CHECK:           vector.store {{.*}} %arg2[%[[M]], %c0]
+// CHECK:           vector.maskedstore %arg2[%[[M]], %c32], %[[MASK]]
+// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // CHECK-NOT:     linalg.generic
 
-// With AVX2's 16 registers: 6 rows x 2 vectors of 8.
+// With AVX2's 16 registers the vectors have 8 lanes and at most 12
+// accumulators: 2 rows x the 5 vectors of a row.
 // AVX2-LABEL: func.func @matmul(
-// AVX2:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c6{{.*}} {
-// AVX2:           scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+// AVX2:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c2{{.*}} {
+// AVX2:           scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
 #mA = affine_map<(m, n, k) -> (m, k)>
 #mB = affine_map<(m, n, k) -> (k, n)>
 #mC = affine_map<(m, n, k) -> (m, n)>
@@ -81,6 +86,31 @@ func.func @not_vectorized(%x: memref<8x16xf32>, %s: memref<8xf32>, %t: memref<16
       ins(%x : memref<8x16xf32>) outs(%t : memref<16x8xf32>) {
   ^bb0(%in: f32, %out: f32):
     linalg.yield %in : f32
+  }
+  return
+}
+
+// -----
+
+// Only `i` can be the vector dimension (Y is read along `j` in its outer
+// dimension), and the output is strided along `i`: with a long enough
+// reduction the tile gathers its accumulators (element offsets 0, 20, 40,
+// ...) and scatters them back once.
+
+// CHECK-LABEL: func.func @scattered_output(
+// CHECK:         %[[OFFSETS:.+]] = arith.constant dense<[0, 20, 40, 60, 80, 100, 120, 140, 160, 180, 200, 220, 240, 260, 280, 300]> : vector<16xindex>
+// CHECK:         vector.gather %arg2[{{.*}}] [%[[OFFSETS]]]
+// CHECK:         scf.for
+// CHECK:           vector.load %arg0
+// CHECK:         vector.scatter %arg2[{{.*}}] [%[[OFFSETS]]]
+func.func @scattered_output(%x: memref<40x24xf32>, %y: memref<20x40xf32>, %o: memref<24x20xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (k, i)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %y : memref<40x24xf32>, memref<20x40xf32>) outs(%o : memref<24x20xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
   }
   return
 }
