@@ -57,6 +57,9 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Matmul weights whose rows would alias in the L1 cache get one cache
+  // line of padding per row (read through a slice, nothing copied).
+  pm.addNestedPass<func::FuncOp>(createPadWeightRowsPass());
   // Each contraction (matmul, conv, pooling, reduction) becomes one loop nest
   // with its epilogue, accumulator initialization and padded inputs.
   pm.addNestedPass<func::FuncOp>(createTileAndFusePass());

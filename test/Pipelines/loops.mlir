@@ -4,7 +4,9 @@
 // Stage 4: linalg on buffers becomes loops. Generics with a contiguous
 // parallel dimension become register-tiled vector code at the stage's
 // vector width (default 256 bits); the row sum, contiguous only along its
-// reduction, stays scalar loops over memref loads and stores.
+// reduction (which the stage marks reassociable), becomes partial sums in
+// vector lanes reduced once per row; the transpose, contiguous on one side
+// only, stays scalar loops over memref loads and stores.
 
 // CHECK-LABEL: func.func @g_run(
 // CHECK-NOT:     linalg.
@@ -13,18 +15,19 @@
 // CHECK:           vector.load {{.*}} vector<8xf32>
 // CHECK:           arith.addf {{.*}} : vector<8xf32>
 // CHECK:           vector.store {{.*}} vector<8xf32>
+// CHECK:         vector.reduction <add>, {{.*}} : vector<8xf32> into f32
 // CHECK:         scf.for
 // CHECK:           scf.for
 // CHECK:             memref.load
-// CHECK:             arith.addf {{.*}} : f32
 // CHECK:             memref.store
 
 // AVX512-LABEL: func.func @g_run(
 // AVX512:         arith.addf {{.*}} : vector<16xf32>
 // AVX512-NOT:     vector<8xf32>
 func.func @main(%x: tensor<8x16xf32>, %b: tensor<16xf32>)
-    -> (tensor<8x16xf32>, tensor<8xf32>) {
+    -> (tensor<8x16xf32>, tensor<8xf32>, tensor<16x8xf32>) {
   %0 = tg.add %x, %b : tensor<8x16xf32>, tensor<16xf32>
   %1 = tg.reduce sum %x axes = [1] : tensor<8x16xf32>
-  return %0, %1 : tensor<8x16xf32>, tensor<8xf32>
+  %2 = tg.transpose %x permutation = [1, 0] : tensor<8x16xf32>
+  return %0, %1, %2 : tensor<8x16xf32>, tensor<8xf32>, tensor<16x8xf32>
 }

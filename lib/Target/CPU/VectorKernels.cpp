@@ -11,6 +11,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "VectorKernelSupport.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,7 +30,7 @@ namespace aotc {
 
 using namespace mlir;
 
-namespace {
+namespace aotc::cpu {
 
 /// The coefficient of dimension `dim` in `expr` when `expr` is linear in it
 /// (other dimensions may appear in any way that does not involve `dim`).
@@ -82,6 +84,27 @@ std::optional<int64_t> stepAlong(AffineMap map, MemRefType type,
   return step;
 }
 
+/// Integer division and remainder trap on the garbage lanes of a masked
+/// tail; everything else elementwise computes them harmlessly.
+bool isVectorizableBodyOp(Operation &op) {
+  if (isa<arith::ConstantOp>(op))
+    return op.getNumResults() == 1 && op.getResult(0).getType().isIntOrFloat();
+  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+          arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
+    return false;
+  if (!op.hasTrait<OpTrait::Elementwise>() || op.getNumRegions() != 0)
+    return false;
+  auto scalar = [](Type type) { return type.isIntOrFloat(); };
+  return llvm::all_of(op.getOperandTypes(), scalar) &&
+         llvm::all_of(op.getResultTypes(), scalar);
+}
+
+} // namespace aotc::cpu
+
+using namespace aotc::cpu;
+
+namespace {
+
 /// The distance in elements between consecutive values of loop `dim` in an
 /// output whose index `i` is `dim + ...` (no other index depends on `dim`):
 /// the output of a convolution vectorized across its channels is stored by
@@ -109,21 +132,6 @@ std::optional<int64_t> scatterStride(AffineMap map, MemRefType type,
 /// shuffled (a strided convolution or pooling window); larger steps are left
 /// to the scalar loops.
 constexpr int64_t kMaxInputStep = 4;
-
-/// Integer division and remainder trap on the garbage lanes of a masked
-/// tail; everything else elementwise computes them harmlessly.
-bool isVectorizableBodyOp(Operation &op) {
-  if (isa<arith::ConstantOp>(op))
-    return op.getNumResults() == 1 && op.getResult(0).getType().isIntOrFloat();
-  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
-          arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
-    return false;
-  if (!op.hasTrait<OpTrait::Elementwise>() || op.getNumRegions() != 0)
-    return false;
-  auto scalar = [](Type type) { return type.isIntOrFloat(); };
-  return llvm::all_of(op.getOperandTypes(), scalar) &&
-         llvm::all_of(op.getResultTypes(), scalar);
-}
 
 /// What the emitter decided for one generic.
 struct KernelPlan {
@@ -673,10 +681,12 @@ struct VectorKernelsPass final
     for (linalg::GenericOp generic : generics) {
       std::optional<KernelPlan> plan =
           planKernel(generic, vectorBits, registers);
-      if (!plan)
+      if (plan) {
+        OpBuilder b(generic);
+        KernelEmitter(generic, *plan).emit(b);
+      } else if (!emitVectorReduction(generic, vectorBits, registers)) {
         continue;
-      OpBuilder b(generic);
-      KernelEmitter(generic, *plan).emit(b);
+      }
       generic->erase();
       ++numKernels;
     }

@@ -10,7 +10,11 @@
 // a convolution 7 pixels wide (one masked vector per row), a broadcast
 // add + relu with no reduction, and a matmul of two transposes whose output
 // is strided along the only vectorizable dimension (gathered and scattered
-// accumulators).
+// accumulators). Then reductions vectorized across their reduction loop:
+// q @ k^T over 53 terms (3 full vectors and a masked one at 128 bits), a
+// row sum and a row max of 53 elements, and a row sum of a - 1 (the
+// masked lanes' inputs are 0, their contribution -1: it must be replaced
+// by the neutral 0).
 
 // TOL: rtol=1e-4 atol=1e-4  # f32 sums of up to 216 products vs float64
 // REF: a, b, x, w, bias, w1, y, c, p, q = inp
@@ -35,6 +39,10 @@
 // REF: out[4] = conv(y, w, bias, 1, 1).astype(f)
 // REF: out[5] = np.maximum(a + c, 0)
 // REF: out[6] = (p.T.astype(np.float64) @ q.T).astype(f)
+// REF: out[7] = (a.astype(np.float64) @ a.T).astype(f)
+// REF: out[8] = a.astype(np.float64).sum(axis=1).astype(f)
+// REF: out[9] = a.max(axis=1)
+// REF: out[10] = (a.astype(np.float64) - 1).sum(axis=1).astype(f)
 
 func.func @vector_kernels(%a: tensor<37x53xf32>, %b: tensor<53x70xf32>,
                           %x: tensor<1x24x37x37xf32>, %w: tensor<20x24x3x3xf32>,
@@ -43,7 +51,8 @@ func.func @vector_kernels(%a: tensor<37x53xf32>, %b: tensor<53x70xf32>,
                           %p: tensor<40x24xf32>, %q: tensor<20x40xf32>)
     -> (tensor<37x70xf32>, tensor<1x20x19x19xf32>, tensor<1x20x19x19xf32>,
         tensor<1x24x19x19xf32>, tensor<1x20x5x7xf32>, tensor<37x53xf32>,
-        tensor<24x20xf32>) {
+        tensor<24x20xf32>, tensor<37x37xf32>, tensor<37xf32>, tensor<37xf32>,
+        tensor<37xf32>) {
   %0 = tg.matmul %a, %b : tensor<37x53xf32>, tensor<53x70xf32>
   %1 = tg.conv %x, %w, %bias strides = [2, 2] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x24x37x37xf32>, tensor<20x24x3x3xf32>, tensor<20xf32>
   %2 = tg.relu %1 : tensor<1x20x19x19xf32>
@@ -55,8 +64,16 @@ func.func @vector_kernels(%a: tensor<37x53xf32>, %b: tensor<53x70xf32>,
   %pt = tg.transpose %p permutation = [1, 0] : tensor<40x24xf32>
   %qt = tg.transpose %q permutation = [1, 0] : tensor<20x40xf32>
   %8 = tg.matmul %pt, %qt : tensor<24x40xf32>, tensor<40x20xf32>
-  return %0, %2, %3, %4, %5, %7, %8
+  %at = tg.transpose %a permutation = [1, 0] : tensor<37x53xf32>
+  %9 = tg.matmul %a, %at : tensor<37x53xf32>, tensor<53x37xf32>
+  %10 = tg.reduce sum %a axes = [1] : tensor<37x53xf32>
+  %11 = tg.reduce max %a axes = [1] : tensor<37x53xf32>
+  %one = tg.constant dense<1.0> : tensor<f32>
+  %shifted = tg.sub %a, %one : tensor<37x53xf32>, tensor<f32>
+  %12 = tg.reduce sum %shifted axes = [1] : tensor<37x53xf32>
+  return %0, %2, %3, %4, %5, %7, %8, %9, %10, %11, %12
       : tensor<37x70xf32>, tensor<1x20x19x19xf32>, tensor<1x20x19x19xf32>,
         tensor<1x24x19x19xf32>, tensor<1x20x5x7xf32>, tensor<37x53xf32>,
-        tensor<24x20xf32>
+        tensor<24x20xf32>, tensor<37x37xf32>, tensor<37xf32>, tensor<37xf32>,
+        tensor<37xf32>
 }

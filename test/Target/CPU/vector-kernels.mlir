@@ -67,9 +67,9 @@ func.func @strided_window(%x: memref<8x33xf32>, %k: memref<3xf32>, %y: memref<8x
 
 // -----
 
-// Left to the scalar loops: a reduction along the only contiguous
-// dimension, and a transpose (contiguous in one operand, strided in the
-// other).
+// Left to the scalar loops: a sum along the only contiguous dimension whose
+// add may not be reordered (no reassoc), and a transpose (contiguous in one
+// operand, strided in the other).
 
 // CHECK-LABEL: func.func @not_vectorized(
 // CHECK-COUNT-2: linalg.generic
@@ -111,6 +111,81 @@ func.func @scattered_output(%x: memref<40x24xf32>, %y: memref<20x40xf32>, %o: me
     %p = arith.mulf %a, %b : f32
     %s = arith.addf %acc, %p : f32
     linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// No parallel loop is contiguous, but both inputs are contiguous along the
+// reduction loop `k` (q @ k^T in attention): vectors across `k`, partial
+// sums per row (here one tile of the 4 rows of `j`, which share each load
+// of q; two partial vectors each, the second masked and neutral (0) in its
+// last 12 lanes), then one horizontal add per output element, added to its
+// initial value. The sum is reordered only because the combiner allows it
+// (reassoc).
+
+// CHECK-LABEL: func.func @dot_products(
+// CHECK:         scf.for %[[I:.+]] = %c0 to %c3 step %c1 {
+// CHECK:           vector.load %arg0[%[[I]], %c0] : memref<3x20xf32>, vector<16xf32>
+// CHECK:           vector.load %arg1[%c0, %c0]
+// CHECK:           vector.load %arg1[%c3, %c0]
+// CHECK:           %[[MASK:.+]] = vector.constant_mask [4] : vector<16xi1>
+// CHECK:           vector.maskedload %arg0[%[[I]], %c16], %[[MASK]]
+// CHECK:           arith.select %[[MASK]]
+// CHECK:           %[[SUM:.+]] = vector.reduction <add>, %{{.+}} fastmath<reassoc> : vector<16xf32> into f32
+// CHECK:           %[[OLD:.+]] = memref.load %arg2[%[[I]], %c0]
+// CHECK:           %[[NEW:.+]] = arith.addf %[[OLD]], %[[SUM]] fastmath<reassoc,contract> : f32
+// CHECK:           memref.store %[[NEW]], %arg2[%[[I]], %c0]
+// CHECK-COUNT-3:   vector.reduction <add>
+func.func @dot_products(%q: memref<3x20xf32>, %k: memref<4x20xf32>, %s: memref<3x4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j, d) -> (i, d)>, affine_map<(i, j, d) -> (j, d)>, affine_map<(i, j, d) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%q, %k : memref<3x20xf32>, memref<4x20xf32>) outs(%s : memref<3x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b fastmath<contract> : f32
+    %r = arith.addf %acc, %p fastmath<reassoc,contract> : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Two statistics at once (a layer norm's shifted sum and sum of squares in
+// f64) and a row max: each output gets its own partial vectors (f64 lanes
+// for f64 results) and neutral element (-inf for the max).
+
+// CHECK-LABEL: func.func @statistics(
+// CHECK:         arith.constant dense<0.000000e+00> : vector<16xf64>
+// CHECK:         arith.extf {{.*}} : vector<16xf32> to vector<16xf64>
+// CHECK:         vector.reduction <add>, {{.*}} : vector<16xf64> into f64
+// CHECK-LABEL: func.func @row_max(
+// CHECK:         arith.constant dense<0xFF800000> : vector<16xf32>
+// CHECK:         arith.maximumf {{.*}} : vector<16xf32>
+// CHECK:         vector.reduction <maximumf>
+func.func @statistics(%x: memref<4x64xf32>, %x0: memref<4xf32>, %sum: memref<4xf64>, %squares: memref<4xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(i, d) -> (i, d)>, affine_map<(i, d) -> (i)>, affine_map<(i, d) -> (i)>, affine_map<(i, d) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x, %x0 : memref<4x64xf32>, memref<4xf32>) outs(%sum, %squares : memref<4xf64>, memref<4xf64>) {
+  ^bb0(%a: f32, %shift: f32, %s: f64, %q: f64):
+    %e = arith.extf %a : f32 to f64
+    %f = arith.extf %shift : f32 to f64
+    %d = arith.subf %e, %f : f64
+    %s2 = arith.addf %s, %d fastmath<reassoc,contract> : f64
+    %d2 = arith.mulf %d, %d fastmath<contract> : f64
+    %q2 = arith.addf %q, %d2 fastmath<reassoc,contract> : f64
+    linalg.yield %s2, %q2 : f64, f64
+  }
+  return
+}
+func.func @row_max(%x: memref<4x64xf32>, %m: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, d) -> (i, d)>, affine_map<(i, d) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<4x64xf32>) outs(%m : memref<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.maximumf %acc, %a : f32
+    linalg.yield %r : f32
   }
   return
 }

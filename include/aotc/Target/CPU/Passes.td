@@ -86,6 +86,45 @@ def UnshareInitTensorsPass
   ];
 }
 
+def PadWeightRowsPass
+    : Pass<"aotc-cpu-pad-weight-rows", "mlir::func::FuncOp"> {
+  let summary = "Give constant matmul weights a row stride that does not "
+                "alias in the caches";
+  let description = [{
+    A register-tiled matmul (`aotc-cpu-vector-kernels`) reads a block of
+    columns of its weight matrix `B[k, n]` one row `k` after another. When
+    the row stride is a multiple of 1 KiB (`n` = 256, 768, 1024, 3072, ...
+    floats), consecutive rows fall into the same few sets of the L1 cache
+    (4 KiB aliasing) and evict each other: a 64x768x3072 matmul runs at half
+    the speed of a 64x768x3088 one. This pass stores such a constant with
+    each row padded by one cache line (16 f32) and reads it through a
+    `tensor.extract_slice`, which bufferizes to a strided view of the
+    padded global: nothing is copied at run time, and the weights grow by
+    64 bytes a row.
+
+    It applies to f32 constants of rank 2 or more read by a `linalg.generic`
+    with reduction loops whose innermost index is a parallel loop that is
+    also the output's innermost index (the vector dimension of the kernel).
+
+    Before:
+    ```mlir
+    %w = arith.constant dense_resource<w> : tensor<768x3072xf32>
+    linalg.generic ... ins(%x, %w : tensor<64x768xf32>, tensor<768x3072xf32>)
+    ```
+    After:
+    ```mlir
+    %p = arith.constant dense_resource<w_1> : tensor<768x3088xf32>
+    %w = tensor.extract_slice %p[0, 0] [768, 3072] [1, 1]
+    linalg.generic ... ins(%x, %w : tensor<64x768xf32>, tensor<768x3072xf32>)
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numPadded", "num-padded", "constant weights with padded rows">,
+  ];
+}
+
 def VectorKernelsPass
     : Pass<"aotc-cpu-vector-kernels", "mlir::func::FuncOp"> {
   let summary = "Emit register-tiled vector code for linalg.generic on buffers";

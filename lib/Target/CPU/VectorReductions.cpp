@@ -1,0 +1,507 @@
+//===- VectorReductions.cpp - vectors across a reduction loop -------------===//
+//
+// Part of `aotc-cpu-vector-kernels`: a linalg.generic on buffers that has no
+// parallel loop to vectorize across (a row sum, a dot product `q . k`, the
+// mean and variance of a layer norm) is vectorized across a reduction loop
+// along which its inputs are contiguous. Each output keeps one vector of
+// partial results per tile row, initialized to its combiner's neutral
+// element; after the reduction loops the lanes are reduced horizontally and
+// combined with the output's initial value. This reorders a sum, which
+// `aotc-reassociate-reductions` allows (`reassoc`); max and min are exact.
+// docs/cpu-kernels.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VectorKernelSupport.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+
+namespace aotc::cpu {
+namespace {
+
+/// How one output accumulates: `yield = combiner(out, contribution)`.
+struct Combiner {
+  Operation *op;
+  vector::CombiningKind kind;
+  /// The combiner's operand that is not the output.
+  Value contribution;
+  FloatType type;
+};
+
+std::optional<Combiner> findCombiner(linalg::GenericOp generic,
+                                     OpOperand *init, Value yielded) {
+  BlockArgument out = generic.getMatchingBlockArgument(init);
+  Operation *op = yielded.getDefiningOp();
+  auto type = dyn_cast<FloatType>(out.getType());
+  if (!op || op->getBlock() != generic.getBody() || !out.hasOneUse() ||
+      *out.getUsers().begin() != op || op->getNumOperands() != 2 || !type ||
+      !(type.isF32() || type.isF64()))
+    return std::nullopt;
+  Combiner combiner{op, vector::CombiningKind::ADD, Value(), type};
+  if (auto add = dyn_cast<arith::AddFOp>(op)) {
+    if (!bitEnumContainsAll(add.getFastmath(), arith::FastMathFlags::reassoc))
+      return std::nullopt;
+  } else if (isa<arith::MaximumFOp>(op)) {
+    combiner.kind = vector::CombiningKind::MAXIMUMF;
+  } else if (isa<arith::MinimumFOp>(op)) {
+    combiner.kind = vector::CombiningKind::MINIMUMF;
+  } else if (isa<arith::MaxNumFOp>(op)) {
+    combiner.kind = vector::CombiningKind::MAXNUMF;
+  } else if (isa<arith::MinNumFOp>(op)) {
+    combiner.kind = vector::CombiningKind::MINNUMF;
+  } else {
+    return std::nullopt;
+  }
+  combiner.contribution =
+      op->getOperand(0) == out ? op->getOperand(1) : op->getOperand(0);
+  return combiner;
+}
+
+/// The value that leaves a combiner's other operand unchanged.
+TypedAttr neutralElement(const Combiner &combiner) {
+  const llvm::fltSemantics &semantics = combiner.type.getFloatSemantics();
+  switch (combiner.kind) {
+  case vector::CombiningKind::MAXIMUMF:
+  case vector::CombiningKind::MAXNUMF:
+    return FloatAttr::get(combiner.type,
+                          APFloat::getInf(semantics, /*Negative=*/true));
+  case vector::CombiningKind::MINIMUMF:
+  case vector::CombiningKind::MINNUMF:
+    return FloatAttr::get(combiner.type, APFloat::getInf(semantics));
+  default:
+    return FloatAttr::get(combiner.type, APFloat::getZero(semantics));
+  }
+}
+
+/// Whether `value` is computed without reading any output (and so without
+/// another combiner).
+bool readsNoOutput(linalg::GenericOp generic, Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() != generic.getBody() ||
+           !generic.isDpsInit(generic.getMatchingOpOperand(arg));
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != generic.getBody())
+    return true;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return readsNoOutput(generic, operand);
+  });
+}
+
+struct ReductionPlan {
+  unsigned lanes = 0;
+  unsigned vectorDim = 0;
+  std::optional<unsigned> rowDim;
+  int64_t rows = 1;
+  /// Partial vectors per row and output (independent dependency chains).
+  int64_t unroll = 1;
+  SmallVector<int64_t> ranges;
+  SmallVector<Combiner> combiners;
+  /// Per input: whether it depends on the vector (reduction) dimension and
+  /// on the row dimension.
+  SmallVector<bool> onVector, onRow;
+};
+
+std::optional<ReductionPlan> planReduction(linalg::GenericOp generic,
+                                           unsigned vectorBits,
+                                           unsigned registers) {
+  if (!generic.hasPureBufferSemantics() || generic.hasIndexSemantics() ||
+      generic.getNumReductionLoops() == 0)
+    return std::nullopt;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    auto type = dyn_cast<MemRefType>(input->get().getType());
+    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
+      return std::nullopt;
+  }
+  for (OpOperand &init : generic.getDpsInitsMutable()) {
+    auto type = dyn_cast<MemRefType>(init.get().getType());
+    if (!type || !type.hasStaticShape())
+      return std::nullopt;
+  }
+  Block *body = generic.getBody();
+  for (Operation &op : body->without_terminator()) {
+    if (!isVectorizableBodyOp(op))
+      return std::nullopt;
+    for (Value operand : op.getOperands())
+      if (operand.getParentBlock() != body && !operand.getType().isIntOrFloat())
+        return std::nullopt;
+  }
+
+  ReductionPlan plan;
+  plan.lanes = vectorBits / 32;
+  plan.ranges = generic.getStaticLoopRanges();
+  if (llvm::any_of(plan.ranges,
+                   [](int64_t r) { return r <= 0 || ShapedType::isDynamic(r); }))
+    return std::nullopt;
+  Operation *yield = body->getTerminator();
+  for (OpOperand &init : generic.getDpsInitsMutable()) {
+    std::optional<Combiner> combiner = findCombiner(
+        generic, &init,
+        yield->getOperand(init.getOperandNumber() - generic.getNumDpsInputs()));
+    if (!combiner || !readsNoOutput(generic, combiner->contribution))
+      return std::nullopt;
+    for (unsigned d = 0; d < plan.ranges.size(); ++d)
+      if (generic.getIteratorTypesArray()[d] ==
+              utils::IteratorType::reduction &&
+          generic.getMatchingIndexingMap(&init).isFunctionOfDim(d))
+        return std::nullopt;
+    plan.combiners.push_back(*combiner);
+  }
+
+  // The vector dimension: a reduction loop that some input reads
+  // contiguously and no input reads otherwise; the longest.
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  std::optional<unsigned> best;
+  for (unsigned d = 0; d < iterators.size(); ++d) {
+    if (iterators[d] != utils::IteratorType::reduction)
+      continue;
+    bool ok = true, used = false;
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      std::optional<int64_t> step =
+          stepAlong(generic.getMatchingIndexingMap(input),
+                    cast<MemRefType>(input->get().getType()), d);
+      ok &= step && *step <= 1;
+      used |= step && *step == 1;
+    }
+    if (ok && used && plan.ranges[d] >= plan.lanes / 2 &&
+        (!best || plan.ranges[d] > plan.ranges[*best]))
+      best = d;
+  }
+  if (!best)
+    return std::nullopt;
+  plan.vectorDim = *best;
+
+  // Rows: a parallel loop that the vector inputs share the most.
+  int bestReuse = -1;
+  for (unsigned d = 0; d < iterators.size(); ++d) {
+    if (iterators[d] != utils::IteratorType::parallel || plan.ranges[d] < 2)
+      continue;
+    int reuse = 0;
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      AffineMap map = generic.getMatchingIndexingMap(input);
+      if (map.isFunctionOfDim(plan.vectorDim) && !map.isFunctionOfDim(d))
+        ++reuse;
+    }
+    if (reuse > bestReuse ||
+        (reuse == bestReuse && plan.ranges[d] > plan.ranges[*plan.rowDim])) {
+      plan.rowDim = d;
+      bestReuse = reuse;
+    }
+  }
+  int64_t outputs = plan.combiners.size();
+  int64_t budget = std::max<int64_t>(registers / 2 / outputs, 1);
+  int64_t perRow = llvm::divideCeil(plan.ranges[plan.vectorDim], plan.lanes);
+  if (plan.rowDim)
+    plan.rows = std::min<int64_t>(plan.ranges[*plan.rowDim],
+                                  std::min<int64_t>(budget, 8));
+  plan.unroll = std::clamp<int64_t>(std::min(budget / plan.rows, 8 / plan.rows),
+                                    1, perRow);
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(input);
+    plan.onVector.push_back(map.isFunctionOfDim(plan.vectorDim));
+    plan.onRow.push_back(plan.rowDim && map.isFunctionOfDim(*plan.rowDim));
+  }
+  return plan;
+}
+
+class ReductionEmitter {
+public:
+  ReductionEmitter(linalg::GenericOp generic, const ReductionPlan &plan)
+      : generic(generic), plan(plan), loc(generic.getLoc()) {}
+
+  void emit(OpBuilder &b) {
+    SmallVector<OpFoldResult> dims(plan.ranges.size(), b.getIndexAttr(0));
+    emitOuter(b, 0, dims);
+  }
+
+private:
+  bool isReduction(unsigned d) {
+    return generic.getIteratorTypesArray()[d] ==
+           utils::IteratorType::reduction;
+  }
+
+  void emitOuter(OpBuilder &b, unsigned d, SmallVector<OpFoldResult> &dims) {
+    for (; d < plan.ranges.size(); ++d) {
+      if (isReduction(d) || d == plan.rowDim || plan.ranges[d] == 1)
+        continue;
+      forLoop(b, 0, plan.ranges[d], 1, ValueRange{},
+              [&](OpBuilder &nb, Value iv, ValueRange) {
+                SmallVector<OpFoldResult> inner = dims;
+                inner[d] = iv;
+                emitOuter(nb, d + 1, inner);
+                return SmallVector<Value>{};
+              });
+      return;
+    }
+    if (!plan.rowDim) {
+      emitTile(b, dims, 1);
+      return;
+    }
+    int64_t extent = plan.ranges[*plan.rowDim];
+    int64_t full = extent / plan.rows * plan.rows;
+    if (full > 0)
+      forLoop(b, 0, full, plan.rows, ValueRange{},
+              [&](OpBuilder &nb, Value iv, ValueRange) {
+                SmallVector<OpFoldResult> inner = dims;
+                inner[*plan.rowDim] = iv;
+                emitTile(nb, inner, plan.rows);
+                return SmallVector<Value>{};
+              });
+    if (int64_t rest = extent - full) {
+      dims[*plan.rowDim] = b.getIndexAttr(full);
+      emitTile(b, dims, rest);
+    }
+  }
+
+  /// One tile of `rows` output rows: partial vectors through every
+  /// reduction loop, then one horizontal reduction per output and row.
+  void emitTile(OpBuilder &b, ArrayRef<OpFoldResult> dims, int64_t rows) {
+    tileRows = rows;
+    SmallVector<Value> acc;
+    for (const Combiner &combiner : plan.combiners) {
+      auto type = VectorType::get({plan.lanes}, combiner.type);
+      Value neutral = arith::ConstantOp::create(
+          b, loc, type,
+          DenseElementsAttr::get(type, ArrayRef<Attribute>(
+                                           neutralElement(combiner))));
+      for (int64_t i = 0; i < rows * plan.unroll; ++i)
+        acc.push_back(neutral);
+    }
+    SmallVector<unsigned> order;
+    for (unsigned d = 0; d < plan.ranges.size(); ++d)
+      if (isReduction(d) && d != plan.vectorDim)
+        order.push_back(d);
+    SmallVector<OpFoldResult> inner(dims.begin(), dims.end());
+    SmallVector<Value> partial = emitReductions(b, order, 0, inner, acc);
+
+    for (auto [k, combiner] : llvm::enumerate(plan.combiners)) {
+      OpOperand *init = generic.getDpsInitOperand(k);
+      for (int64_t i = 0; i < rows; ++i) {
+        Value sum = partial[index(k, i, 0)];
+        for (int64_t u = 1; u < plan.unroll; ++u)
+          sum = combine(b, combiner, sum, partial[index(k, i, u)]);
+        // The lanes are partial results already: their order is free (a
+        // tree of shuffles, not sixteen dependent adds).
+        Value lanes = vector::ReductionOp::create(
+            b, loc, combiner.kind, sum, arith::FastMathFlags::reassoc);
+        SmallVector<OpFoldResult> at = rowDims(b, dims, i);
+        SmallVector<Value> where = indices(b, *init, at);
+        Value old = memref::LoadOp::create(b, loc, init->get(), where);
+        memref::StoreOp::create(b, loc, combine(b, combiner, old, lanes),
+                                init->get(), where);
+      }
+    }
+  }
+
+  int64_t index(int64_t output, int64_t row, int64_t u) const {
+    return (output * tileRows + row) * plan.unroll + u;
+  }
+
+  /// The reduction loops other than the vector one, outermost first, then
+  /// the vector loop in chunks of `unroll` vectors and a masked remainder.
+  SmallVector<Value> emitReductions(OpBuilder &b, ArrayRef<unsigned> order,
+                                    unsigned level,
+                                    SmallVector<OpFoldResult> &dims,
+                                    ValueRange acc) {
+    if (level < order.size()) {
+      unsigned d = order[level];
+      if (plan.ranges[d] == 1)
+        return emitReductions(b, order, level + 1, dims, acc);
+      return forLoop(b, 0, plan.ranges[d], 1, acc,
+                     [&](OpBuilder &nb, Value iv, ValueRange iters) {
+                       SmallVector<OpFoldResult> inner = dims;
+                       inner[d] = iv;
+                       return emitReductions(nb, order, level + 1, inner,
+                                             iters);
+                     });
+    }
+    int64_t extent = plan.ranges[plan.vectorDim];
+    int64_t chunk = plan.unroll * plan.lanes;
+    int64_t full = extent / chunk * chunk;
+    SmallVector<Value> current(acc.begin(), acc.end());
+    if (full > 0)
+      current = forLoop(b, 0, full, chunk, current,
+                        [&](OpBuilder &nb, Value iv, ValueRange iters) {
+                          SmallVector<OpFoldResult> inner = dims;
+                          SmallVector<Value> next(iters.begin(), iters.end());
+                          for (int64_t u = 0; u < plan.unroll; ++u) {
+                            inner[plan.vectorDim] = offset(nb, iv, u * plan.lanes);
+                            accumulate(nb, inner, u, plan.lanes, next);
+                          }
+                          return next;
+                        });
+    for (int64_t start = full, u = 0; start < extent;
+         start += plan.lanes, ++u) {
+      dims[plan.vectorDim] = b.getIndexAttr(start);
+      accumulate(b, dims, u,
+                 std::min<int64_t>(plan.lanes, extent - start), current);
+    }
+    return current;
+  }
+
+  /// Adds the contributions at `dims` (vector loads of `lanes` lanes, the
+  /// rest neutral) to partial vector `u` of every row and output.
+  void accumulate(OpBuilder &b, ArrayRef<OpFoldResult> dims, int64_t u,
+                  int64_t lanes, SmallVector<Value> &acc) {
+    DenseMap<std::pair<unsigned, int64_t>, Value> loaded;
+    for (int64_t i = 0; i < tileRows; ++i) {
+      SmallVector<OpFoldResult> at = rowDims(b, dims, i);
+      IRMapping mapping;
+      for (auto [n, input] : llvm::enumerate(generic.getDpsInputOperands())) {
+        Value &value = loaded[{n, plan.onRow[n] ? i : -1}];
+        if (!value)
+          value = read(b, *input, at, plan.onVector[n], lanes);
+        mapping.map(generic.getMatchingBlockArgument(input), value);
+      }
+      for (Operation &op : generic.getBody()->without_terminator())
+        if (!llvm::any_of(plan.combiners, [&](const Combiner &c) {
+              return c.op == &op;
+            }))
+          cloneOnVectors(b, op, mapping);
+      for (auto [k, combiner] : llvm::enumerate(plan.combiners)) {
+        Value contribution = vectorOf(b, combiner.contribution, mapping);
+        if (lanes < (int64_t)plan.lanes) {
+          auto type = cast<VectorType>(contribution.getType());
+          Value neutral = arith::ConstantOp::create(
+              b, loc, type,
+              DenseElementsAttr::get(type, ArrayRef<Attribute>(
+                                               neutralElement(combiner))));
+          contribution = arith::SelectOp::create(b, loc, mask(b, lanes),
+                                                 contribution, neutral);
+        }
+        Value &partial = acc[index(k, i, u)];
+        partial = combine(b, combiner, partial, contribution);
+      }
+    }
+  }
+
+  /// `combiner`'s op on (a, b), cloned with its attributes (fastmath).
+  Value combine(OpBuilder &b, const Combiner &combiner, Value lhs, Value rhs) {
+    OperationState state(loc, combiner.op->getName());
+    state.addOperands({lhs, rhs});
+    state.addAttributes(combiner.op->getAttrs());
+    state.addTypes(lhs.getType());
+    return b.create(state)->getResult(0);
+  }
+
+  Value read(OpBuilder &b, OpOperand &input, ArrayRef<OpFoldResult> dims,
+             bool onVector, int64_t lanes) {
+    SmallVector<Value> at = indices(b, input, dims);
+    auto type = VectorType::get({plan.lanes}, b.getF32Type());
+    if (!onVector)
+      return vector::BroadcastOp::create(
+          b, loc, type, memref::LoadOp::create(b, loc, input.get(), at));
+    if (lanes == (int64_t)plan.lanes)
+      return vector::LoadOp::create(b, loc, type, input.get(), at);
+    Value zero = arith::ConstantOp::create(
+        b, loc, type, DenseElementsAttr::get(type, 0.0f));
+    return vector::MaskedLoadOp::create(b, loc, type, input.get(), at,
+                                        mask(b, lanes), zero);
+  }
+
+  Value mask(OpBuilder &b, int64_t lanes) {
+    return vector::ConstantMaskOp::create(
+        b, loc, VectorType::get({plan.lanes}, b.getI1Type()),
+        ArrayRef<int64_t>{lanes});
+  }
+
+  void cloneOnVectors(OpBuilder &b, Operation &op, IRMapping &mapping) {
+    if (isa<arith::ConstantOp>(op)) {
+      Value scalar = b.clone(op)->getResult(0);
+      mapping.map(op.getResult(0), splat(b, scalar));
+      return;
+    }
+    OperationState state(loc, op.getName());
+    for (Value operand : op.getOperands())
+      state.addOperands(vectorOf(b, operand, mapping));
+    state.addAttributes(op.getAttrs());
+    for (Type type : op.getResultTypes())
+      state.addTypes(VectorType::get({plan.lanes}, type));
+    Operation *clone = b.create(state);
+    for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults()))
+      mapping.map(from, to);
+  }
+
+  Value vectorOf(OpBuilder &b, Value value, IRMapping &mapping) {
+    if (Value mapped = mapping.lookupOrNull(value))
+      return mapped;
+    Value vector = splat(b, value);
+    mapping.map(value, vector);
+    return vector;
+  }
+
+  Value splat(OpBuilder &b, Value scalar) {
+    return vector::BroadcastOp::create(
+        b, loc, VectorType::get({plan.lanes}, scalar.getType()), scalar);
+  }
+
+  OpFoldResult offset(OpBuilder &b, OpFoldResult base, int64_t by) {
+    if (by == 0)
+      return base;
+    AffineExpr d0 = b.getAffineDimExpr(0);
+    return affine::makeComposedFoldedAffineApply(b, loc, d0 + by, {base});
+  }
+
+  SmallVector<OpFoldResult> rowDims(OpBuilder &b, ArrayRef<OpFoldResult> dims,
+                                    int64_t i) {
+    SmallVector<OpFoldResult> result(dims.begin(), dims.end());
+    if (plan.rowDim)
+      result[*plan.rowDim] = offset(b, dims[*plan.rowDim], i);
+    return result;
+  }
+
+  SmallVector<Value> indices(OpBuilder &b, OpOperand &operand,
+                             ArrayRef<OpFoldResult> dims) {
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    SmallVector<Value> result;
+    for (AffineExpr expr : map.getResults())
+      result.push_back(getValueOrCreateConstantIndexOp(
+          b, loc,
+          affine::makeComposedFoldedAffineApply(
+              b, loc, AffineMap::get(map.getNumDims(), 0, expr), dims)));
+    return result;
+  }
+
+  SmallVector<Value>
+  forLoop(OpBuilder &b, int64_t lb, int64_t ub, int64_t step, ValueRange init,
+          function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
+              build) {
+    Value lower = arith::ConstantIndexOp::create(b, loc, lb);
+    Value upper = arith::ConstantIndexOp::create(b, loc, ub);
+    Value stride = arith::ConstantIndexOp::create(b, loc, step);
+    auto loop = scf::ForOp::create(
+        b, loc, lower, upper, stride, init,
+        [&](OpBuilder &nb, Location, Value iv, ValueRange iters) {
+          scf::YieldOp::create(nb, loc, build(nb, iv, iters));
+        });
+    return SmallVector<Value>(loop.getResults());
+  }
+
+  linalg::GenericOp generic;
+  const ReductionPlan &plan;
+  Location loc;
+  int64_t tileRows = 1;
+};
+
+} // namespace
+
+bool emitVectorReduction(linalg::GenericOp generic, unsigned vectorBits,
+                         unsigned registers) {
+  std::optional<ReductionPlan> plan =
+      planReduction(generic, vectorBits, registers);
+  if (!plan)
+    return false;
+  OpBuilder b(generic);
+  ReductionEmitter(generic, *plan).emit(b);
+  return true;
+}
+
+} // namespace aotc::cpu
