@@ -230,8 +230,10 @@ def bench(name, args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("models", nargs="*", default=DEFAULT_MODELS,
-                        choices=list(MODELS))
+    parser.add_argument("models", nargs="*", metavar="MODEL",
+                        help="models or layers to time (default: %s; also "
+                             "%s)" % (", ".join(DEFAULT_MODELS), ", ".join(
+                                 m for m in MODELS if m not in DEFAULT_MODELS)))
     parser.add_argument("--aotc", default=os.path.join(ROOT, "build", "bin",
                                                        "aotc"))
     parser.add_argument("--baseline", help="a second aotc to compare with")
@@ -244,6 +246,9 @@ def main():
                         default=os.path.join(ROOT, "build", "bench", "peers"))
     args = parser.parse_args()
     for name in args.models:
+        if name not in MODELS:
+            parser.error("unknown model '%s'" % name)
+    for name in args.models or DEFAULT_MODELS:
         bench(name, args)
 
 

@@ -143,21 +143,34 @@ def VectorKernelsPass
       `s > 1` (strided convolutions and pooling windows) are one masked
       load of the `s * (lanes - 1) + 1` elements the lanes span and a
       `vector.shuffle` that picks every `s`-th.
-    - **The register rows** `r` are a second parallel loop, preferably one
-      that the vector operands do not depend on, so one vector load feeds
-      several rows (a matmul's `m`, a convolution's output channels).
+    - **The register rows** `r` are a second parallel loop (or none); the
+      rows share the vector loads of inputs that do not depend on `r` (a
+      matmul's `m`, a convolution's output channels). An output strided
+      along `v` is gathered before and scattered after a reduction of 32
+      steps or more.
     - **The register tile** is `rows x vectors` accumulators, at most three
       quarters of the vector registers (`registers`), held in `scf.for`
       iter_args across every reduction loop and stored once. A tile is
       computed with the body cloned on vectors, so a `mulf` + `addf` body
       with `contract` becomes FMAs, a `maximumf` body a max-pool.
+    - **The choice** of `v`, `r` and the tile is the cheapest under a cost
+      model in issue slots: per reduction step, the larger of the vector
+      operations and the loads (two of each per cycle), at least an FMA
+      latency's worth (8 slots); plus the accumulators' loads and stores
+      per tile; summed over every tile and remainder.
     - Extents that do not divide: the last vector of a row is masked
       (`vector.maskedload` / `maskedstore`), the last rows get a smaller
       tile. Everything is static.
+    - **Reductions with no such parallel loop** (row sums, `q @ k^T`,
+      layer-norm statistics) are vectorized across a reduction loop along
+      which the inputs are contiguous, when each output combines its value
+      with `addf` (marked `reassoc`), `maximumf`, `minimumf`, `maxnumf` or
+      `minnumf`: partial vectors from the neutral element, masked lanes
+      neutral, one horizontal reduction per output element.
 
     Generics it cannot handle (dynamic shapes, element types other than
-    f32, bodies with `linalg.index` or non-elementwise ops, no contiguous
-    parallel dimension) are left for `convert-linalg-to-loops`.
+    f32, bodies with `linalg.index` or non-elementwise ops, transposes) are
+    left for `convert-linalg-to-loops`. docs/cpu-kernels.md.
 
     Before:
     ```mlir
@@ -166,8 +179,8 @@ def VectorKernelsPass
         ins(%A, %B : memref<24x64xf32>, memref<64x32xf32>)
         outs(%C : memref<24x32xf32>)
     ```
-    After (512-bit vectors): `scf.for` over blocks of 12 rows x 2 vectors of
-    `n`, the k loop carrying 24 `vector<16xf32>` accumulators, one
+    After (512-bit vectors): `scf.for` over blocks of rows x vectors of `n`
+    (e.g. 8 x 3), the k loop carrying 24 `vector<16xf32>` accumulators, one
     `vector.load` of B per vector and one broadcast of A per row each step.
   }];
   let options = [
