@@ -152,6 +152,12 @@ struct KernelPlan {
   /// not contiguous there (gathered and scattered), else 0.
   int64_t outputStride = 0;
   bool readsOutput = false;
+  /// The op that initializes the output just before (a fill or a bias
+  /// broadcast) and the elementwise op that updates it in place just after
+  /// (bias, activation, residual add), when they are computed on the
+  /// accumulators instead: the output is then written once, never read.
+  Operation *init = nullptr;
+  linalg::GenericOp epilogue;
 };
 
 /// How the inputs are read for one choice of vector dimension: the step
@@ -180,6 +186,10 @@ constexpr int64_t kMinScatterSteps = 32;
 /// on its own previous result.
 constexpr double kMinStepSlots = 8;
 
+/// Each step also advances its loop and addresses: a fixed cost that favors
+/// larger tiles among those the FMAs bound.
+constexpr double kStepOverheadSlots = 2;
+
 /// The cost, in issue slots, of one reduction step of a `rows x vectors`
 /// tile: the FMA (or other body) slots, or the load slots when the loads
 /// are more, whichever bounds it (two of each issue per cycle on the
@@ -193,7 +203,7 @@ double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors) {
     if (step > 1)
       compute += count;
   }
-  return std::max({compute, loads, kMinStepSlots});
+  return std::max({compute, loads, kMinStepSlots}) + kStepOverheadSlots;
 }
 
 /// The best tile for vector dimension `v` and row dimension `r` (none:
@@ -354,6 +364,68 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
   return plan;
 }
 
+/// Whether `op`, an elementwise generic on buffers writing `out` through
+/// the identity map, can be evaluated on a tile of the accumulators: f32
+/// static inputs read along the output's dimension `vectorPosition`
+/// contiguously or not at all, and a vectorizable body.
+bool isFusableElementwise(linalg::GenericOp op, Value out,
+                          unsigned vectorPosition) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getDpsInitOperand(0)->get() != out || op.hasIndexSemantics() ||
+      op.getNumReductionLoops() != 0 ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+    return false;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<MemRefType>(input->get().getType());
+    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
+      return false;
+    std::optional<int64_t> step =
+        stepAlong(op.getMatchingIndexingMap(input), type, vectorPosition);
+    if (!step || *step > 1)
+      return false;
+  }
+  Block *body = op.getBody();
+  for (Operation &bodyOp : body->without_terminator()) {
+    if (!isVectorizableBodyOp(bodyOp))
+      return false;
+    for (Value operand : bodyOp.getOperands())
+      if (operand.getParentBlock() != body &&
+          !operand.getType().isIntOrFloat())
+        return false;
+  }
+  return true;
+}
+
+/// Finds the initialization before and the epilogue after a planned
+/// contraction that the register tile can compute itself.
+void findFusableNeighbors(linalg::GenericOp generic, KernelPlan &plan) {
+  if (plan.reductionDims.empty() || !plan.readsOutput || plan.outputStride)
+    return;
+  Value out = generic.getDpsInitOperand(0)->get();
+  AffineMap outMap = generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+  std::optional<unsigned> position = outMap.getResultPosition(
+      getAffineDimExpr(plan.vectorDim, generic.getContext()));
+  if (!position)
+    return;
+  if (Operation *prev = generic->getPrevNode()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
+      if (fill.hasPureBufferSemantics() && fill.getOutputs()[0] == out &&
+          fill.getInputs()[0].getType().isF32())
+        plan.init = fill;
+    } else if (auto init = dyn_cast<linalg::GenericOp>(prev)) {
+      if (isFusableElementwise(init, out, *position) &&
+          generic.getMatchingBlockArgument(init.getDpsInitOperand(0))
+              .getType()
+              .isF32() &&
+          init.getMatchingBlockArgument(init.getDpsInitOperand(0)).use_empty())
+        plan.init = init;
+    }
+  }
+  if (auto next = dyn_cast_or_null<linalg::GenericOp>(generic->getNextNode()))
+    if (isFusableElementwise(next, out, *position))
+      plan.epilogue = next;
+}
+
 /// Emits the loops and register tiles of one planned generic.
 class KernelEmitter {
 public:
@@ -435,12 +507,73 @@ private:
     if (plan.readsOutput)
       for (int64_t i = 0; i < rows; ++i)
         for (int64_t j = 0; j < vectors; ++j)
-          acc.push_back(readOperand(b, *out, elementDims(b, dims, i, j), j));
+          acc.push_back(initialValue(b, elementDims(b, dims, i, j), j));
     SmallVector<OpFoldResult> reductionDims(dims.begin(), dims.end());
     SmallVector<Value> results = emitReductions(b, 0, reductionDims, acc);
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < vectors; ++j)
-        writeOutput(b, results[i * vectors + j], elementDims(b, dims, i, j), j);
+    for (int64_t i = 0; i < rows; ++i) {
+      for (int64_t j = 0; j < vectors; ++j) {
+        Value result = results[i * vectors + j];
+        SmallVector<OpFoldResult> at = elementDims(b, dims, i, j);
+        if (plan.epilogue)
+          result = evaluateOnTile(b, plan.epilogue, outputIndices(b, at), j,
+                                  result);
+        writeOutput(b, result, at, j);
+      }
+    }
+  }
+
+  /// The accumulator of the tile element at `at` before the reduction: what
+  /// the fused initialization computes, else the output's value.
+  Value initialValue(OpBuilder &b, ArrayRef<OpFoldResult> at, int64_t j) {
+    if (auto fill = dyn_cast_or_null<linalg::FillOp>(plan.init))
+      return broadcast(b, fill.getInputs()[0]);
+    if (auto init = dyn_cast_or_null<linalg::GenericOp>(plan.init))
+      return evaluateOnTile(b, init, outputIndices(b, at), j, Value());
+    return readOperand(b, *generic.getDpsInitOperand(0), at, j);
+  }
+
+  /// The output's indices of the tile element at loop values `at`.
+  SmallVector<OpFoldResult> outputIndices(OpBuilder &b,
+                                          ArrayRef<OpFoldResult> at) {
+    return getAsOpFoldResult(indices(b, *generic.getDpsInitOperand(0), at));
+  }
+
+  /// Evaluates the elementwise generic `op` (an initialization or an
+  /// epilogue of the output) on one vector of the tile, whose first lane is
+  /// at output indices `at`; `out` stands for the output's value there.
+  Value evaluateOnTile(OpBuilder &b, linalg::GenericOp op,
+                       ArrayRef<OpFoldResult> at, int64_t j, Value out) {
+    AffineMap outMap =
+        generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+    unsigned position = *outMap.getResultPosition(
+        getAffineDimExpr(plan.vectorDim, generic.getContext()));
+    IRMapping mapping;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      SmallVector<Value> where;
+      for (AffineExpr expr : map.getResults())
+        where.push_back(getValueOrCreateConstantIndexOp(
+            b, loc,
+            affine::makeComposedFoldedAffineApply(
+                b, loc, AffineMap::get(map.getNumDims(), 0, expr), at)));
+      Value value;
+      if (!map.isFunctionOfDim(position))
+        value = broadcast(b, memref::LoadOp::create(b, loc, input->get(), where));
+      else if (!masked(j))
+        value = vector::LoadOp::create(b, loc, vectorType, input->get(), where);
+      else
+        value = vector::MaskedLoadOp::create(
+            b, loc, vectorType, input->get(), where,
+            maskFor(b, tile.lastLanes),
+            arith::ConstantOp::create(
+                b, loc, vectorType, DenseElementsAttr::get(vectorType, 0.0f)));
+      mapping.map(op.getMatchingBlockArgument(input), value);
+    }
+    if (out)
+      mapping.map(op.getMatchingBlockArgument(op.getDpsInitOperand(0)), out);
+    for (Operation &bodyOp : op.getBody()->without_terminator())
+      cloneOnVectors(b, bodyOp, mapping);
+    return vectorOf(b, op.getBody()->getTerminator()->getOperand(0), mapping);
   }
 
   SmallVector<Value> emitReductions(OpBuilder &b, unsigned level,
@@ -675,15 +808,34 @@ struct VectorKernelsPass final
           << vectorBits;
       return signalPassFailure();
     }
+    // Contractions first, so that each can take over the initialization
+    // and epilogue around it before those are vectorized on their own.
     SmallVector<linalg::GenericOp> generics;
-    getOperation().walk(
-        [&](linalg::GenericOp generic) { generics.push_back(generic); });
+    getOperation().walk([&](linalg::GenericOp generic) {
+      if (generic.getNumReductionLoops() != 0)
+        generics.push_back(generic);
+    });
+    getOperation().walk([&](linalg::GenericOp generic) {
+      if (generic.getNumReductionLoops() == 0)
+        generics.push_back(generic);
+    });
+    llvm::SmallPtrSet<Operation *, 16> erased;
     for (linalg::GenericOp generic : generics) {
+      if (erased.contains(generic))
+        continue;
       std::optional<KernelPlan> plan =
           planKernel(generic, vectorBits, registers);
       if (plan) {
+        findFusableNeighbors(generic, *plan);
         OpBuilder b(generic);
         KernelEmitter(generic, *plan).emit(b);
+        for (Operation *fused : {plan->init, plan->epilogue.getOperation()}) {
+          if (!fused)
+            continue;
+          erased.insert(fused);
+          fused->erase();
+          ++numFused;
+        }
       } else if (!emitVectorReduction(generic, vectorBits, registers)) {
         continue;
       }

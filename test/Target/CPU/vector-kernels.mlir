@@ -189,3 +189,50 @@ func.func @row_max(%x: memref<4x64xf32>, %m: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+// The accumulator's initialization (a bias broadcast) and the in-place
+// epilogue (residual add + relu) around a matmul are computed on the
+// register tile: the accumulators start as the broadcast bias, the
+// epilogue runs on them after the k loop, and the output is written once
+// and never read. Both ops go.
+
+// CHECK-LABEL: func.func @fused_init_and_epilogue(
+// CHECK-NOT:     linalg.
+// CHECK-NOT:     vector.load %arg4
+// CHECK:         %[[BIAS:.+]] = vector.load %arg2[%c0] : memref<32xf32>, vector<16xf32>
+// CHECK:         %[[ACC:.+]]:24 = scf.for {{.*}} iter_args(%{{.+}} = %[[BIAS]],
+// CHECK:         %[[RES:.+]] = vector.load %arg3[%c0, %c0]
+// CHECK:         %[[SUM:.+]] = arith.addf %[[ACC]]#0, %[[RES]] : vector<16xf32>
+// CHECK:         %[[RELU:.+]] = arith.maximumf %[[SUM]], %{{.+}} : vector<16xf32>
+// CHECK:         vector.store %[[RELU]], %arg4[%c0, %c0]
+#mA = affine_map<(m, n, k) -> (m, k)>
+#mB = affine_map<(m, n, k) -> (k, n)>
+#mC = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#row = affine_map<(m, n) -> (n)>
+func.func @fused_init_and_epilogue(%a: memref<12x40xf32>, %b: memref<40x32xf32>, %bias: memref<32xf32>,
+                                   %res: memref<12x32xf32>, %c: memref<12x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : memref<32xf32>) outs(%c : memref<12x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  }
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<12x40xf32>, memref<40x32xf32>) outs(%c : memref<12x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y fastmath<contract> : f32
+    %s = arith.addf %acc, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%res : memref<12x32xf32>) outs(%c : memref<12x32xf32>) {
+  ^bb0(%r: f32, %o: f32):
+    %s = arith.addf %o, %r : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  }
+  return
+}

@@ -158,6 +158,13 @@ def VectorKernelsPass
       operations and the loads (two of each per cycle), at least an FMA
       latency's worth (8 slots); plus the accumulators' loads and stores
       per tile; summed over every tile and remainder.
+    - **The initialization and the epilogue** around a contraction (the
+      `linalg.fill` or bias broadcast that writes its output just before,
+      the elementwise generic that updates the output in place just after:
+      bias, ReLU, residual add) are computed on the accumulators: a tile
+      starts from the initial values in registers and applies the epilogue
+      before its single store, and the two ops go. Their inputs must be
+      contiguous along the vector dimension or independent of it.
     - Extents that do not divide: the last vector of a row is masked
       (`vector.maskedload` / `maskedstore`), the last rows get a smaller
       tile. Everything is static.
@@ -197,6 +204,8 @@ def VectorKernelsPass
   let statistics = [
     Statistic<"numKernels", "num-kernels",
               "linalg.generic ops emitted as register-tiled vector code">,
+    Statistic<"numFused", "num-fused",
+              "initializations and epilogues computed on the accumulators">,
   ];
 }
 
