@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
 
 #include <optional>
 
@@ -30,6 +31,42 @@ std::optional<int64_t> stepAlong(mlir::AffineMap map, mlir::MemRefType type,
 
 /// Whether a body op may be evaluated on vectors, garbage lanes included.
 bool isVectorizableBodyOp(mlir::Operation &op);
+
+/// Builds the vector code of one kernel: `lanes`-wide vectors at `loc`.
+class VectorBuilder {
+public:
+  VectorBuilder(mlir::Location loc, unsigned lanes) : loc(loc), lanes(lanes) {}
+
+  /// A vector of `lanes` copies of `scalar`.
+  mlir::Value splat(mlir::OpBuilder &b, mlir::Value scalar) const;
+  /// The vector standing for `value`: its clone in `mapping`, or a splat of
+  /// a scalar defined outside the body being cloned.
+  mlir::Value vectorOf(mlir::OpBuilder &b, mlir::Value value,
+                       mlir::IRMapping &mapping) const;
+  /// Clones the elementwise body op `op` on vectors (constants splat).
+  void cloneOnVectors(mlir::OpBuilder &b, mlir::Operation &op,
+                      mlir::IRMapping &mapping) const;
+  /// A constant mask of the first `active` lanes.
+  mlir::Value mask(mlir::OpBuilder &b, int64_t active) const;
+  /// `base + by`, folded.
+  mlir::OpFoldResult offset(mlir::OpBuilder &b, mlir::OpFoldResult base,
+                            int64_t by) const;
+  /// The results of `map` at loop values `dims`, as index values.
+  llvm::SmallVector<mlir::Value>
+  apply(mlir::OpBuilder &b, mlir::AffineMap map,
+        llvm::ArrayRef<mlir::OpFoldResult> dims) const;
+  /// An scf.for from `lb` to `ub` by `step` carrying `init`; `build` makes
+  /// one iteration and returns what it yields. Returns the loop's results.
+  llvm::SmallVector<mlir::Value>
+  forLoop(mlir::OpBuilder &b, int64_t lb, int64_t ub, int64_t step,
+          mlir::ValueRange init,
+          llvm::function_ref<llvm::SmallVector<mlir::Value>(
+              mlir::OpBuilder &, mlir::Value, mlir::ValueRange)>
+              build) const;
+
+  mlir::Location loc;
+  unsigned lanes;
+};
 
 /// Replaces nothing and returns false unless `generic` is a reduction whose
 /// every result combines (add with reassociation, max, min) a value

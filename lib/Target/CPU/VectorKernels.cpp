@@ -30,76 +30,6 @@ namespace aotc {
 
 using namespace mlir;
 
-namespace aotc::cpu {
-
-/// The coefficient of dimension `dim` in `expr` when `expr` is linear in it
-/// (other dimensions may appear in any way that does not involve `dim`).
-std::optional<int64_t> linearCoefficient(AffineExpr expr, unsigned dim) {
-  if (auto d = dyn_cast<AffineDimExpr>(expr))
-    return d.getPosition() == dim ? 1 : 0;
-  if (isa<AffineConstantExpr, AffineSymbolExpr>(expr))
-    return 0;
-  auto binary = cast<AffineBinaryOpExpr>(expr);
-  std::optional<int64_t> lhs = linearCoefficient(binary.getLHS(), dim);
-  std::optional<int64_t> rhs = linearCoefficient(binary.getRHS(), dim);
-  if (!lhs || !rhs)
-    return std::nullopt;
-  if (expr.getKind() == AffineExprKind::Add)
-    return *lhs + *rhs;
-  if (*lhs == 0 && *rhs == 0)
-    return 0;
-  if (expr.getKind() == AffineExprKind::Mul) {
-    if (auto c = dyn_cast<AffineConstantExpr>(binary.getRHS()))
-      return *lhs * c.getValue();
-    if (auto c = dyn_cast<AffineConstantExpr>(binary.getLHS()))
-      return *rhs * c.getValue();
-  }
-  return std::nullopt;
-}
-
-/// The step between the elements an operand reads along loop `dim`: 0 when
-/// it does not depend on it, s when its innermost index is `s * dim + ...`
-/// (no other index depends on `dim`) and its innermost stride is 1, and
-/// nothing otherwise.
-std::optional<int64_t> stepAlong(AffineMap map, MemRefType type,
-                                 unsigned dim) {
-  int64_t step = 0;
-  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
-    std::optional<int64_t> c = linearCoefficient(expr, dim);
-    if (!c)
-      return std::nullopt;
-    if (*c == 0)
-      continue;
-    if (i + 1 != map.getNumResults() || *c < 1)
-      return std::nullopt;
-    step = *c;
-  }
-  if (step == 0)
-    return 0;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() ||
-      strides.back() != 1)
-    return std::nullopt;
-  return step;
-}
-
-/// Integer division and remainder trap on the garbage lanes of a masked
-/// tail; everything else elementwise computes them harmlessly.
-bool isVectorizableBodyOp(Operation &op) {
-  if (isa<arith::ConstantOp>(op))
-    return op.getNumResults() == 1 && op.getResult(0).getType().isIntOrFloat();
-  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
-          arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
-    return false;
-  if (!op.hasTrait<OpTrait::Elementwise>() || op.getNumRegions() != 0)
-    return false;
-  auto scalar = [](Type type) { return type.isIntOrFloat(); };
-  return llvm::all_of(op.getOperandTypes(), scalar) &&
-         llvm::all_of(op.getResultTypes(), scalar);
-}
-
-} // namespace aotc::cpu
 
 using namespace aotc::cpu;
 
@@ -431,6 +361,7 @@ class KernelEmitter {
 public:
   KernelEmitter(linalg::GenericOp generic, const KernelPlan &plan)
       : generic(generic), plan(plan), loc(generic.getLoc()),
+        vb(generic.getLoc(), plan.lanes),
         vectorType(VectorType::get({plan.lanes},
                                    Float32Type::get(generic.getContext()))) {}
 
@@ -502,7 +433,6 @@ private:
   void emitTile(OpBuilder &b, ArrayRef<OpFoldResult> dims, int64_t vectors,
                 int64_t lastLanes, int64_t rows) {
     tile = {vectors, lastLanes, rows};
-    OpOperand *out = generic.getDpsInitOperand(0);
     SmallVector<Value> acc;
     if (plan.readsOutput)
       for (int64_t i = 0; i < rows; ++i)
@@ -550,12 +480,7 @@ private:
     IRMapping mapping;
     for (OpOperand *input : op.getDpsInputOperands()) {
       AffineMap map = op.getMatchingIndexingMap(input);
-      SmallVector<Value> where;
-      for (AffineExpr expr : map.getResults())
-        where.push_back(getValueOrCreateConstantIndexOp(
-            b, loc,
-            affine::makeComposedFoldedAffineApply(
-                b, loc, AffineMap::get(map.getNumDims(), 0, expr), at)));
+      SmallVector<Value> where = vb.apply(b, map, at);
       Value value;
       if (!map.isFunctionOfDim(position))
         value = broadcast(b, memref::LoadOp::create(b, loc, input->get(), where));
@@ -586,18 +511,12 @@ private:
       dims[d] = b.getIndexAttr(0);
       return emitReductions(b, level + 1, dims, acc);
     }
-    Value lb = arith::ConstantIndexOp::create(b, loc, 0);
-    Value ub = arith::ConstantIndexOp::create(b, loc, plan.ranges[d]);
-    Value step = arith::ConstantIndexOp::create(b, loc, 1);
-    auto loop = scf::ForOp::create(
-        b, loc, lb, ub, step, acc,
-        [&](OpBuilder &nb, Location, Value iv, ValueRange iters) {
-          SmallVector<OpFoldResult> inner = dims;
-          inner[d] = iv;
-          SmallVector<Value> next = emitReductions(nb, level + 1, inner, iters);
-          scf::YieldOp::create(nb, loc, next);
-        });
-    return SmallVector<Value>(loop.getResults());
+    return vb.forLoop(b, 0, plan.ranges[d], 1, acc,
+                      [&](OpBuilder &nb, Value iv, ValueRange iters) {
+                        SmallVector<OpFoldResult> inner = dims;
+                        inner[d] = iv;
+                        return emitReductions(nb, level + 1, inner, iters);
+                      });
   }
 
   /// The body on every (row, vector) of the tile, for one point of the
@@ -633,73 +552,30 @@ private:
   }
 
   void cloneOnVectors(OpBuilder &b, Operation &op, IRMapping &mapping) {
-    if (isa<arith::ConstantOp>(op)) {
-      Value scalar = b.clone(op)->getResult(0);
-      mapping.map(op.getResult(0), broadcast(b, scalar));
-      return;
-    }
-    SmallVector<Value> operands;
-    for (Value operand : op.getOperands())
-      operands.push_back(vectorOf(b, operand, mapping));
-    OperationState state(loc, op.getName());
-    state.addOperands(operands);
-    state.addAttributes(op.getAttrs());
-    for (Type type : op.getResultTypes())
-      state.addTypes(VectorType::get({plan.lanes}, type));
-    Operation *clone = b.create(state);
-    for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults()))
-      mapping.map(from, to);
+    vb.cloneOnVectors(b, op, mapping);
   }
-
-  /// The vector standing for `value` in the tile: its clone, or a splat of
-  /// a scalar defined above the generic.
   Value vectorOf(OpBuilder &b, Value value, IRMapping &mapping) {
-    if (Value mapped = mapping.lookupOrNull(value))
-      return mapped;
-    Value splat = broadcast(b, value);
-    mapping.map(value, splat);
-    return splat;
+    return vb.vectorOf(b, value, mapping);
   }
-
-  Value broadcast(OpBuilder &b, Value scalar) {
-    return vector::BroadcastOp::create(
-        b, loc, VectorType::get({plan.lanes}, scalar.getType()), scalar);
-  }
+  Value broadcast(OpBuilder &b, Value scalar) { return vb.splat(b, scalar); }
 
   /// The loop values of element (row i, vector j) of the tile at `dims`.
   SmallVector<OpFoldResult> elementDims(OpBuilder &b,
                                         ArrayRef<OpFoldResult> dims, int64_t i,
                                         int64_t j) {
     SmallVector<OpFoldResult> result(dims.begin(), dims.end());
-    auto offset = [&](OpFoldResult base, int64_t by) -> OpFoldResult {
-      if (by == 0)
-        return base;
-      AffineExpr d0 = b.getAffineDimExpr(0);
-      return affine::makeComposedFoldedAffineApply(b, loc, d0 + by, {base});
-    };
     if (plan.rowDim)
-      result[*plan.rowDim] = offset(dims[*plan.rowDim], i);
-    result[plan.vectorDim] = offset(dims[plan.vectorDim], j * plan.lanes);
+      result[*plan.rowDim] = vb.offset(b, dims[*plan.rowDim], i);
+    result[plan.vectorDim] = vb.offset(b, dims[plan.vectorDim], j * plan.lanes);
     return result;
   }
 
   SmallVector<Value> indices(OpBuilder &b, OpOperand &operand,
                              ArrayRef<OpFoldResult> dims) {
-    AffineMap map = generic.getMatchingIndexingMap(&operand);
-    SmallVector<Value> result;
-    for (AffineExpr expr : map.getResults()) {
-      OpFoldResult index = affine::makeComposedFoldedAffineApply(
-          b, loc, AffineMap::get(map.getNumDims(), 0, expr), dims);
-      result.push_back(getValueOrCreateConstantIndexOp(b, loc, index));
-    }
-    return result;
+    return vb.apply(b, generic.getMatchingIndexingMap(&operand), dims);
   }
 
-  Value maskFor(OpBuilder &b, int64_t lanes) {
-    return vector::ConstantMaskOp::create(
-        b, loc, VectorType::get({plan.lanes}, b.getI1Type()),
-        ArrayRef<int64_t>{lanes});
-  }
+  Value maskFor(OpBuilder &b, int64_t lanes) { return vb.mask(b, lanes); }
 
   /// The element offsets of the lanes of a scattered output.
   Value scatterOffsets(OpBuilder &b) {
@@ -776,14 +652,11 @@ private:
 
   void forLoop(OpBuilder &b, int64_t lb, int64_t ub, int64_t step,
                function_ref<void(OpBuilder &, Value)> build) {
-    Value lower = arith::ConstantIndexOp::create(b, loc, lb);
-    Value upper = arith::ConstantIndexOp::create(b, loc, ub);
-    Value stride = arith::ConstantIndexOp::create(b, loc, step);
-    scf::ForOp::create(b, loc, lower, upper, stride, ValueRange{},
-                       [&](OpBuilder &nb, Location, Value iv, ValueRange) {
-                         build(nb, iv);
-                         scf::YieldOp::create(nb, loc);
-                       });
+    vb.forLoop(b, lb, ub, step, ValueRange{},
+               [&](OpBuilder &nb, Value iv, ValueRange) {
+                 build(nb, iv);
+                 return SmallVector<Value>{};
+               });
   }
 
   struct TileShape {
@@ -793,6 +666,7 @@ private:
   linalg::GenericOp generic;
   const KernelPlan &plan;
   Location loc;
+  VectorBuilder vb;
   VectorType vectorType;
   TileShape tile;
 };

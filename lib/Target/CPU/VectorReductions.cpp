@@ -215,7 +215,8 @@ std::optional<ReductionPlan> planReduction(linalg::GenericOp generic,
 class ReductionEmitter {
 public:
   ReductionEmitter(linalg::GenericOp generic, const ReductionPlan &plan)
-      : generic(generic), plan(plan), loc(generic.getLoc()) {}
+      : generic(generic), plan(plan), loc(generic.getLoc()),
+        vb(generic.getLoc(), plan.lanes) {}
 
   void emit(OpBuilder &b) {
     SmallVector<OpFoldResult> dims(plan.ranges.size(), b.getIndexAttr(0));
@@ -397,8 +398,7 @@ private:
     SmallVector<Value> at = indices(b, input, dims);
     auto type = VectorType::get({plan.lanes}, b.getF32Type());
     if (!onVector)
-      return vector::BroadcastOp::create(
-          b, loc, type, memref::LoadOp::create(b, loc, input.get(), at));
+      return vb.splat(b, memref::LoadOp::create(b, loc, input.get(), at));
     if (lanes == (int64_t)plan.lanes)
       return vector::LoadOp::create(b, loc, type, input.get(), at);
     Value zero = arith::ConstantOp::create(
@@ -407,47 +407,18 @@ private:
                                         mask(b, lanes), zero);
   }
 
-  Value mask(OpBuilder &b, int64_t lanes) {
-    return vector::ConstantMaskOp::create(
-        b, loc, VectorType::get({plan.lanes}, b.getI1Type()),
-        ArrayRef<int64_t>{lanes});
-  }
+  Value mask(OpBuilder &b, int64_t lanes) { return vb.mask(b, lanes); }
 
   void cloneOnVectors(OpBuilder &b, Operation &op, IRMapping &mapping) {
-    if (isa<arith::ConstantOp>(op)) {
-      Value scalar = b.clone(op)->getResult(0);
-      mapping.map(op.getResult(0), splat(b, scalar));
-      return;
-    }
-    OperationState state(loc, op.getName());
-    for (Value operand : op.getOperands())
-      state.addOperands(vectorOf(b, operand, mapping));
-    state.addAttributes(op.getAttrs());
-    for (Type type : op.getResultTypes())
-      state.addTypes(VectorType::get({plan.lanes}, type));
-    Operation *clone = b.create(state);
-    for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults()))
-      mapping.map(from, to);
+    vb.cloneOnVectors(b, op, mapping);
   }
 
   Value vectorOf(OpBuilder &b, Value value, IRMapping &mapping) {
-    if (Value mapped = mapping.lookupOrNull(value))
-      return mapped;
-    Value vector = splat(b, value);
-    mapping.map(value, vector);
-    return vector;
-  }
-
-  Value splat(OpBuilder &b, Value scalar) {
-    return vector::BroadcastOp::create(
-        b, loc, VectorType::get({plan.lanes}, scalar.getType()), scalar);
+    return vb.vectorOf(b, value, mapping);
   }
 
   OpFoldResult offset(OpBuilder &b, OpFoldResult base, int64_t by) {
-    if (by == 0)
-      return base;
-    AffineExpr d0 = b.getAffineDimExpr(0);
-    return affine::makeComposedFoldedAffineApply(b, loc, d0 + by, {base});
+    return vb.offset(b, base, by);
   }
 
   SmallVector<OpFoldResult> rowDims(OpBuilder &b, ArrayRef<OpFoldResult> dims,
@@ -460,34 +431,20 @@ private:
 
   SmallVector<Value> indices(OpBuilder &b, OpOperand &operand,
                              ArrayRef<OpFoldResult> dims) {
-    AffineMap map = generic.getMatchingIndexingMap(&operand);
-    SmallVector<Value> result;
-    for (AffineExpr expr : map.getResults())
-      result.push_back(getValueOrCreateConstantIndexOp(
-          b, loc,
-          affine::makeComposedFoldedAffineApply(
-              b, loc, AffineMap::get(map.getNumDims(), 0, expr), dims)));
-    return result;
+    return vb.apply(b, generic.getMatchingIndexingMap(&operand), dims);
   }
 
   SmallVector<Value>
   forLoop(OpBuilder &b, int64_t lb, int64_t ub, int64_t step, ValueRange init,
           function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
               build) {
-    Value lower = arith::ConstantIndexOp::create(b, loc, lb);
-    Value upper = arith::ConstantIndexOp::create(b, loc, ub);
-    Value stride = arith::ConstantIndexOp::create(b, loc, step);
-    auto loop = scf::ForOp::create(
-        b, loc, lower, upper, stride, init,
-        [&](OpBuilder &nb, Location, Value iv, ValueRange iters) {
-          scf::YieldOp::create(nb, loc, build(nb, iv, iters));
-        });
-    return SmallVector<Value>(loop.getResults());
+    return vb.forLoop(b, lb, ub, step, init, build);
   }
 
   linalg::GenericOp generic;
   const ReductionPlan &plan;
   Location loc;
+  VectorBuilder vb;
   int64_t tileRows = 1;
 };
 

@@ -1,0 +1,158 @@
+//===- VectorKernelSupport.cpp - shared by the vector kernel emitters -----===//
+//
+// Implements VectorKernelSupport.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VectorKernelSupport.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace aotc::cpu {
+
+/// The coefficient of dimension `dim` in `expr` when `expr` is linear in it
+/// (other dimensions may appear in any way that does not involve `dim`).
+std::optional<int64_t> linearCoefficient(AffineExpr expr, unsigned dim) {
+  if (auto d = dyn_cast<AffineDimExpr>(expr))
+    return d.getPosition() == dim ? 1 : 0;
+  if (isa<AffineConstantExpr, AffineSymbolExpr>(expr))
+    return 0;
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::optional<int64_t> lhs = linearCoefficient(binary.getLHS(), dim);
+  std::optional<int64_t> rhs = linearCoefficient(binary.getRHS(), dim);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  if (expr.getKind() == AffineExprKind::Add)
+    return *lhs + *rhs;
+  if (*lhs == 0 && *rhs == 0)
+    return 0;
+  if (expr.getKind() == AffineExprKind::Mul) {
+    if (auto c = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return *lhs * c.getValue();
+    if (auto c = dyn_cast<AffineConstantExpr>(binary.getLHS()))
+      return *rhs * c.getValue();
+  }
+  return std::nullopt;
+}
+
+/// The step between the elements an operand reads along loop `dim`: 0 when
+/// it does not depend on it, s when its innermost index is `s * dim + ...`
+/// (no other index depends on `dim`) and its innermost stride is 1, and
+/// nothing otherwise.
+std::optional<int64_t> stepAlong(AffineMap map, MemRefType type,
+                                 unsigned dim) {
+  int64_t step = 0;
+  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+    std::optional<int64_t> c = linearCoefficient(expr, dim);
+    if (!c)
+      return std::nullopt;
+    if (*c == 0)
+      continue;
+    if (i + 1 != map.getNumResults() || *c < 1)
+      return std::nullopt;
+    step = *c;
+  }
+  if (step == 0)
+    return 0;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() ||
+      strides.back() != 1)
+    return std::nullopt;
+  return step;
+}
+
+/// Integer division and remainder trap on the garbage lanes of a masked
+/// tail; everything else elementwise computes them harmlessly.
+bool isVectorizableBodyOp(Operation &op) {
+  if (isa<arith::ConstantOp>(op))
+    return op.getNumResults() == 1 && op.getResult(0).getType().isIntOrFloat();
+  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+          arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
+    return false;
+  if (!op.hasTrait<OpTrait::Elementwise>() || op.getNumRegions() != 0)
+    return false;
+  auto scalar = [](Type type) { return type.isIntOrFloat(); };
+  return llvm::all_of(op.getOperandTypes(), scalar) &&
+         llvm::all_of(op.getResultTypes(), scalar);
+}
+
+Value VectorBuilder::splat(OpBuilder &b, Value scalar) const {
+  return vector::BroadcastOp::create(
+      b, loc, VectorType::get({lanes}, scalar.getType()), scalar);
+}
+
+Value VectorBuilder::vectorOf(OpBuilder &b, Value value,
+                              IRMapping &mapping) const {
+  if (Value mapped = mapping.lookupOrNull(value))
+    return mapped;
+  Value vector = splat(b, value);
+  mapping.map(value, vector);
+  return vector;
+}
+
+void VectorBuilder::cloneOnVectors(OpBuilder &b, Operation &op,
+                                   IRMapping &mapping) const {
+  if (isa<arith::ConstantOp>(op)) {
+    mapping.map(op.getResult(0), splat(b, b.clone(op)->getResult(0)));
+    return;
+  }
+  OperationState state(loc, op.getName());
+  for (Value operand : op.getOperands())
+    state.addOperands(vectorOf(b, operand, mapping));
+  state.addAttributes(op.getAttrs());
+  for (Type type : op.getResultTypes())
+    state.addTypes(VectorType::get({lanes}, type));
+  Operation *clone = b.create(state);
+  for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults()))
+    mapping.map(from, to);
+}
+
+Value VectorBuilder::mask(OpBuilder &b, int64_t active) const {
+  return vector::ConstantMaskOp::create(
+      b, loc, VectorType::get({lanes}, b.getI1Type()),
+      ArrayRef<int64_t>{active});
+}
+
+OpFoldResult VectorBuilder::offset(OpBuilder &b, OpFoldResult base,
+                                   int64_t by) const {
+  if (by == 0)
+    return base;
+  return affine::makeComposedFoldedAffineApply(
+      b, loc, b.getAffineDimExpr(0) + by, {base});
+}
+
+SmallVector<Value> VectorBuilder::apply(OpBuilder &b, AffineMap map,
+                                        ArrayRef<OpFoldResult> dims) const {
+  SmallVector<Value> result;
+  for (AffineExpr expr : map.getResults())
+    result.push_back(getValueOrCreateConstantIndexOp(
+        b, loc,
+        affine::makeComposedFoldedAffineApply(
+            b, loc, AffineMap::get(map.getNumDims(), 0, expr), dims)));
+  return result;
+}
+
+SmallVector<Value> VectorBuilder::forLoop(
+    OpBuilder &b, int64_t lb, int64_t ub, int64_t step, ValueRange init,
+    function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> build)
+    const {
+  Value lower = arith::ConstantIndexOp::create(b, loc, lb);
+  Value upper = arith::ConstantIndexOp::create(b, loc, ub);
+  Value stride = arith::ConstantIndexOp::create(b, loc, step);
+  auto loop = scf::ForOp::create(
+      b, loc, lower, upper, stride, init,
+      [&](OpBuilder &nb, Location, Value iv, ValueRange iters) {
+        scf::YieldOp::create(nb, loc, build(nb, iv, iters));
+      });
+  return SmallVector<Value>(loop.getResults());
+}
+
+} // namespace aotc::cpu
