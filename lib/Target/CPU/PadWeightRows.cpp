@@ -32,42 +32,65 @@ constexpr int64_t kAliasingStride = 1024;
 /// The padding added to each row: one cache line of f32.
 constexpr int64_t kPadElements = 16;
 
-/// Whether `input` of `generic` is a weight read row after row along the
-/// kernel's vector dimension with an aliasing row stride.
-bool needsPadding(linalg::GenericOp generic, OpOperand *input) {
+/// The dimension of `input` to pad, and by how many elements, when it is a
+/// weight whose rows alias: either read row after row along the kernel's
+/// vector dimension (a matmul's `B[k, n]`: pad `n`), or one row per register
+/// row with its elements broadcast (a convolution's `W[co, ci, kh, kw]`:
+/// pad `ci` so that each `co` row moves by at least a cache line).
+std::optional<std::pair<unsigned, int64_t>> paddingFor(linalg::GenericOp generic,
+                                                       OpOperand *input) {
   auto type = dyn_cast<RankedTensorType>(input->get().getType());
   if (!type || !type.hasStaticShape() || type.getRank() < 2 ||
       !type.getElementType().isF32())
-    return false;
-  int64_t rowBytes = type.getShape().back() * 4;
-  if (rowBytes % kAliasingStride != 0 || type.getDimSize(type.getRank() - 2) < 8)
-    return false;
+    return std::nullopt;
   AffineMap map = generic.getMatchingIndexingMap(input);
   AffineMap outMap =
       generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
-  auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
-  auto outLast = outMap.getNumResults()
-                     ? dyn_cast<AffineDimExpr>(outMap.getResults().back())
-                     : nullptr;
-  return last && outLast && last == outLast &&
-         generic.getIteratorTypesArray()[last.getPosition()] ==
-             utils::IteratorType::parallel;
+  SmallVector<utils::IteratorType> iterators =
+      generic.getIteratorTypesArray();
+  auto isParallel = [&](AffineExpr expr) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    return dim && iterators[dim.getPosition()] == utils::IteratorType::parallel;
+  };
+  int64_t rank = type.getRank();
+  // Rows along the vector dimension.
+  int64_t rowBytes = type.getShape().back() * 4;
+  if (rowBytes % kAliasingStride == 0 && type.getDimSize(rank - 2) >= 8 &&
+      outMap.getNumResults() && isParallel(map.getResults().back()) &&
+      map.getResults().back() == outMap.getResults().back())
+    return std::make_pair(unsigned(rank - 1), kPadElements);
+  // One row per register row.
+  int64_t inner = 1;
+  for (int64_t d = 2; d < rank; ++d)
+    inner *= type.getDimSize(d);
+  rowBytes = type.getDimSize(1) * inner * 4;
+  if (rowBytes % kAliasingStride == 0 && type.getDimSize(0) >= 8 &&
+      isParallel(map.getResult(0)) &&
+      outMap.isFunctionOfDim(cast<AffineDimExpr>(map.getResult(0)).getPosition()))
+    return std::make_pair(1u, llvm::divideCeil(kPadElements, inner));
+  return std::nullopt;
 }
 
-/// A padded copy of `constant` (each row followed by kPadElements zeros)
-/// read through a slice of its original shape.
-Value padRows(OpBuilder &b, arith::ConstantOp constant) {
+/// A copy of `constant` with dimension `dim` grown by `count` zeros, read
+/// through a slice of its original shape.
+Value padDimension(OpBuilder &b, arith::ConstantOp constant, unsigned dim,
+                   int64_t count) {
   auto type = cast<RankedTensorType>(constant.getType());
-  int64_t row = type.getShape().back();
-  int64_t rows = type.getNumElements() / row;
+  int64_t outer = 1, inner = 1;
+  for (unsigned d = 0; d < dim; ++d)
+    outer *= type.getDimSize(d);
+  for (int64_t d = dim + 1; d < type.getRank(); ++d)
+    inner *= type.getDimSize(d);
+  int64_t slab = type.getDimSize(dim) * inner;
+  int64_t paddedSlab = (type.getDimSize(dim) + count) * inner;
   SmallVector<int64_t> shape(type.getShape());
-  shape.back() += kPadElements;
+  shape[dim] += count;
   auto paddedType = RankedTensorType::get(shape, type.getElementType());
   ArrayRef<char> bytes = *aotc::tg::getRawElementBytes(constant.getValue());
   SmallVector<char> padded(paddedType.getNumElements() * 4, 0);
-  for (int64_t r = 0; r < rows; ++r)
-    std::memcpy(padded.data() + r * (row + kPadElements) * 4,
-                bytes.data() + r * row * 4, row * 4);
+  for (int64_t o = 0; o < outer; ++o)
+    std::memcpy(padded.data() + o * paddedSlab * 4,
+                bytes.data() + o * slab * 4, slab * 4);
   ElementsAttr value = aotc::tg::buildConstant(
       paddedType, padded,
       aotc::tg::getConstantNameHint(constant.getValue(), "weights"));
@@ -92,13 +115,16 @@ struct PadWeightRowsPass final
         return;
       for (OpOperand *input : generic.getDpsInputOperands()) {
         auto constant = input->get().getDefiningOp<arith::ConstantOp>();
-        if (!constant || !needsPadding(generic, input) ||
-            !aotc::tg::getRawElementBytes(constant.getValue()))
+        if (!constant || !aotc::tg::getRawElementBytes(constant.getValue()))
+          continue;
+        std::optional<std::pair<unsigned, int64_t>> padding =
+            paddingFor(generic, input);
+        if (!padding)
           continue;
         Value &slice = padded[constant];
         if (!slice) {
           OpBuilder b(constant);
-          slice = padRows(b, constant);
+          slice = padDimension(b, constant, padding->first, padding->second);
           ++numPadded;
         }
         input->set(slice);

@@ -88,8 +88,8 @@ def UnshareInitTensorsPass
 
 def PadWeightRowsPass
     : Pass<"aotc-cpu-pad-weight-rows", "mlir::func::FuncOp"> {
-  let summary = "Give constant matmul weights a row stride that does not "
-                "alias in the caches";
+  let summary = "Give constant matmul and convolution weights a row stride "
+                "that does not alias in the caches";
   let description = [{
     A register-tiled matmul (`aotc-cpu-vector-kernels`) reads a block of
     columns of its weight matrix `B[k, n]` one row `k` after another. When
@@ -103,8 +103,17 @@ def PadWeightRowsPass
     64 bytes a row.
 
     It applies to f32 constants of rank 2 or more read by a `linalg.generic`
-    with reduction loops whose innermost index is a parallel loop that is
-    also the output's innermost index (the vector dimension of the kernel).
+    with reduction loops, in two shapes:
+    - rows read along the kernel's vector dimension: the constant's
+      innermost index is a parallel loop that is also the output's
+      innermost index (a matmul's `B[k, n]`); the innermost dimension gets
+      16 more elements;
+    - one row per register row, its elements broadcast: the constant's
+      first index is a parallel loop of the output and the rest of a row
+      (`W[co, ci, kh, kw]`: `ci * kh * kw` elements) is a multiple of
+      1 KiB; the second dimension grows by `ceil(16 / (kh * kw))`, so each
+      row moves by at least a cache line (1x1 convolutions with 256, 512,
+      1024 input channels).
 
     Before:
     ```mlir
