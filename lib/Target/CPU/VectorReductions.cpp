@@ -18,10 +18,13 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+
+#include <limits>
 
 using namespace mlir;
 
@@ -66,6 +69,80 @@ std::optional<Combiner> findCombiner(linalg::GenericOp generic,
   return combiner;
 }
 
+/// Whether `value` is a float constant equal to `expected`.
+bool isConstant(Value value, double expected) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  auto attr = constant ? dyn_cast<FloatAttr>(constant.getValue()) : nullptr;
+  return attr && attr.getValueAsDouble() == expected;
+}
+
+template <typename OpTy>
+OpTy definedAs(Value value) {
+  return value ? value.getDefiningOp<OpTy>() : OpTy();
+}
+
+/// The contribution `c` of a softmax's online statistics (the body
+/// TGToLinalg builds for pass 1 of tg.softmax, with m the running maximum
+/// and s the running sum of exp(x - m)):
+///
+///   m' = maximumf(m, c)
+///   s' = c > m ? s * e + ((c - c) + 1) : s + (c == -inf ? 0 : e)
+///   where e = exp((c > m ? m : c) - m')
+///
+/// Each lane can keep such a state for its own elements; states merge as
+/// m = max(m1, m2), s = s1 * exp(m1 - m) + s2 * exp(m2 - m). Null when the
+/// body is anything else.
+Value matchOnlineSoftmax(linalg::GenericOp generic) {
+  if (generic.getNumDpsInits() != 2)
+    return Value();
+  Block *body = generic.getBody();
+  Value m = generic.getMatchingBlockArgument(generic.getDpsInitOperand(0));
+  Value s = generic.getMatchingBlockArgument(generic.getDpsInitOperand(1));
+  Operation *yield = body->getTerminator();
+  auto newMax = definedAs<arith::MaximumFOp>(yield->getOperand(0));
+  auto newSum = definedAs<arith::SelectOp>(yield->getOperand(1));
+  if (!newMax || !newSum || newMax.getLhs() != m || !m.getType().isF32() ||
+      !s.getType().isF32())
+    return Value();
+  Value c = newMax.getRhs();
+  auto grows = definedAs<arith::CmpFOp>(newSum.getCondition());
+  auto rescaled = definedAs<arith::AddFOp>(newSum.getTrueValue());
+  auto accumulated = definedAs<arith::AddFOp>(newSum.getFalseValue());
+  if (!grows || grows.getPredicate() != arith::CmpFPredicate::OGT ||
+      grows.getLhs() != c || grows.getRhs() != m || !rescaled || !accumulated)
+    return Value();
+  auto scaled = definedAs<arith::MulFOp>(rescaled.getLhs());
+  auto self = definedAs<arith::AddFOp>(rescaled.getRhs());
+  auto selfZero = self ? definedAs<arith::SubFOp>(self.getLhs()) : nullptr;
+  auto term = definedAs<arith::SelectOp>(accumulated.getRhs());
+  if (!scaled || scaled.getLhs() != s || !self || !selfZero ||
+      selfZero.getLhs() != c || selfZero.getRhs() != c ||
+      !isConstant(self.getRhs(), 1.0) || accumulated.getLhs() != s || !term)
+    return Value();
+  auto isNegInf = definedAs<arith::CmpFOp>(term.getCondition());
+  auto exp = definedAs<math::ExpOp>(scaled.getRhs());
+  if (!isNegInf || isNegInf.getPredicate() != arith::CmpFPredicate::OEQ ||
+      isNegInf.getLhs() != c ||
+      !isConstant(isNegInf.getRhs(), -std::numeric_limits<double>::infinity()) ||
+      !isConstant(term.getTrueValue(), 0.0) || term.getFalseValue() != exp ||
+      !exp)
+    return Value();
+  auto exponent = definedAs<arith::SubFOp>(exp.getOperand());
+  auto smaller = exponent ? definedAs<arith::SelectOp>(exponent.getLhs())
+                          : arith::SelectOp();
+  if (!exponent || exponent.getRhs() != newMax.getResult() || !smaller ||
+      smaller.getCondition() != grows.getResult() ||
+      smaller.getTrueValue() != m || smaller.getFalseValue() != c)
+    return Value();
+  // m and s feed nothing else.
+  for (Value state : {m, s})
+    for (Operation *user : state.getUsers())
+      if (user != newMax && user != grows && user != smaller &&
+          user != scaled && user != accumulated)
+        return Value();
+  return c;
+}
+
 /// The value that leaves a combiner's other operand unchanged.
 TypedAttr neutralElement(const Combiner &combiner) {
   const llvm::fltSemantics &semantics = combiner.type.getFloatSemantics();
@@ -105,6 +182,9 @@ struct ReductionPlan {
   int64_t unroll = 1;
   SmallVector<int64_t> ranges;
   SmallVector<Combiner> combiners;
+  /// Softmax statistics (matchOnlineSoftmax): the contribution, with
+  /// combiners[0] the maximum and combiners[1] standing for the sum.
+  Value onlineContribution;
   /// Per input: whether it depends on the vector (reduction) dimension and
   /// on the row dimension.
   SmallVector<bool> onVector, onRow;
@@ -142,10 +222,20 @@ std::optional<ReductionPlan> planReduction(linalg::GenericOp generic,
                    [](int64_t r) { return r <= 0 || ShapedType::isDynamic(r); }))
     return std::nullopt;
   Operation *yield = body->getTerminator();
+  plan.onlineContribution = matchOnlineSoftmax(generic);
   for (OpOperand &init : generic.getDpsInitsMutable()) {
-    std::optional<Combiner> combiner = findCombiner(
-        generic, &init,
-        yield->getOperand(init.getOperandNumber() - generic.getNumDpsInputs()));
+    Value yielded =
+        yield->getOperand(init.getOperandNumber() - generic.getNumDpsInputs());
+    std::optional<Combiner> combiner;
+    if (plan.onlineContribution)
+      combiner = Combiner{yielded.getDefiningOp(),
+                          plan.combiners.empty()
+                              ? vector::CombiningKind::MAXIMUMF
+                              : vector::CombiningKind::ADD,
+                          plan.onlineContribution,
+                          Float32Type::get(generic.getContext())};
+    else
+      combiner = findCombiner(generic, &init, yielded);
     if (!combiner || !readsNoOutput(generic, combiner->contribution))
       return std::nullopt;
     for (unsigned d = 0; d < plan.ranges.size(); ++d)
@@ -283,6 +373,11 @@ private:
     SmallVector<OpFoldResult> inner(dims.begin(), dims.end());
     SmallVector<Value> partial = emitReductions(b, order, 0, inner, acc);
 
+    if (plan.onlineContribution) {
+      for (int64_t i = 0; i < rows; ++i)
+        storeOnline(b, partial, i, dims);
+      return;
+    }
     for (auto [k, combiner] : llvm::enumerate(plan.combiners)) {
       OpOperand *init = generic.getDpsInitOperand(k);
       for (int64_t i = 0; i < rows; ++i) {
@@ -362,6 +457,10 @@ private:
           value = read(b, *input, at, plan.onVector[n], lanes);
         mapping.map(generic.getMatchingBlockArgument(input), value);
       }
+      if (plan.onlineContribution) {
+        accumulateOnline(b, i, u, lanes, mapping, acc);
+        continue;
+      }
       for (Operation &op : generic.getBody()->without_terminator())
         if (!llvm::any_of(plan.combiners, [&](const Combiner &c) {
               return c.op == &op;
@@ -382,6 +481,92 @@ private:
         partial = combine(b, combiner, partial, contribution);
       }
     }
+  }
+
+  /// One step of softmax statistics on every lane: the whole body cloned
+  /// with the running maximum and sum as vectors of per-lane states; masked
+  /// lanes see a contribution of -inf, which leaves a state unchanged.
+  void accumulateOnline(OpBuilder &b, int64_t i, int64_t u, int64_t lanes,
+                        IRMapping &mapping, SmallVector<Value> &acc) {
+    Block *body = generic.getBody();
+    Value contribution = plan.onlineContribution;
+    auto maskContribution = [&] {
+      if (lanes == (int64_t)plan.lanes)
+        return;
+      Value value = vectorOf(b, contribution, mapping);
+      auto type = cast<VectorType>(value.getType());
+      Value negInf = arith::ConstantOp::create(
+          b, loc, type,
+          DenseElementsAttr::get(
+              type, ArrayRef<Attribute>(neutralElement(plan.combiners[0]))));
+      mapping.map(contribution, arith::SelectOp::create(
+                                    b, loc, mask(b, lanes), value, negInf));
+    };
+    if (!contribution.getDefiningOp())
+      maskContribution();
+    for (auto [k, init] : llvm::enumerate(generic.getDpsInitsMutable()))
+      mapping.map(generic.getMatchingBlockArgument(&init),
+                  acc[index(k, i, u)]);
+    for (Operation &op : body->without_terminator()) {
+      cloneOnVectors(b, op, mapping);
+      if (contribution.getDefiningOp() == &op)
+        maskContribution();
+    }
+    for (unsigned k = 0; k < 2; ++k)
+      acc[index(k, i, u)] =
+          vectorOf(b, body->getTerminator()->getOperand(k), mapping);
+  }
+
+  /// The sum `s` of a state whose maximum is `m`, rescaled to the maximum
+  /// `to`: s * exp(m - to), 0 for a state that saw nothing but -inf.
+  Value rescale(OpBuilder &b, Value s, Value m, Value to) {
+    Type type = m.getType();
+    auto scalarType = cast<FloatType>(getElementTypeOrSelf(type));
+    auto attr = [&](double value) -> TypedAttr {
+      if (auto vector = dyn_cast<VectorType>(type))
+        return DenseElementsAttr::get(vector,
+                                      FloatAttr::get(scalarType, value));
+      return FloatAttr::get(scalarType, value);
+    };
+    Value negInf = arith::ConstantOp::create(
+        b, loc, attr(-std::numeric_limits<double>::infinity()));
+    Value zero = arith::ConstantOp::create(b, loc, attr(0.0));
+    Value empty =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, negInf);
+    Value scaled = arith::MulFOp::create(
+        b, loc, s,
+        math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, m, to)));
+    return arith::SelectOp::create(b, loc, empty, zero, scaled);
+  }
+
+  /// Merges the per-lane softmax states of row `i` with the stored ones.
+  void storeOnline(OpBuilder &b, ArrayRef<Value> partial, int64_t i,
+                   ArrayRef<OpFoldResult> dims) {
+    Value m = partial[index(0, i, 0)], s = partial[index(1, i, 0)];
+    for (int64_t u = 1; u < plan.unroll; ++u) {
+      Value m2 = partial[index(0, i, u)], s2 = partial[index(1, i, u)];
+      Value merged = arith::MaximumFOp::create(b, loc, m, m2);
+      s = arith::AddFOp::create(b, loc, rescale(b, s, m, merged),
+                                rescale(b, s2, m2, merged));
+      m = merged;
+    }
+    SmallVector<OpFoldResult> at = rowDims(b, dims, i);
+    OpOperand *maxInit = generic.getDpsInitOperand(0);
+    OpOperand *sumInit = generic.getDpsInitOperand(1);
+    SmallVector<Value> maxAt = indices(b, *maxInit, at);
+    SmallVector<Value> sumAt = indices(b, *sumInit, at);
+    Value oldMax = memref::LoadOp::create(b, loc, maxInit->get(), maxAt);
+    Value oldSum = memref::LoadOp::create(b, loc, sumInit->get(), sumAt);
+    Value laneMax = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::MAXIMUMF, m);
+    Value max = arith::MaximumFOp::create(b, loc, oldMax, laneMax);
+    Value lanes = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::ADD,
+        rescale(b, s, m, vb.splat(b, max)), arith::FastMathFlags::reassoc);
+    Value sum =
+        arith::AddFOp::create(b, loc, rescale(b, oldSum, oldMax, max), lanes);
+    memref::StoreOp::create(b, loc, max, maxInit->get(), maxAt);
+    memref::StoreOp::create(b, loc, sum, sumInit->get(), sumAt);
   }
 
   /// `combiner`'s op on (a, b), cloned with its attributes (fastmath).

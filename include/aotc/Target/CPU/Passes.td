@@ -182,7 +182,9 @@ def VectorKernelsPass
       which the inputs are contiguous, when each output combines its value
       with `addf` (marked `reassoc`), `maximumf`, `minimumf`, `maxnumf` or
       `minnumf`: partial vectors from the neutral element, masked lanes
-      neutral, one horizontal reduction per output element.
+      neutral, one horizontal reduction per output element. Softmax
+      statistics (a running maximum and rescaled sum) keep one state per
+      lane and merge the lanes by rescaling.
 
     Generics it cannot handle (dynamic shapes, element types other than
     f32, bodies with `linalg.index` or non-elementwise ops, transposes) are
