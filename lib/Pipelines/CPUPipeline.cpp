@@ -57,6 +57,12 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Convolutions whose image rows are too short for a vector get weights
+  // stored in vector-wide blocks of output channels, to vectorize across
+  // them.
+  ChannelBlockedWeightsPassOptions channelBlocks;
+  channelBlocks.vectorBits = options.vectorBits;
+  pm.addNestedPass<func::FuncOp>(createChannelBlockedWeightsPass(channelBlocks));
   // Matmul weights whose rows would alias in the L1 cache get one cache
   // line of padding per row (read through a slice, nothing copied).
   pm.addNestedPass<func::FuncOp>(createPadWeightRowsPass());

@@ -22,6 +22,8 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
 
+#include <numeric>
+
 namespace aotc {
 #define GEN_PASS_DEF_TILEANDFUSEPASS
 #include "aotc/Transforms/Passes.h.inc"
@@ -145,12 +147,65 @@ int64_t innerChunk(int64_t size) {
 }
 
 /// The rows of a matmul-like tile: the largest divisor from 8 to 64 (no
-/// partial tiles), else all of them up to 256, else one.
-int64_t rowBlock(int64_t size) {
+/// partial tiles) that is a multiple of `align`, else all of them up to 256
+/// (or whatever their number when `align` > 1), else one.
+int64_t rowBlock(int64_t size, int64_t align = 1) {
   for (int64_t d = std::min<int64_t>(64, size); d >= 8; --d)
-    if (size % d == 0)
+    if (size % d == 0 && d % align == 0)
       return d;
-  return size <= 256 ? size : 1;
+  return size <= 256 || align > 1 ? size : 1;
+}
+
+/// The alignment tiles of `seed`'s loop `loop` need: an input stored in
+/// blocks along it (`loop floordiv B`, `loop mod B`,
+/// aotc-cpu-channel-blocked-weights) is sliced correctly only at multiples
+/// of B.
+int64_t tileAlignment(linalg::LinalgOp seed, unsigned loop) {
+  int64_t align = 1;
+  for (AffineMap map : seed.getIndexingMapsArray()) {
+    for (AffineExpr expr : map.getResults()) {
+      auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+      if (!binary || !binary.isFunctionOfDim(loop))
+        continue;
+      if (auto block = dyn_cast<AffineConstantExpr>(binary.getRHS());
+          block && (expr.getKind() == AffineExprKind::Mod ||
+                    expr.getKind() == AffineExprKind::FloorDiv))
+        align = std::lcm(align, block.getValue());
+    }
+  }
+  return align;
+}
+
+/// Padded inputs up to this many bytes in all are computed whole, not one
+/// window per output row, when the seed's other inputs are larger (a deep
+/// convolution on a small image): every tile then reuses the weights for
+/// all output rows instead of reading all of them once per row.
+constexpr int64_t kWholePaddedBytes = 256 * 1024;
+
+/// The byte size of a statically shaped tensor value.
+int64_t tensorBytes(Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  return type.getNumElements() *
+         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+/// Whether `group`'s padded inputs are small enough, and its other inputs
+/// large enough, that its rows are better computed in one tile.
+bool keepsPaddedRowsWhole(const FusionGroup &group) {
+  if (group.pads.empty())
+    return false;
+  int64_t padded = 0, other = 0;
+  for (tensor::PadOp pad : group.pads)
+    padded += tensorBytes(pad.getResult());
+  linalg::LinalgOp seed = group.seed;
+  for (OpOperand *input : seed.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    if (!type || !type.hasStaticShape())
+      return false;
+    if (!input->get().getDefiningOp<tensor::PadOp>())
+      other = std::max(other, tensorBytes(input->get()));
+  }
+  return padded <= kWholePaddedBytes && other > padded;
 }
 
 /// Whether every input of `seed` depends on its loop `loop` (a batch).
@@ -250,6 +305,7 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
   SmallVector<int64_t> sizes(rootRanges.size(), 0);
   llvm::SmallDenseSet<unsigned> keptWhole;
   bool tiled = false;
+  bool wholeRows = keepsPaddedRowsWhole(group);
   for (const TileCandidate &c : candidates) {
     if (c.size <= 1)
       continue;
@@ -259,7 +315,7 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
         tiled = true;
       }
     } else if (c.rootLoop == rowLoop) {
-      int64_t block = rowBlock(c.size);
+      int64_t block = rowBlock(c.size, tileAlignment(seed, c.seedLoop));
       if (block == c.size) {
         keptWhole.insert(c.rootLoop);
       } else {
@@ -269,13 +325,15 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
     } else if (rowLoop && !everyInputDependsOn(seed, c.seedLoop)) {
       // Another loop that some input does not depend on (a 1x1
       // convolution's output channels): blocks of it, for the same reason.
-      int64_t block = rowBlock(c.size);
+      int64_t block = rowBlock(c.size, tileAlignment(seed, c.seedLoop));
       if (block != c.size) {
         sizes[c.rootLoop] = block;
         tiled = true;
       }
     } else if (padsDependOn(c.seedLoop)) {
-      sizes[c.rootLoop] = 1;
+      // One tile of all of them is still a tile: the group stays one loop
+      // nest.
+      sizes[c.rootLoop] = wholeRows ? c.size : 1;
       tiled = true;
     }
   }
@@ -292,9 +350,11 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
       if (c.rootLoop == innermostLoop) {
         size = innerChunk(c.size);
       } else if (rowLoop) {
-        size = rowBlock(c.size);
+        size = rowBlock(c.size, tileAlignment(seed, c.seedLoop));
         if (size == c.size)
           continue;
+      } else if (tileAlignment(seed, c.seedLoop) > 1) {
+        continue;
       }
       sizes[c.rootLoop] = size;
       tiled = true;

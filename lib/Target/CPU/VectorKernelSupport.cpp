@@ -42,15 +42,29 @@ std::optional<int64_t> linearCoefficient(AffineExpr expr, unsigned dim) {
   return std::nullopt;
 }
 
-/// The step between the elements an operand reads along loop `dim`: 0 when
-/// it does not depend on it, s when its innermost index is `s * dim + ...`
-/// (no other index depends on `dim`) and its innermost stride is 1, and
-/// nothing otherwise.
-std::optional<int64_t> stepAlong(AffineMap map, MemRefType type,
-                                 unsigned dim) {
+/// The coefficient of `dim` in `expr` within a lane-aligned vector of
+/// `lanes` lanes: `dim floordiv B` counts as 0 and `dim mod B` as 1 when B is
+/// a multiple of `lanes` (a blocked layout); otherwise linearCoefficient.
+static std::optional<int64_t> laneCoefficient(AffineExpr expr, unsigned dim,
+                                              int64_t lanes) {
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (lanes > 0 && binary &&
+      (expr.getKind() == AffineExprKind::FloorDiv ||
+       expr.getKind() == AffineExprKind::Mod)) {
+    auto d = dyn_cast<AffineDimExpr>(binary.getLHS());
+    auto block = dyn_cast<AffineConstantExpr>(binary.getRHS());
+    if (d && d.getPosition() == dim && block && block.getValue() > 0 &&
+        block.getValue() % lanes == 0)
+      return expr.getKind() == AffineExprKind::Mod ? 1 : 0;
+  }
+  return linearCoefficient(expr, dim);
+}
+
+std::optional<int64_t> stepAlong(AffineMap map, MemRefType type, unsigned dim,
+                                 int64_t lanes) {
   int64_t step = 0;
   for (auto [i, expr] : llvm::enumerate(map.getResults())) {
-    std::optional<int64_t> c = linearCoefficient(expr, dim);
+    std::optional<int64_t> c = laneCoefficient(expr, dim, lanes);
     if (!c)
       return std::nullopt;
     if (*c == 0)

@@ -25,9 +25,13 @@ std::optional<int64_t> linearCoefficient(mlir::AffineExpr expr, unsigned dim);
 /// The step between the elements an operand reads along loop `dim`: 0 when
 /// it does not depend on it, s when its innermost index is `s * dim + ...`
 /// (no other index depends on `dim`) and its innermost stride is 1, and
-/// nothing otherwise.
+/// nothing otherwise. With `lanes`, for a vector of that many lanes whose
+/// first element is at a multiple of `lanes` along `dim`: a blocked layout's
+/// `dim floordiv B` is the same for every lane and `dim mod B` is the
+/// innermost index with step 1, when B is a multiple of `lanes`
+/// (aotc-cpu-channel-blocked-weights).
 std::optional<int64_t> stepAlong(mlir::AffineMap map, mlir::MemRefType type,
-                                 unsigned dim);
+                                 unsigned dim, int64_t lanes = 0);
 
 /// Whether a body op may be evaluated on vectors, garbage lanes included.
 bool isVectorizableBodyOp(mlir::Operation &op);

@@ -63,6 +63,16 @@ std::optional<int64_t> scatterStride(AffineMap map, MemRefType type,
 /// to the scalar loops.
 constexpr int64_t kMaxInputStep = 4;
 
+/// Entries of KernelPlan::loops besides the outer loops' dimensions: the
+/// loop over blocks of the vector dimension and the loop over blocks of
+/// rows.
+constexpr int kVectorBlocks = -1;
+constexpr int kRowBlocks = -2;
+
+/// An input larger than this is kept in cache by the loop order: the loops
+/// it depends on go outside those it does not (L1 is 32 to 48 KiB).
+constexpr int64_t kReusedInputBytes = 32 * 1024;
+
 /// What the emitter decided for one generic.
 struct KernelPlan {
   unsigned lanes = 0;
@@ -88,6 +98,10 @@ struct KernelPlan {
   /// accumulators instead: the output is then written once, never read.
   Operation *init = nullptr;
   linalg::GenericOp epilogue;
+  /// The loops around the register tile, outermost first: parallel
+  /// dimensions other than the vector and row ones, kVectorBlocks and
+  /// kRowBlocks.
+  SmallVector<int> loops;
 };
 
 /// How the inputs are read for one choice of vector dimension: the step
@@ -190,6 +204,47 @@ Choice chooseTile(const KernelPlan &plan, const OperandAccess &access,
   return best;
 }
 
+/// The loops around the register tile. By default the outer parallel
+/// dimensions in order, then the vector blocks, then the row blocks. In a
+/// contraction whose largest input does not fit L1 (a convolution's
+/// weights), the loops that input depends on go first, so that each slice
+/// of it is reused from cache by every iteration of the loops inside
+/// instead of streamed again for each (with the row blocks outermost, a
+/// block of output channels' weights serves every output row).
+SmallVector<int> orderLoops(linalg::GenericOp generic, const KernelPlan &plan) {
+  SmallVector<int> loops;
+  for (unsigned d = 0; d < plan.ranges.size(); ++d)
+    if (d != plan.vectorDim && d != plan.rowDim && plan.ranges[d] > 1 &&
+        !llvm::is_contained(plan.reductionDims, d))
+      loops.push_back(d);
+  loops.push_back(kVectorBlocks);
+  if (plan.rowDim)
+    loops.push_back(kRowBlocks);
+  if (plan.reductionDims.empty())
+    return loops;
+  OpOperand *largest = nullptr;
+  int64_t largestBytes = 0;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    auto type = cast<MemRefType>(input->get().getType());
+    int64_t bytes = type.getNumElements() * 4;
+    if (bytes > largestBytes) {
+      largest = input;
+      largestBytes = bytes;
+    }
+  }
+  if (largestBytes <= kReusedInputBytes)
+    return loops;
+  AffineMap map = generic.getMatchingIndexingMap(largest);
+  auto dependsOn = [&](int loop) {
+    unsigned d = loop == kVectorBlocks ? plan.vectorDim
+                 : loop == kRowBlocks  ? *plan.rowDim
+                                       : unsigned(loop);
+    return map.isFunctionOfDim(d);
+  };
+  std::stable_partition(loops.begin(), loops.end(), dependsOn);
+  return loops;
+}
+
 std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
                                      unsigned vectorBits, unsigned registers) {
   if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
@@ -252,7 +307,7 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
     for (OpOperand *input : generic.getDpsInputOperands()) {
       std::optional<int64_t> step =
           stepAlong(generic.getMatchingIndexingMap(input),
-                    cast<MemRefType>(input->get().getType()), v);
+                    cast<MemRefType>(input->get().getType()), v, plan.lanes);
       ok &= step && *step <= kMaxInputStep;
       if (ok)
         access.inputSteps.push_back(*step);
@@ -288,9 +343,10 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
     plan.onRow.push_back(plan.rowDim && map.isFunctionOfDim(*plan.rowDim));
     plan.step.push_back(
         stepAlong(map, cast<MemRefType>(operand.get().getType()),
-                  plan.vectorDim)
+                  plan.vectorDim, plan.lanes)
             .value_or(0));
   }
+  plan.loops = orderLoops(generic, plan);
   return plan;
 }
 
@@ -329,7 +385,7 @@ bool isFusableElementwise(linalg::GenericOp op, Value out,
 /// Finds the initialization before and the epilogue after a planned
 /// contraction that the register tile can compute itself.
 void findFusableNeighbors(linalg::GenericOp generic, KernelPlan &plan) {
-  if (plan.reductionDims.empty() || !plan.readsOutput || plan.outputStride)
+  if (plan.reductionDims.empty() || !plan.readsOutput)
     return;
   Value out = generic.getDpsInitOperand(0)->get();
   AffineMap outMap = generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
@@ -358,6 +414,10 @@ void findFusableNeighbors(linalg::GenericOp generic, KernelPlan &plan) {
 
 /// Emits the loops and register tiles of one planned generic.
 class KernelEmitter {
+  struct TileShape {
+    int64_t vectors = 1, lastLanes = 1, rows = 1;
+  };
+
 public:
   KernelEmitter(linalg::GenericOp generic, const KernelPlan &plan)
       : generic(generic), plan(plan), loc(generic.getLoc()),
@@ -367,65 +427,56 @@ public:
 
   void emit(OpBuilder &b) {
     SmallVector<OpFoldResult> dims(plan.ranges.size(), b.getIndexAttr(0));
-    emitOuter(b, 0, dims);
+    emitLevel(b, 0, dims, TileShape{plan.vectors, plan.lanes, 1});
   }
 
 private:
-  bool isOuterDim(unsigned d) const {
-    return d != plan.vectorDim && d != plan.rowDim &&
-           !llvm::is_contained(plan.reductionDims, d);
-  }
-
-  /// The parallel loops outside the tile, in their order, then the blocks
-  /// of the vector dimension, then the blocks of rows.
-  void emitOuter(OpBuilder &b, unsigned d, SmallVector<OpFoldResult> &dims) {
-    for (; d < plan.ranges.size(); ++d) {
-      if (!isOuterDim(d) || plan.ranges[d] == 1)
-        continue;
-      forLoop(b, 0, plan.ranges[d], 1, [&](OpBuilder &nb, Value iv) {
+  /// The loops of `plan.loops` from `level` inward, then the tile. `shape`
+  /// carries what the enclosing block loops decided (a remainder of vectors
+  /// or of rows).
+  void emitLevel(OpBuilder &b, unsigned level, SmallVector<OpFoldResult> dims,
+                 TileShape shape) {
+    if (level == plan.loops.size()) {
+      emitTile(b, dims, shape.vectors, shape.lastLanes, shape.rows);
+      return;
+    }
+    int loop = plan.loops[level];
+    if (loop >= 0) {
+      forLoop(b, 0, plan.ranges[loop], 1, [&](OpBuilder &nb, Value iv) {
         SmallVector<OpFoldResult> inner = dims;
-        inner[d] = iv;
-        emitOuter(nb, d + 1, inner);
+        inner[loop] = iv;
+        emitLevel(nb, level + 1, inner, shape);
       });
       return;
     }
-    int64_t block = plan.vectors * plan.lanes;
-    int64_t extent = plan.ranges[plan.vectorDim];
+    bool vectorBlocks = loop == kVectorBlocks;
+    unsigned d = vectorBlocks ? plan.vectorDim : *plan.rowDim;
+    int64_t block = vectorBlocks ? plan.vectors * plan.lanes : plan.rows;
+    int64_t extent = plan.ranges[d];
     int64_t full = extent / block * block;
-    if (full > 0)
+    auto blockShape = [&](int64_t size) {
+      TileShape result = shape;
+      if (!vectorBlocks) {
+        result.rows = size;
+      } else {
+        result.vectors = llvm::divideCeil(size, plan.lanes);
+        result.lastLanes = size - (result.vectors - 1) * plan.lanes;
+      }
+      return result;
+    };
+    if (full == block) {
+      dims[d] = b.getIndexAttr(0);
+      emitLevel(b, level + 1, dims, blockShape(block));
+    } else if (full > 0) {
       forLoop(b, 0, full, block, [&](OpBuilder &nb, Value iv) {
         SmallVector<OpFoldResult> inner = dims;
-        inner[plan.vectorDim] = iv;
-        emitRows(nb, inner, plan.vectors, plan.lanes);
-      });
-    if (int64_t rest = extent - full) {
-      dims[plan.vectorDim] = b.getIndexAttr(full);
-      int64_t vectors = llvm::divideCeil(rest, plan.lanes);
-      emitRows(b, dims, vectors, rest - (vectors - 1) * plan.lanes);
-    }
-  }
-
-  void emitRows(OpBuilder &b, SmallVector<OpFoldResult> &dims,
-                int64_t vectors, int64_t lastLanes) {
-    if (!plan.rowDim) {
-      emitTile(b, dims, vectors, lastLanes, 1);
-      return;
-    }
-    int64_t extent = plan.ranges[*plan.rowDim];
-    int64_t full = extent / plan.rows * plan.rows;
-    if (full == plan.rows) {
-      dims[*plan.rowDim] = b.getIndexAttr(0);
-      emitTile(b, dims, vectors, lastLanes, plan.rows);
-    } else if (full > 0) {
-      forLoop(b, 0, full, plan.rows, [&](OpBuilder &nb, Value iv) {
-        SmallVector<OpFoldResult> inner = dims;
-        inner[*plan.rowDim] = iv;
-        emitTile(nb, inner, vectors, lastLanes, plan.rows);
+        inner[d] = iv;
+        emitLevel(nb, level + 1, inner, blockShape(block));
       });
     }
     if (int64_t rest = extent - full) {
-      dims[*plan.rowDim] = b.getIndexAttr(full);
-      emitTile(b, dims, vectors, lastLanes, rest);
+      dims[d] = b.getIndexAttr(full);
+      emitLevel(b, level + 1, dims, blockShape(rest));
     }
   }
 
@@ -658,10 +709,6 @@ private:
                  return SmallVector<Value>{};
                });
   }
-
-  struct TileShape {
-    int64_t vectors = 1, lastLanes = 1, rows = 1;
-  };
 
   linalg::GenericOp generic;
   const KernelPlan &plan;

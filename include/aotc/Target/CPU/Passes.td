@@ -86,6 +86,63 @@ def UnshareInitTensorsPass
   ];
 }
 
+def ChannelBlockedWeightsPass
+    : Pass<"aotc-cpu-channel-blocked-weights", "mlir::func::FuncOp"> {
+  let summary = "Store constant convolution weights in vector-wide blocks of "
+                "output channels where the image rows are too short for a "
+                "vector";
+  let description = [{
+    `aotc-cpu-vector-kernels` vectorizes a convolution along the output's
+    contiguous dimension, the image row `w`. Deep layers of image models
+    have short rows (7 pixels in ResNet's, MobileNet's and ShuffleNet's last
+    stages) and would fill 7 of 16 lanes. Their output channels are many,
+    but the weights `W[co, ci, kh, kw]` are not contiguous along `co`.
+
+    This pass rewrites such a constant weight once, at compile time, in
+    blocks of `L` output channels (`L` = the lanes of `vector-bits`):
+    `Wb[co floordiv L, ci, kh, kw, co mod L]`, the data permuted (channels
+    past the last block's end are zero), and the generic reads it through
+    that map. The kernel emitter can then take the output channels as its
+    vector dimension: one contiguous vector load of weights per block and
+    step, each block a sequential stream (a plain `[ci, kh, kw, co]` order
+    would jump by a page every step or two, defeating the prefetchers and
+    the TLB), input pixels broadcast along the register rows, and the
+    output, strided along `co`, scattered once per tile after the long
+    reduction. Nothing is done at run time.
+
+    It applies to an f32 constant read by a `linalg.generic` with reduction
+    loops (and only by such generics, all of which qualify) when its first
+    index is a parallel loop `co` that indexes the output but no other input
+    and is not the output's innermost index; the output's innermost loop
+    fills less than three quarters of the lanes of its vectors while `co`
+    fills at least nine tenths; and the reduction has at least 32 steps, so
+    the scatter pays. `aotc-tile-and-fuse` then tiles `co` only in multiples
+    of `L`.
+
+    Before (a 3x3 convolution on 7x7 images, 512-bit vectors):
+    ```mlir
+    %w = arith.constant dense_resource<w> : tensor<512x512x3x3xf32>
+    linalg.generic {indexing_maps = [..., (n, co, h, x, ci, kh, kw) ->
+        (co, ci, kh, kw), ...]} ins(%input, %w : ...)
+    ```
+    After:
+    ```mlir
+    %w = arith.constant dense_resource<w_1> : tensor<32x512x3x3x16xf32>
+    linalg.generic {indexing_maps = [..., (n, co, h, x, ci, kh, kw) ->
+        (co floordiv 16, ci, kh, kw, co mod 16), ...]} ins(%input, %w : ...)
+    ```
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
+           "Width of the vector registers in bits (128, 256 or 512)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numBlocked", "num-blocked",
+              "constant weights stored in blocks of output channels">,
+  ];
+}
+
 def PadWeightRowsPass
     : Pass<"aotc-cpu-pad-weight-rows", "mlir::func::FuncOp"> {
   let summary = "Give constant matmul and convolution weights a row stride "

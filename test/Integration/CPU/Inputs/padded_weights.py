@@ -29,13 +29,13 @@ CONV = """// REF: x, = inp
 // REF: w = WEIGHTS
 // REF: out[0] = np.maximum(np.einsum('nchw,fc->nfhw', x.astype(np.float64), w), 0).astype(np.float32)
 // TOL: rtol=1e-5 atol=1e-5  # f32 sums of 256 products vs float64
-func.func @padded_conv_weights(%x: tensor<1x256x5x9xf32>)
-    -> tensor<1x16x5x9xf32> {
+func.func @padded_conv_weights(%x: tensor<1x256x5x16xf32>)
+    -> tensor<1x16x5x16xf32> {
   %w = tg.constant dense<[ROWS]> : tensor<16x256xf32>
   %w4 = tg.reshape %w : tensor<16x256xf32> -> tensor<16x256x1x1xf32>
-  %0 = tg.conv %x, %w4 strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x256x5x9xf32>, tensor<16x256x1x1xf32>
-  %1 = tg.relu %0 : tensor<1x16x5x9xf32>
-  return %1 : tensor<1x16x5x9xf32>
+  %0 = tg.conv %x, %w4 strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x256x5x16xf32>, tensor<16x256x1x1xf32>
+  %1 = tg.relu %0 : tensor<1x16x5x16xf32>
+  return %1 : tensor<1x16x5x16xf32>
 }"""
 
 graph = {"matmul": MATMUL, "conv": CONV}[sys.argv[1]]

@@ -1,0 +1,158 @@
+//===- ChannelBlockedWeights.cpp - output channels in vector blocks -------===//
+//
+// Implements `aotc-cpu-channel-blocked-weights`: constant convolution
+// weights whose output images have rows too short for a vector are stored
+// in blocks of output channels, one vector wide and innermost, so the
+// kernel emitter can vectorize across output channels. See Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "aotc/Dialect/TG/IR/TGConstants.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <cstring>
+
+namespace aotc {
+#define GEN_PASS_DEF_CHANNELBLOCKEDWEIGHTSPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// Below this fill of the last vector, the output's rows waste too many
+/// lanes ...
+constexpr double kPoorLaneUse = 0.75;
+/// ... and from this fill up, the output channels use them well.
+constexpr double kGoodLaneUse = 0.9;
+/// The shortest reduction for which the emitter scatters a strided output
+/// (kMinScatterSteps in VectorKernels.cpp).
+constexpr int64_t kMinReductionSteps = 32;
+
+/// The fraction of lanes used by `extent` elements in whole vectors.
+double laneUse(int64_t extent, int64_t lanes) {
+  return double(extent) / double(llvm::divideCeil(extent, lanes) * lanes);
+}
+
+/// Whether `input`, a constant weight of `generic`, should be stored in
+/// blocks of its first dimension (the output channel).
+bool wantsChannelBlocks(linalg::GenericOp generic, OpOperand *input,
+                        int64_t lanes) {
+  auto type = dyn_cast<RankedTensorType>(input->get().getType());
+  if (!type || !type.hasStaticShape() || type.getRank() < 2 ||
+      !type.getElementType().isF32())
+    return false;
+  AffineMap map = generic.getMatchingIndexingMap(input);
+  AffineMap outMap =
+      generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+  if (!map.isProjectedPermutation() || !outMap.isProjectedPermutation() ||
+      outMap.getNumResults() == 0)
+    return false;
+  unsigned channel = map.getDimPosition(0);
+  unsigned inner = outMap.getDimPosition(outMap.getNumResults() - 1);
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  if (iterators[channel] != utils::IteratorType::parallel ||
+      !outMap.isFunctionOfDim(channel) || channel == inner)
+    return false;
+  for (OpOperand *other : generic.getDpsInputOperands())
+    if (other != input &&
+        generic.getMatchingIndexingMap(other).isFunctionOfDim(channel))
+      return false;
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  int64_t steps = 1;
+  for (auto [range, iterator] : llvm::zip(ranges, iterators))
+    if (iterator == utils::IteratorType::reduction)
+      steps *= range;
+  return steps >= kMinReductionSteps &&
+         laneUse(ranges[inner], lanes) < kPoorLaneUse &&
+         laneUse(ranges[channel], lanes) >= kGoodLaneUse;
+}
+
+/// `constant`, of shape `[C, R...]`, stored as `[ceil(C / block), R...,
+/// block]`: element `[c, r...]` at `[c floordiv block, r..., c mod block]`,
+/// the channels past C zero.
+Value blockChannels(OpBuilder &b, arith::ConstantOp constant, int64_t block) {
+  auto type = cast<RankedTensorType>(constant.getType());
+  int64_t channels = type.getDimSize(0);
+  int64_t rest = type.getNumElements() / channels;
+  int64_t blocks = llvm::divideCeil(channels, block);
+  SmallVector<int64_t> shape = {blocks};
+  llvm::append_range(shape, type.getShape().drop_front());
+  shape.push_back(block);
+  auto blockedType = RankedTensorType::get(shape, type.getElementType());
+  ArrayRef<char> bytes = *aotc::tg::getRawElementBytes(constant.getValue());
+  SmallVector<char> blocked(blockedType.getNumElements() * 4, 0);
+  for (int64_t c = 0; c < channels; ++c)
+    for (int64_t i = 0; i < rest; ++i)
+      std::memcpy(
+          blocked.data() + (((c / block) * rest + i) * block + c % block) * 4,
+          bytes.data() + (c * rest + i) * 4, 4);
+  ElementsAttr value = aotc::tg::buildConstant(
+      blockedType, blocked,
+      aotc::tg::getConstantNameHint(constant.getValue(), "weights"));
+  return arith::ConstantOp::create(b, constant.getLoc(), value);
+}
+
+/// `map`, whose first result is `d`, reading the blocked layout:
+/// `(d floordiv block, rest..., d mod block)`.
+AffineMap blockedMap(AffineMap map, int64_t block) {
+  AffineExpr channel = map.getResult(0);
+  SmallVector<AffineExpr> results = {channel.floorDiv(block)};
+  llvm::append_range(results, map.getResults().drop_front());
+  results.push_back(channel % block);
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
+                        map.getContext());
+}
+
+struct ChannelBlockedWeightsPass final
+    : aotc::impl::ChannelBlockedWeightsPassBase<ChannelBlockedWeightsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    int64_t lanes = std::max<int64_t>(vectorBits / 32, 1);
+    // A weight shared by several convolutions is permuted only when every
+    // one of them wants it.
+    llvm::MapVector<Operation *, SmallVector<OpOperand *>> uses;
+    llvm::SmallPtrSet<Operation *, 8> refused;
+    getOperation().walk([&](arith::ConstantOp constant) {
+      if (!aotc::tg::getRawElementBytes(constant.getValue()))
+        return;
+      for (OpOperand &use : constant->getUses()) {
+        auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
+        if (!generic || !generic.hasPureTensorSemantics() ||
+            generic.getNumReductionLoops() == 0 ||
+            generic.getNumDpsInits() != 1 || !generic.isDpsInput(&use) ||
+            !wantsChannelBlocks(generic, &use, lanes)) {
+          refused.insert(constant);
+          return;
+        }
+        uses[constant].push_back(&use);
+      }
+    });
+    for (auto &[op, operands] : uses) {
+      if (refused.contains(op))
+        continue;
+      auto constant = cast<arith::ConstantOp>(op);
+      OpBuilder b(constant);
+      Value blocked = blockChannels(b, constant, lanes);
+      for (OpOperand *use : operands) {
+        auto generic = cast<linalg::GenericOp>(use->getOwner());
+        SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+        unsigned n = use->getOperandNumber();
+        maps[n] = blockedMap(maps[n], lanes);
+        generic.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+        use->set(blocked);
+      }
+      constant->erase();
+      ++numBlocked;
+    }
+  }
+};
+
+} // namespace
