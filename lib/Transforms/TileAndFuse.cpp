@@ -146,6 +146,14 @@ int64_t innerChunk(int64_t size) {
   return best >= 8 || size <= 64 ? best : 64;
 }
 
+/// The largest divisor of `size` (> 1) smaller than itself; 1 for a prime.
+int64_t largestProperDivisor(int64_t size) {
+  for (int64_t d = size / 2; d > 1; --d)
+    if (size % d == 0)
+      return d;
+  return 1;
+}
+
 /// The rows of a matmul-like tile: the largest divisor from 8 to 64 (no
 /// partial tiles) that is a multiple of `align`, else all of them up to 256
 /// (or whatever their number when `align` > 1), else one.
@@ -349,6 +357,19 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
       int64_t size = 1;
       if (c.rootLoop == innermostLoop) {
         size = innerChunk(c.size);
+        // Chunks of fewer than 8 (a prime extent: 13, 7) would leave a
+        // vector kernel a lane or two, and an odd chunk of a short row (11
+        // of 55) wastes more lanes than the whole row: a matmul-like seed
+        // splits its rows instead (a convolution's output rows), keeping
+        // the innermost dimension whole.
+        if (rowLoop && (size < 8 || (c.size <= 64 && size % 8 != 0))) {
+          int64_t rows = rootRanges[*rowLoop];
+          if (rows > 1) {
+            sizes[*rowLoop] = largestProperDivisor(rows);
+            tiled = true;
+            break;
+          }
+        }
       } else if (rowLoop) {
         size = rowBlock(c.size, tileAlignment(seed, c.seedLoop));
         if (size == c.size)
