@@ -111,3 +111,22 @@ func.func @producer_stays(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> t
   %1 = tg.conv %0, %w strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>
   return %1 : tensor<1x4x8x8xf32>
 }
+
+// -----
+
+// A 1x1 convolution + relu on 13x13 images with few channels: nothing to
+// split by the other rules, and 13 is prime, so chunks of the innermost
+// dimension would be single pixels (one lane of a vector). The output rows
+// are split instead; each tile keeps whole rows of 13 pixels.
+
+// CHECK-LABEL: func.func @conv1x1_prime_rows
+// CHECK:         scf.for %[[H:.+]] = %c0 to %c13 step %c1 iter_args
+// CHECK:           tensor.extract_slice %{{.+}}[0, 0, %[[H]], 0] [1, 32, 1, 13]
+// CHECK:           linalg.generic {{.*}} outs(%{{.+}} : tensor<1x16x1x13xf32>)
+// CHECK:             arith.maximumf
+// CHECK:           tensor.insert_slice %{{.+}}[0, 0, %[[H]], 0] [1, 16, 1, 13]
+func.func @conv1x1_prime_rows(%x: tensor<1x32x13x13xf32>, %w: tensor<16x32x1x1xf32>) -> tensor<1x16x13x13xf32> {
+  %0 = tg.conv %x, %w strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x32x13x13xf32>, tensor<16x32x1x1xf32>
+  %1 = tg.relu %0 : tensor<1x16x13x13xf32>
+  return %1 : tensor<1x16x13x13xf32>
+}
