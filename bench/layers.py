@@ -28,7 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import peers  # noqa: E402
 
-CONTRACTIONS = ("Conv", "MatMul", "Gemm")
+CONTRACTIONS = ("Conv", "MatMul", "Gemm", "MaxPool", "AveragePool")
 ACTIVATIONS = ("Relu", "Clip")
 
 

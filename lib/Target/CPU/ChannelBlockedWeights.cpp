@@ -28,7 +28,7 @@ namespace {
 
 /// Below this fill of the last vector, the output's rows waste too many
 /// lanes ...
-constexpr double kPoorLaneUse = 0.75;
+constexpr double kPoorLaneUse = 0.85;
 /// ... and from this fill up, the output channels use them well.
 constexpr double kGoodLaneUse = 0.9;
 /// The shortest reduction for which the emitter scatters a strided output

@@ -110,6 +110,10 @@ struct KernelPlan {
 struct OperandAccess {
   SmallVector<int64_t> inputSteps;
   SmallVector<bool> onRow;
+  /// Per input, the bytes it reads over the reduction loops for one
+  /// register row and one lane (the rest of a tile's slice scales with the
+  /// rows and lanes it depends on).
+  SmallVector<int64_t> reductionBytes;
   int64_t outputStride = 0;
 };
 
@@ -134,16 +138,26 @@ constexpr double kMinStepSlots = 8;
 /// larger tiles among those the FMAs bound.
 constexpr double kStepOverheadSlots = 2;
 
+/// A tile's slice of an input larger than this (most of a 32 to 48 KiB L1)
+/// is not reused from L1 across the tile's reduction loops: it streams from
+/// L2, which delivers about half as many loads per cycle.
+constexpr int64_t kL1SliceBytes = 32 * 1024;
+
 /// The cost, in issue slots, of one reduction step of a `rows x vectors`
 /// tile: the FMA (or other body) slots, or the load slots when the loads
 /// are more, whichever bounds it (two of each issue per cycle on the
 /// x86-64 cores aotc targets), but no less than the latency bound above. A
-/// strided input's shuffle takes a vector slot too.
-double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors) {
+/// strided input's shuffle takes a vector slot too; loads of an input whose
+/// slice for the tile overflows L1 cost two slots.
+double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors,
+                int64_t lanes) {
   double compute = double(rows * vectors), loads = 0;
-  for (auto [step, onRow] : llvm::zip(access.inputSteps, access.onRow)) {
+  for (auto [step, onRow, bytes] : llvm::zip(
+           access.inputSteps, access.onRow, access.reductionBytes)) {
     int64_t count = (onRow ? rows : 1) * (step ? vectors : 1);
-    loads += count;
+    int64_t slice = bytes * (onRow ? rows : 1) *
+                    (step ? vectors * lanes * step : 1);
+    loads += double(count) * (slice > kL1SliceBytes ? 2 : 1);
     if (step > 1)
       compute += count;
   }
@@ -180,7 +194,7 @@ Choice chooseTile(const KernelPlan &plan, const OperandAccess &access,
           return;
         double accumulators = double(tileRows * tileVectors);
         cost += double(count) *
-                (double(steps) * stepCost(access, tileRows, tileVectors) +
+                (double(steps) * stepCost(access, tileRows, tileVectors, plan.lanes) +
                  (plan.readsOutput ? 2 : 1) * accessCost * accumulators);
       };
       for (auto [vCount, vSize] :
@@ -320,6 +334,15 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
         if (iterators[r] == utils::IteratorType::parallel && r != v &&
             plan.ranges[r] > 1)
           rowDims.push_back(r);
+    access.reductionBytes.clear();
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      AffineMap map = generic.getMatchingIndexingMap(input);
+      int64_t bytes = 4;
+      for (unsigned d : plan.reductionDims)
+        if (map.isFunctionOfDim(d))
+          bytes *= plan.ranges[d];
+      access.reductionBytes.push_back(bytes);
+    }
     for (std::optional<unsigned> r : rowDims) {
       access.onRow.clear();
       for (OpOperand *input : generic.getDpsInputOperands())

@@ -236,3 +236,30 @@ func.func @fused_init_and_epilogue(%a: memref<12x40xf32>, %b: memref<40x32xf32>,
   }
   return
 }
+
+// -----
+
+// A 13x432 * 432x192 matmul (a 3x3 convolution's weights, 48 input
+// channels, 192 output channels): a tile of all 12 vectors of a row would
+// stream a 331 KB slice of B through every step, from L2 at half the load
+// rate of L1. The cost model counts such loads twice, so the tile is 7 rows
+// x 3 vectors (21 accumulators, a 55 KB slice of B reused by 7 rows), then
+// the 6 rows left.
+
+// CHECK-LABEL: func.func @streamed_weights(
+// CHECK:         scf.for %[[N:.+]] = %c0 to %c192 step %c48 {
+// CHECK:           scf.for %{{.+}} = %c0 to %c432 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK:           scf.for %{{.+}} = %c0 to %c432 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+#sw_a = affine_map<(m, n, k) -> (m, k)>
+#sw_b = affine_map<(m, n, k) -> (k, n)>
+#sw_c = affine_map<(m, n, k) -> (m, n)>
+func.func @streamed_weights(%A: memref<13x432xf32>, %B: memref<432x192xf32>, %C: memref<13x192xf32>) {
+  linalg.generic {indexing_maps = [#sw_a, #sw_b, #sw_c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<13x432xf32>, memref<432x192xf32>) outs(%C : memref<13x192xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

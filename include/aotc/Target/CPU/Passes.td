@@ -114,8 +114,8 @@ def ChannelBlockedWeightsPass
     loops (and only by such generics, all of which qualify) when its first
     index is a parallel loop `co` that indexes the output but no other input
     and is not the output's innermost index; the output's innermost loop
-    fills less than three quarters of the lanes of its vectors while `co`
-    fills at least nine tenths; and the reduction has at least 32 steps, so
+    fills less than 85% of the lanes of its vectors (rows of 7 or 13 pixels
+    at 16 lanes) while `co` fills at least nine tenths; and the reduction has at least 32 steps, so
     the scatter pays. `aotc-tile-and-fuse` then tiles `co` only in multiples
     of `L`.
 
@@ -221,9 +221,11 @@ def VectorKernelsPass
       with `contract` becomes FMAs, a `maximumf` body a max-pool.
     - **The choice** of `v`, `r` and the tile is the cheapest under a cost
       model in issue slots: per reduction step, the larger of the vector
-      operations and the loads (two of each per cycle), at least an FMA
-      latency's worth (8 slots); plus the accumulators' loads and stores
-      per tile; summed over every tile and remainder.
+      operations and the loads (two of each per cycle; a load counts twice
+      when its input's slice for the tile, over the reduction, overflows
+      L1 and streams from L2), at least an FMA latency's worth (8 slots);
+      plus the accumulators' loads and stores per tile; summed over every
+      tile and remainder.
     - **The initialization and the epilogue** around a contraction (the
       `linalg.fill` or bias broadcast that writes its output just before,
       the elementwise generic that updates the output in place just after:
