@@ -190,6 +190,11 @@ int64_t tileAlignment(linalg::LinalgOp seed, unsigned loop) {
 /// all output rows instead of reading all of them once per row.
 constexpr int64_t kWholePaddedBytes = 256 * 1024;
 
+/// A tile's padded windows up to this many bytes in all stay whole along
+/// the loops inside: splitting them further only adds tiles (a depthwise
+/// convolution's 9x9 window of one channel of a 7x7 image).
+constexpr int64_t kPaddedTileBytes = 16 * 1024;
+
 /// The byte size of a statically shaped tensor value.
 int64_t tensorBytes(Value value) {
   auto type = cast<RankedTensorType>(value.getType());
@@ -314,6 +319,10 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
   llvm::SmallDenseSet<unsigned> keptWhole;
   bool tiled = false;
   bool wholeRows = keepsPaddedRowsWhole(group);
+  int64_t paddedTileBytes = 0;
+  bool splitPadLoop = false;
+  for (tensor::PadOp pad : group.pads)
+    paddedTileBytes += tensorBytes(pad.getResult());
   for (const TileCandidate &c : candidates) {
     if (c.size <= 1)
       continue;
@@ -339,9 +348,17 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
         tiled = true;
       }
     } else if (padsDependOn(c.seedLoop)) {
-      // One tile of all of them is still a tile: the group stays one loop
-      // nest.
-      sizes[c.rootLoop] = wholeRows ? c.size : 1;
+      // The outermost by 1, then the others one at a time until a tile's
+      // padded window is small (a depthwise convolution: one channel, all
+      // its rows); the rest whole. One tile of all of them is still a
+      // tile: the group stays one loop nest.
+      if (wholeRows || (splitPadLoop && paddedTileBytes <= kPaddedTileBytes)) {
+        sizes[c.rootLoop] = c.size;
+      } else {
+        sizes[c.rootLoop] = 1;
+        paddedTileBytes /= c.size;
+        splitPadLoop = true;
+      }
       tiled = true;
     }
   }
