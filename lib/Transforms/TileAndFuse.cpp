@@ -156,11 +156,14 @@ int64_t largestProperDivisor(int64_t size) {
 
 /// The rows of a matmul-like tile: the largest divisor from 8 to 64 (no
 /// partial tiles) that is a multiple of `align`, else all of them up to 256
-/// (or whatever their number when `align` > 1), else one.
+/// (or whatever their number when `align` > 1, or when the divisor would
+/// be a single block of `align`), else one.
 int64_t rowBlock(int64_t size, int64_t align = 1) {
   for (int64_t d = std::min<int64_t>(64, size); d >= 8; --d)
     if (size % d == 0 && d % align == 0)
-      return d;
+      // Blocks of one or two aligned vectors would make thin tiles: keep
+      // the loop whole.
+      return align > 1 && d < 2 * align && d < size ? size : d;
   return size <= 256 || align > 1 ? size : 1;
 }
 

@@ -26,11 +26,14 @@ using namespace mlir;
 
 namespace {
 
-/// Below this fill of the last vector, the output's rows waste too many
-/// lanes ...
-constexpr double kPoorLaneUse = 0.85;
+/// Below this fill of their vectors, the output's rows waste too many
+/// lanes (7 or 13 of 16; 14 of 16 with 28x28 or smaller images) ...
+constexpr double kPoorLaneUse = 0.9;
 /// ... and from this fill up, the output channels use them well.
 constexpr double kGoodLaneUse = 0.9;
+/// The largest distance between output channels for which the scattered
+/// output pays: a page.
+constexpr int64_t kMaxChannelStrideBytes = 4096;
 /// The shortest reduction for which the emitter scatters a strided output
 /// (kMinScatterSteps in VectorKernels.cpp).
 constexpr int64_t kMinReductionSteps = 32;
@@ -64,6 +67,21 @@ bool wantsChannelBlocks(linalg::GenericOp generic, OpOperand *input,
     if (other != input &&
         generic.getMatchingIndexingMap(other).isFunctionOfDim(channel))
       return false;
+  // The scatter of a tile's output vector touches one page per lane when
+  // channels are more than a page apart (56x56 images measured slower
+  // blocked).
+  auto outType =
+      dyn_cast<RankedTensorType>(generic.getDpsInitOperand(0)->get().getType());
+  if (!outType || !outType.hasStaticShape())
+    return false;
+  int64_t channelStride = 1;
+  for (int64_t d = *outMap.getResultPosition(getAffineDimExpr(
+                       channel, generic.getContext())) +
+                   1;
+       d < outType.getRank(); ++d)
+    channelStride *= outType.getDimSize(d);
+  if (channelStride * 4 > kMaxChannelStrideBytes)
+    return false;
   SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
   int64_t steps = 1;
   for (auto [range, iterator] : llvm::zip(ranges, iterators))

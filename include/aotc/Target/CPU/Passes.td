@@ -113,11 +113,13 @@ def ChannelBlockedWeightsPass
     It applies to an f32 constant read by a `linalg.generic` with reduction
     loops (and only by such generics, all of which qualify) when its first
     index is a parallel loop `co` that indexes the output but no other input
-    and is not the output's innermost index; the output's innermost loop
-    fills less than 85% of the lanes of its vectors (rows of 7 or 13 pixels
-    at 16 lanes) while `co` fills at least nine tenths; and the reduction has at least 32 steps, so
+and is not the output's innermost index; the output's innermost loop
+    fills less than 90% of the lanes of its vectors (rows of 7, 13, 14 or
+    28 pixels at 16 lanes) while `co` fills at least nine tenths; output
+    channels are at most 4 KiB apart (so one scatter touches few pages:
+    28x28 images or smaller); and the reduction has at least 32 steps, so
     the scatter pays. `aotc-tile-and-fuse` then tiles `co` only in multiples
-    of `L`.
+    of `L`, and keeps it whole rather than in tiles of a single block.
 
     Before (a 3x3 convolution on 7x7 images, 512-bit vectors):
     ```mlir

@@ -5,7 +5,7 @@ REF lines recompute the weights from the same formula.
 
 - a 3x3 convolution, 32 -> 48 channels on 7x7, padded, with a bias, a ReLU
   and a residual add (the add reads the output strided along the channels);
-- a 1x1 convolution, 64 -> 80 channels on 7x7 (tiled in blocks of channels
+- a 1x1 convolution, 64 -> 160 channels on 7x7 (tiled in blocks of channels
   that must be multiples of the vector);
 - a 1x1 convolution, 40 -> 60 channels on 5x5 (the last block of channels
   partly empty, its lanes masked)."""
@@ -32,7 +32,7 @@ def type_of(shape):
     return "tensor<" + "x".join(map(str, shape)) + "xf32>"
 
 
-W3, B3, W1, W5 = (48, 32, 3, 3), (48,), (80, 64, 1, 1), (60, 40, 1, 1)
+W3, B3, W1, W5 = (48, 32, 3, 3), (48,), (160, 64, 1, 1), (60, 40, 1, 1)
 
 print("""// REF: def weights(shape, seed):
 // REF:     n = int(np.prod(shape))
@@ -54,7 +54,7 @@ print("""// REF: def weights(shape, seed):
 // TOL: rtol=1e-5 atol=1e-5  # f32 sums of up to 288 products vs float64
 func.func @channel_blocked(%%x: tensor<1x32x7x7xf32>, %%r: tensor<1x48x7x7xf32>,
                            %%y: tensor<1x64x7x7xf32>, %%z: tensor<1x40x5x5xf32>)
-    -> (tensor<1x48x7x7xf32>, tensor<1x80x7x7xf32>, tensor<1x60x5x5xf32>) {
+    -> (tensor<1x48x7x7xf32>, tensor<1x160x7x7xf32>, tensor<1x60x5x5xf32>) {
   %%w3 = tg.constant %(w3)s : %(t3)s
   %%b3 = tg.constant %(b3)s : %(tb3)s
   %%w1 = tg.constant %(w1)s : %(t1)s
@@ -66,11 +66,11 @@ func.func @channel_blocked(%%x: tensor<1x32x7x7xf32>, %%r: tensor<1x48x7x7xf32>,
   %%2 = tg.add %%1, %%r : tensor<1x48x7x7xf32>, tensor<1x48x7x7xf32>
   %%3 = tg.conv %%y, %%w1 strides = [1, 1] dilations = [1, 1]
       pads = [0, 0, 0, 0] : tensor<1x64x7x7xf32>, %(t1)s
-  %%4 = tg.relu %%3 : tensor<1x80x7x7xf32>
+  %%4 = tg.relu %%3 : tensor<1x160x7x7xf32>
   %%5 = tg.conv %%z, %%w5 strides = [1, 1] dilations = [1, 1]
       pads = [0, 0, 0, 0] : tensor<1x40x5x5xf32>, %(t5)s
   return %%2, %%4, %%5
-      : tensor<1x48x7x7xf32>, tensor<1x80x7x7xf32>, tensor<1x60x5x5xf32>
+      : tensor<1x48x7x7xf32>, tensor<1x160x7x7xf32>, tensor<1x60x5x5xf32>
 }""" % dict(W3=W3, B3=B3, W1=W1, W5=W5,
             w3=dense(weights(W3, 0)), t3=type_of(W3),
             b3=dense(weights(B3, 1)), tb3=type_of(B3),
