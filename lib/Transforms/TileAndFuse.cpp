@@ -85,6 +85,29 @@ linalg::GenericOp findEpilogue(linalg::LinalgOp seed) {
   return epilogue;
 }
 
+/// Gives `seed` its own copy of each initializer chain (a fill, a bias
+/// broadcast) that CSE merged with another accumulator's. A shared
+/// initializer could not join the seed's tiles: it would be computed whole
+/// once and, since each group writes its tiles into it, copied whole again
+/// for every tile of every group that reads it.
+void unshareInitializers(RewriterBase &rewriter, linalg::LinalgOp seed) {
+  for (OpOperand &accumulator : seed.getDpsInitsMutable()) {
+    OpOperand *use = &accumulator;
+    while (Operation *def = use->get().getDefiningOp()) {
+      if (!isInitializer(def) || def->getNumResults() != 1)
+        break;
+      if (!use->get().hasOneUse()) {
+        rewriter.setInsertionPoint(def);
+        Operation *copy = rewriter.clone(*def);
+        rewriter.modifyOpInPlace(use->getOwner(),
+                                 [&] { use->set(copy->getResult(0)); });
+        def = copy;
+      }
+      use = cast<DestinationStyleOpInterface>(def).getDpsInitOperand(0);
+    }
+  }
+}
+
 /// A fusion group: the op that is tiled, the seed contraction, and every op
 /// that may be fused into the tile.
 struct FusionGroup {
@@ -521,6 +544,8 @@ struct TileAndFusePass final
         seeds.push_back(cast<linalg::LinalgOp>(op));
 
     IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp seed : seeds)
+      unshareInitializers(rewriter, seed);
     // Last first: a group's epilogue is then still untouched when its seed
     // is visited, and fused producers are never visited again.
     for (linalg::LinalgOp seed : llvm::reverse(seeds)) {
