@@ -215,6 +215,10 @@ int64_t tileAlignment(linalg::LinalgOp seed, unsigned loop) {
 /// convolution on a small image): every tile then reuses the weights for
 /// all output rows instead of reading all of them once per row.
 constexpr int64_t kWholePaddedBytes = 256 * 1024;
+/// ... and up to this many when the other inputs are at least 4 times
+/// larger (a stride-2 convolution to 7x7: 0.5 MB of padded input, 9.4 MB of
+/// weights).
+constexpr int64_t kWholePaddedBytesLargeWeights = 1024 * 1024;
 
 /// A tile's padded windows up to this many bytes in all stay whole along
 /// the loops inside: splitting them further only adds tiles (a depthwise
@@ -244,7 +248,8 @@ bool keepsPaddedRowsWhole(const FusionGroup &group) {
     if (!input->get().getDefiningOp<tensor::PadOp>())
       other = std::max(other, tensorBytes(input->get()));
   }
-  return padded <= kWholePaddedBytes && other > padded;
+  return (padded <= kWholePaddedBytes && other > padded) ||
+         (padded <= kWholePaddedBytesLargeWeights && other >= 4 * padded);
 }
 
 /// Whether every input of `seed` depends on its loop `loop` (a batch).

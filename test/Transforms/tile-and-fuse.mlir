@@ -152,3 +152,21 @@ func.func @depthwise_small_image(%x: tensor<1x32x7x7xf32>, %w: tensor<32x1x3x3xf
   %1 = tg.relu %0 : tensor<1x32x7x7xf32>
   return %1 : tensor<1x32x7x7xf32>
 }
+
+// -----
+
+// A stride-2 3x3 convolution to 7x7 images, 512 channels: the padded input
+// (450 KiB) is much smaller than the weights (9 MiB), so all output rows are
+// computed in one tile and each weight is read once, not once per row.
+
+// CHECK-LABEL: func.func @deep_stride2
+// CHECK-NOT:     scf.for
+// CHECK:         tensor.pad
+// CHECK:         } : tensor<1x512x14x14xf32> to tensor<1x512x15x15xf32>
+// CHECK-NOT:     scf.for
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x512x7x7xf32>)
+func.func @deep_stride2(%x: tensor<1x512x14x14xf32>, %w: tensor<512x512x3x3xf32>) -> tensor<1x512x7x7xf32> {
+  %0 = tg.conv %x, %w strides = [2, 2] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x512x14x14xf32>, tensor<512x512x3x3xf32>
+  %1 = tg.relu %0 : tensor<1x512x7x7xf32>
+  return %1 : tensor<1x512x7x7xf32>
+}
