@@ -74,15 +74,29 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
     never materialized. The epilogue's destination tile is reused as the
     accumulator when the types agree, so the tile needs no buffer of its own.
 
-    Cost model (docs/fusion.md): a parallel loop is tiled by 1 when every
-    padded input depends on it (batch, output rows), so that a padded window
-    is computed once per tile; a loop that a padded input does not depend on
-    (output channels) stays whole, since tiling it would copy the same window
-    once per tile; the innermost output dimension stays whole up to
+    An initializer that CSE merged between several contractions (one zero
+    fill for two accumulators of the same shape) is first copied, so each
+    group owns and tiles its own.
+
+    Cost model (docs/fusion.md): among the parallel loops every padded input
+    depends on (batch, channels of a depthwise convolution, output rows),
+    the outermost is tiled by 1 and the next ones too until a tile's padded
+    window fits 16 KiB; those inside stay whole (a depthwise convolution on
+    a 7x7 image: one channel and all its rows per tile). When the padded
+    input is small (256 KiB, or 1 MiB with weights 4 times larger) and the
+    weights larger, the output rows all stay in one tile, so each weight is
+    read once, not once per row. A loop that a padded input does not depend
+    on (output channels) stays whole, since tiling it would copy the same
+    window once per tile; the innermost output dimension stays whole up to
     `inner-tile` elements so the inner loop stays contiguous and long; a
     matmul-like seed without padded inputs keeps blocks of 8 to 64 rows (a
     divisor of the loop, or all of it up to 256) so the CPU's register
-    tiles have rows that share their vector loads.
+    tiles have rows that share their vector loads; where it must still
+    split something and chunks of the innermost dimension would waste
+    vector lanes (1 of 13, 11 of 55), it splits its output rows instead.
+    A loop that an input reads in blocks (`d floordiv B`, `d mod B`:
+    `aotc-cpu-channel-blocked-weights`) is tiled only in multiples of B, and
+    not at all rather than one block at a time.
     Nothing else is fused: a producer that is itself a contraction or an
     elementwise op read through a window stays its own kernel.
 
