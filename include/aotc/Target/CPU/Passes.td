@@ -115,7 +115,8 @@ def ChannelBlockedWeightsPass
     index is a parallel loop `co` that indexes the output but no other input
 and is not the output's innermost index; the output's innermost loop
     fills less than 90% of the lanes of its vectors (rows of 7, 13, 14 or
-    28 pixels at 16 lanes) while `co` fills at least nine tenths; output
+    28 pixels at 16 lanes; less than 75% with 8-lane vectors, where 7 of 8
+    measured better left alone) while `co` fills at least nine tenths; output
     channels are at most 4 KiB apart (so one scatter touches few pages:
     28x28 images or smaller); and the reduction has at least 32 steps, so
     the scatter pays. `aotc-tile-and-fuse` then tiles `co` only in multiples
