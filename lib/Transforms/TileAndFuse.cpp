@@ -108,6 +108,22 @@ void unshareInitializers(RewriterBase &rewriter, linalg::LinalgOp seed) {
   }
 }
 
+/// Whether `op` only moves data into a new tensor: a linalg.generic with
+/// parallel loops, one input, an empty destination, and a body that yields
+/// the input element (a relayout such as aotc-cpu-pack-matmul-panels'
+/// panels).
+bool isRelayoutCopy(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic.getNumDpsInputs() != 1 || generic.getNumDpsInits() != 1 ||
+      generic.getNumReductionLoops() != 0 ||
+      !generic.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>())
+    return false;
+  Block &body = generic.getRegion().front();
+  return body.getOperations().size() == 1 &&
+         body.getTerminator()->getOperand(0) == body.getArgument(0);
+}
+
 /// A fusion group: the op that is tiled, the seed contraction, and every op
 /// that may be fused into the tile.
 struct FusionGroup {
@@ -116,6 +132,9 @@ struct FusionGroup {
   linalg::GenericOp epilogue;
   SmallVector<Operation *> initializers;
   SmallVector<tensor::PadOp> pads;
+  /// Inputs of the seed that are relayout copies read by nothing else:
+  /// each tile copies its own slice.
+  SmallVector<OpOperand *> copies;
   llvm::SmallPtrSet<Operation *, 8> members;
 };
 
@@ -145,6 +164,12 @@ FusionGroup formGroup(linalg::LinalgOp seed) {
     }
   }
   for (OpOperand *input : seed.getDpsInputOperands()) {
+    if (Operation *def = input->get().getDefiningOp();
+        def && isRelayoutCopy(def) && input->get().hasOneUse()) {
+      group.copies.push_back(input);
+      group.members.insert(def);
+      continue;
+    }
     auto pad = input->get().getDefiningOp<tensor::PadOp>();
     if (!pad || !input->get().hasOneUse() || !pad.getConstantPaddingValue() ||
         !pad.getResultType().hasStaticShape())
@@ -332,6 +357,31 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
     }
     return true;
   };
+
+  // A relayout copy is made once per tile: the loops it depends on are
+  // tiled by the blocks it is read in, the others stay whole (a matmul's
+  // panel of columns serves every output row).
+  if (!group.copies.empty()) {
+    SmallVector<int64_t> sizes(rootRanges.size(), 0);
+    bool tiled = false;
+    for (const TileCandidate &c : candidates) {
+      if (!llvm::any_of(group.copies, [&](OpOperand *copy) {
+            return seed.getMatchingIndexingMap(copy).isFunctionOfDim(
+                c.seedLoop);
+          }))
+        continue;
+      int64_t block = tileAlignment(seed, c.seedLoop);
+      if (block < c.size && c.size % block == 0) {
+        sizes[c.rootLoop] = block;
+        tiled = true;
+      }
+    }
+    if (!tiled)
+      return {};
+    return llvm::map_to_vector(sizes, [&](int64_t size) -> OpFoldResult {
+      return b.getIndexAttr(size);
+    });
+  }
 
   // The innermost output dimension is the last candidate only if it is the
   // root's innermost output dimension.
@@ -537,6 +587,24 @@ void dropEmptySliceGuards(RewriterBase &rewriter, Operation *loopNest) {
   }
 }
 
+/// Replaces each slice of a tensor.empty in `loopNest` (the destination of
+/// a fused relayout copy) by an empty tensor of the slice's shape, so the
+/// copy gets a buffer of one tile rather than a view into a buffer of the
+/// whole tensor.
+void shrinkEmptySlices(RewriterBase &rewriter, Operation *loopNest) {
+  SmallVector<tensor::ExtractSliceOp> slices;
+  loopNest->walk([&](tensor::ExtractSliceOp slice) {
+    if (slice.getSource().getDefiningOp<tensor::EmptyOp>() &&
+        slice.getType().hasStaticShape())
+      slices.push_back(slice);
+  });
+  for (tensor::ExtractSliceOp slice : slices) {
+    rewriter.setInsertionPoint(slice);
+    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(
+        slice, slice.getType().getShape(), slice.getType().getElementType());
+  }
+}
+
 struct TileAndFusePass final
     : aotc::impl::TileAndFusePassBase<TileAndFusePass> {
   using Base::Base;
@@ -555,7 +623,8 @@ struct TileAndFusePass final
     // is visited, and fused producers are never visited again.
     for (linalg::LinalgOp seed : llvm::reverse(seeds)) {
       FusionGroup group = formGroup(seed);
-      if (!group.epilogue && group.initializers.empty() && group.pads.empty())
+      if (!group.epilogue && group.initializers.empty() &&
+          group.pads.empty() && group.copies.empty())
         continue;
       rewriter.setInsertionPoint(group.root);
       SmallVector<OpFoldResult> sizes =
@@ -603,12 +672,15 @@ struct TileAndFusePass final
     llvm::append_range(dead, group.initializers);
     for (tensor::PadOp pad : group.pads)
       dead.push_back(pad);
+    for (OpOperand *copy : group.copies)
+      dead.push_back(copy->get().getDefiningOp());
     for (Operation *op : dead)
       if (op->use_empty())
         rewriter.eraseOp(op);
 
     Operation *loopNest = result->loops.front();
     dropEmptySliceGuards(rewriter, loopNest);
+    shrinkEmptySlices(rewriter, loopNest);
     if (group.epilogue) {
       auto tiledEpilogue =
           cast<linalg::GenericOp>(result->tiledAndFusedOps.front());

@@ -64,7 +64,10 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
       merged into one generic by `aotc-fuse-elementwise`),
     - the generics that **initialize its accumulator** (a zero fill or a
       bias broadcast), and
-    - the `tensor.pad`s that **pad its inputs**.
+    - the `tensor.pad`s that **pad its inputs**, and
+    - the **relayout copies** it alone reads (a `linalg.generic` that only
+      moves its one input into an empty tensor:
+      `aotc-cpu-pack-matmul-panels`' panels).
 
     The group's root (the epilogue, or the contraction itself) is tiled over
     its parallel loops with `scf.for`, and the other members are fused into
@@ -96,7 +99,11 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
     vector lanes (1 of 13, 11 of 55), it splits its output rows instead.
     A loop that an input reads in blocks (`d floordiv B`, `d mod B`:
     `aotc-cpu-channel-blocked-weights`) is tiled only in multiples of B, and
-    not at all rather than one block at a time.
+    not at all rather than one block at a time. A group with a relayout
+    copy tiles only the loops the copy depends on, by its blocks, and keeps
+    the others whole, so the copy is made once per block (a matmul's panel
+    of 64 columns serves every output row); its destination becomes a
+    tile-sized empty tensor.
     Nothing else is fused: a producer that is itself a contraction or an
     elementwise op read through a window stays its own kernel.
 

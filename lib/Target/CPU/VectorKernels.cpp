@@ -166,7 +166,8 @@ double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors,
 
 /// The best tile for vector dimension `v` and row dimension `r` (none:
 /// one row): every shape whose accumulators fit in three quarters of the
-/// registers, costed over all its tiles and remainders (the reduction steps
+/// registers and, with the vectors all its rows share and a broadcast, in
+/// all of them, costed over all its tiles and remainders (the reduction steps
 /// of each tile, plus loading and storing its accumulators, a gather and a
 /// scatter costing a slot per lane).
 Choice chooseTile(const KernelPlan &plan, const OperandAccess &access,
@@ -182,11 +183,20 @@ Choice chooseTile(const KernelPlan &plan, const OperandAccess &access,
   if (plan.reductionDims.empty())
     budget = 4; // nothing to carry: a few independent vectors per step
   double accessCost = access.outputStride ? double(plan.lanes) : 1.0;
+  // The vectors of an input that every row of the tile reads stay in
+  // registers across the rows, next to the accumulators and a broadcast.
+  int64_t sharedInputs = 0;
+  for (auto [step, onRow] : llvm::zip(access.inputSteps, access.onRow))
+    if (step && !onRow)
+      ++sharedInputs;
   Choice best;
   best.cost = -1;
   for (int64_t vectors = 1; vectors <= std::min(perRow, budget); ++vectors) {
     for (int64_t rows = 1; rows <= std::min(rowExtent, budget / vectors);
          ++rows) {
+      if (!plan.reductionDims.empty() && rows > 1 &&
+          rows * vectors + sharedInputs * vectors + 1 > int64_t(registers))
+        break;
       double cost = 0;
       auto addTiles = [&](int64_t count, int64_t tileRows,
                           int64_t tileVectors) {

@@ -45,6 +45,34 @@ func.func @matmul(%a: memref<26x40xf32>, %b: memref<40x40xf32>, %c: memref<26x40
 
 // -----
 
+// A 32-column matmul whose B (64 KiB) streams from L2, the shape that made
+// the cost model pick 3 rows x 4 vectors with AVX2 (12 accumulators, the 4
+// vectors of B every row shares and the broadcast: 17 of the 16
+// registers), so LLVM reloaded B once per row. The tile is 6 rows x 2
+// vectors (12 + 2 + 1).
+
+// AVX2-LABEL: func.func @avx2_shared_vectors(
+// AVX2:         scf.for %{{.+}} = %c0 to %c510 step %c6
+// AVX2:           scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+// AVX2-COUNT-2:     vector.load %arg1[%{{.+}}, %{{.+}}] : memref<512x32xf32>, vector<8xf32>
+// AVX2-NOT:         vector.load %arg1
+// AVX2:             scf.yield
+#pA = affine_map<(m, n, k) -> (m, k)>
+#pB = affine_map<(m, n, k) -> (k, n)>
+#pC = affine_map<(m, n, k) -> (m, n)>
+func.func @avx2_shared_vectors(%a: memref<512x512xf32>, %b: memref<512x32xf32>, %c: memref<512x32xf32>) {
+  linalg.generic {indexing_maps = [#pA, #pB, #pC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<512x512xf32>, memref<512x32xf32>) outs(%c : memref<512x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y fastmath<contract> : f32
+    %s = arith.addf %acc, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
 // A stride-2 window (a max pool row, with the window's shape as its second
 // input, as linalg's pooling ops have it): the input's innermost index is
 // 2 * ow + kw, so each vector is one masked wide load of the 31 elements

@@ -1,0 +1,155 @@
+//===- PackMatmulPanels.cpp - runtime matmul operands in panels -----------===//
+//
+// Implements `aotc-cpu-pack-matmul-panels`: a matmul's runtime right-hand
+// side whose rows alias in the caches, or span too many pages, is read
+// through a copy in contiguous panels of columns, which aotc-tile-and-fuse
+// makes once per tile. See Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_PACKMATMULPANELSPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// Panel rows a multiple of this many bytes apart share a few sets of each
+/// cache (as in aotc-cpu-pad-weight-rows).
+constexpr int64_t kAliasingStride = 1024;
+/// Panel rows spread over more than this touch more pages than a core's
+/// second-level TLB maps (512 of 4 KiB).
+constexpr int64_t kMaxPanelSpanBytes = 2 * 1024 * 1024;
+/// Rows a multiple of kAliasingStride apart share at most 4 of the 64 sets
+/// of a 12-way L1: up to this many of them stay in it.
+constexpr int64_t kAliasingRowsInL1 = 48;
+/// Fewer output rows than this do not repay the copy.
+constexpr int64_t kMinReuseRows = 32;
+/// The columns of a panel: four cache lines a row, four AVX-512 or eight
+/// AVX2 vectors (a 6x4 register tile, or two 6x2 tiles that share each
+/// load of the left-hand side's rows). Wider panels overflow L2 with long
+/// reductions (2048 rows of 128 columns: 1 MiB).
+constexpr int64_t kPanelColumns = 64;
+
+/// Whether `input` of the contraction `generic` is read as `[..., k, n]`
+/// with `n` the output's innermost loop and `k` a reduction loop, and its
+/// layout costs the kernel enough that a copy in panels of `width` columns
+/// pays.
+bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
+  if (matchPattern(input->get(), m_Constant()))
+    return false;
+  auto type = dyn_cast<RankedTensorType>(input->get().getType());
+  if (!type || !type.hasStaticShape() || type.getRank() < 2 ||
+      !type.getElementType().isF32())
+    return false;
+  AffineMap map = generic.getMatchingIndexingMap(input);
+  AffineMap outMap =
+      generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+  if (!map.isProjectedPermutation() || !outMap.isProjectedPermutation() ||
+      outMap.getNumResults() == 0)
+    return false;
+  int64_t rank = type.getRank();
+  unsigned column = map.getDimPosition(rank - 1);
+  unsigned row = map.getDimPosition(rank - 2);
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  if (column != outMap.getDimPosition(outMap.getNumResults() - 1) ||
+      iterators[row] != utils::IteratorType::reduction)
+    return false;
+  int64_t columns = type.getDimSize(rank - 1);
+  int64_t rows = type.getDimSize(rank - 2);
+  if (columns % width != 0)
+    return false;
+  // The output rows that reuse each panel: the output's loops the input
+  // does not depend on.
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  int64_t reuse = 1;
+  for (AffineExpr expr : outMap.getResults()) {
+    unsigned loop = cast<AffineDimExpr>(expr).getPosition();
+    if (!map.isFunctionOfDim(loop))
+      reuse *= ranges[loop];
+  }
+  int64_t rowBytes = columns * 4;
+  return reuse >= kMinReuseRows &&
+         ((rowBytes % kAliasingStride == 0 && rows > kAliasingRowsInL1) ||
+          rows * rowBytes > kMaxPanelSpanBytes);
+}
+
+/// A copy of `value`, of shape `[..., K, N]`, in panels of `width` columns:
+/// `[..., N / width, K, width]`.
+Value packPanels(OpBuilder &b, Location loc, Value value, int64_t width) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> shape(type.getShape().drop_back(2));
+  shape.append({type.getDimSize(rank - 1) / width, type.getDimSize(rank - 2),
+                width});
+  MLIRContext *context = b.getContext();
+  // (batch..., panel, k, column) -> (batch..., k, panel * width + column).
+  SmallVector<AffineExpr> read;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    read.push_back(getAffineDimExpr(d, context));
+  read.push_back(getAffineDimExpr(rank - 1, context));
+  read.push_back(getAffineDimExpr(rank - 2, context) * width +
+                 getAffineDimExpr(rank, context));
+  AffineMap readMap = AffineMap::get(rank + 1, 0, read, context);
+  AffineMap writeMap = AffineMap::getMultiDimIdentityMap(rank + 1, context);
+  Value empty =
+      tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  SmallVector<utils::IteratorType> iterators(rank + 1,
+                                             utils::IteratorType::parallel);
+  auto copy = linalg::GenericOp::create(
+      b, loc, empty.getType(), ValueRange{value}, ValueRange{empty},
+      ArrayRef<AffineMap>{readMap, writeMap}, iterators,
+      [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        linalg::YieldOp::create(nested, nestedLoc, args[0]);
+      });
+  return copy.getResult(0);
+}
+
+/// `map`, reading `[..., k, n]`, reading the panels instead:
+/// `(..., n floordiv width, k, n mod width)`.
+AffineMap panelMap(AffineMap map, int64_t width) {
+  SmallVector<AffineExpr> results(map.getResults().drop_back(2));
+  AffineExpr row = map.getResult(map.getNumResults() - 2);
+  AffineExpr column = map.getResults().back();
+  results.append({column.floorDiv(width), row, column % width});
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
+                        map.getContext());
+}
+
+struct PackMatmulPanelsPass final
+    : aotc::impl::PackMatmulPanelsPassBase<PackMatmulPanelsPass> {
+  void runOnOperation() override {
+    int64_t width = kPanelColumns;
+    SmallVector<std::pair<linalg::GenericOp, unsigned>> candidates;
+    getOperation().walk([&](linalg::GenericOp generic) {
+      if (!generic.hasPureTensorSemantics() ||
+          generic.getNumReductionLoops() == 0 ||
+          generic.getNumDpsInits() != 1 || generic.getNumDpsInputs() < 2)
+        return;
+      for (OpOperand *input : generic.getDpsInputOperands())
+        if (wantsPanels(generic, input, width))
+          candidates.push_back({generic, input->getOperandNumber()});
+    });
+    for (auto [generic, operand] : candidates) {
+      OpOperand &input = generic->getOpOperand(operand);
+      OpBuilder b(generic);
+      Value panels = packPanels(b, generic.getLoc(), input.get(), width);
+      SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+      maps[operand] = panelMap(maps[operand], width);
+      generic.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+      input.set(panels);
+      ++numPacked;
+    }
+  }
+};
+
+} // namespace
