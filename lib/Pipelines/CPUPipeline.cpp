@@ -57,6 +57,10 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // 1x1 convolutions become matmuls over the flattened image, so short
+  // image rows no longer limit their vectors.
+  pm.addNestedPass<func::FuncOp>(createFlattenPointwiseConvsPass());
+  pm.addPass(createCanonicalizerPass());
   // Convolutions whose image rows are too short for a vector get weights
   // stored in vector-wide blocks of output channels, to vectorize across
   // them.
@@ -84,8 +88,10 @@ void addEntryPointBufferizationPasses(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   // ... which empty-tensor elimination makes the destination of the ops
   // producing them, before one-shot bufferization decides what to copy.
-  // Results must not share an accumulator that CSE merged.
+  // Results must not share an accumulator that CSE merged, and a result
+  // that is a reshape is stored through a reshaped view of its buffer.
   pm.addNestedPass<func::FuncOp>(createUnshareInitTensorsPass());
+  pm.addNestedPass<func::FuncOp>(createFoldResultReshapesPass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

@@ -194,10 +194,23 @@ int64_t innerChunk(int64_t size) {
   return best >= 8 || size <= 64 ? best : 64;
 }
 
-/// The largest divisor of `size` (> 1) smaller than itself; 1 for a prime.
-int64_t largestProperDivisor(int64_t size) {
-  for (int64_t d = size / 2; d > 1; --d)
+/// The tile size for an innermost dimension longer than `limit`: the
+/// largest divisor up to `limit` that is a multiple of 16 (whole vectors
+/// and no partial tile, whose dynamic shape no kernel would vectorize), or
+/// else `limit`.
+int64_t longChunk(int64_t size, int64_t limit) {
+  for (int64_t d = limit - limit % 16; d >= std::max<int64_t>(16, limit / 4);
+       d -= 16)
     if (size % d == 0)
+      return d;
+  return limit;
+}
+
+/// The largest divisor of `size` (> 1) smaller than itself and a multiple
+/// of `align`; 1 when there is none (a prime).
+int64_t largestProperDivisor(int64_t size, int64_t align = 1) {
+  for (int64_t d = size / 2; d > 1; --d)
+    if (size % d == 0 && d % align == 0)
       return d;
   return 1;
 }
@@ -330,6 +343,14 @@ SmallVector<TileCandidate> tileCandidates(const FusionGroup &group) {
   return candidates;
 }
 
+/// The seed loop of the candidate tiling root loop `rootLoop`.
+unsigned rowSeedLoop(ArrayRef<TileCandidate> candidates, unsigned rootLoop) {
+  for (const TileCandidate &c : candidates)
+    if (c.rootLoop == rootLoop)
+      return c.seedLoop;
+  llvm_unreachable("the row loop is a candidate");
+}
+
 /// Tile sizes for the group's root, per the cost model in Passes.td. Empty
 /// when there is no loop to tile.
 SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
@@ -409,7 +430,7 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
       continue;
     if (c.rootLoop == innermostLoop) {
       if (c.size > innerTile) {
-        sizes[c.rootLoop] = innerTile;
+        sizes[c.rootLoop] = longChunk(c.size, innerTile);
         tiled = true;
       }
     } else if (c.rootLoop == rowLoop) {
@@ -460,10 +481,14 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
         // of 55) wastes more lanes than the whole row: a matmul-like seed
         // splits its rows instead (a convolution's output rows), keeping
         // the innermost dimension whole.
-        if (rowLoop && (size < 8 || (c.size <= 64 && size % 8 != 0))) {
+        if (rowLoop && (size < 8 || size % 8 != 0)) {
           int64_t rows = rootRanges[*rowLoop];
-          if (rows > 1) {
-            sizes[*rowLoop] = largestProperDivisor(rows);
+          int64_t align =
+              tileAlignment(seed, rowSeedLoop(candidates, *rowLoop));
+          int64_t split = largestProperDivisor(rows, align);
+          // Rows read in blocks are split only between blocks.
+          if (rows > 1 && (split > 1 || align == 1)) {
+            sizes[*rowLoop] = split;
             tiled = true;
             break;
           }

@@ -96,7 +96,11 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
     divisor of the loop, or all of it up to 256) so the CPU's register
     tiles have rows that share their vector loads; where it must still
     split something and chunks of the innermost dimension would waste
-    vector lanes (1 of 13, 11 of 55), it splits its output rows instead.
+    vector lanes (not a multiple of 8: 1 of 13, 11 of 55, 13 of 169), it
+    splits its output rows instead (between blocks, for rows read in
+    blocks). An innermost dimension longer than `inner-tile` is tiled by
+    its largest divisor up to that which is a multiple of 16, so no tile is
+    partial.
     A loop that an input reads in blocks (`d floordiv B`, `d mod B`:
     `aotc-cpu-channel-blocked-weights`) is tiled only in multiples of B, and
     not at all rather than one block at a time. A group with a relayout

@@ -398,6 +398,10 @@ bool isFusableElementwise(linalg::GenericOp op, Value out,
     auto type = dyn_cast<MemRefType>(input->get().getType());
     if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
       return false;
+    // The output's own buffer is read as the tile's value, which must be
+    // the element the op writes.
+    if (input->get() == out && !op.getMatchingIndexingMap(input).isIdentity())
+      return false;
     std::optional<int64_t> step =
         stepAlong(op.getMatchingIndexingMap(input), type, vectorPosition);
     if (!step || *step > 1)
@@ -564,6 +568,13 @@ private:
     IRMapping mapping;
     for (OpOperand *input : op.getDpsInputOperands()) {
       AffineMap map = op.getMatchingIndexingMap(input);
+      // An epilogue reading the output's own buffer as an input (in place
+      // after bufferization) reads the accumulator: the buffer is not
+      // written until after the epilogue.
+      if (out && input->get() == op.getDpsInitOperand(0)->get()) {
+        mapping.map(op.getMatchingBlockArgument(input), out);
+        continue;
+      }
       SmallVector<Value> where = vb.apply(b, map, at);
       Value value;
       if (!map.isFunctionOfDim(position))

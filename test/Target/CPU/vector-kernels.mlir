@@ -73,6 +73,47 @@ func.func @avx2_shared_vectors(%a: memref<512x512xf32>, %b: memref<512x32xf32>, 
 
 // -----
 
+// The epilogue reads the contraction's output buffer as an input (the two
+// share one buffer after bufferization, an epilogue aotc-tile-and-fuse did
+// not rewrite). Fused into the register tile, it reads the accumulators,
+// not the buffer, which holds only the bias until the tile's single store.
+
+// CHECK-LABEL: func.func @epilogue_reads_output(
+// CHECK:         %[[ACC:.+]]:2 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>) {
+// CHECK:         }
+// CHECK-NEXT:    %[[N:.+]] = arith.negf %[[ACC]]#0 : vector<16xf32>
+// CHECK-NEXT:    vector.store %[[N]], %arg3[%c0, %c0]
+// CHECK-NOT:     vector.load %arg3
+// CHECK-NOT:     linalg.generic
+#eB = affine_map<(c, p) -> (c)>
+#eO = affine_map<(c, p) -> (c, p)>
+#eX = affine_map<(c, p, k) -> (k, p)>
+#eW = affine_map<(c, p, k) -> (c, k)>
+#eC = affine_map<(c, p, k) -> (c, p)>
+func.func @epilogue_reads_output(%b: memref<2xf32>, %x: memref<8x16xf32>, %w: memref<2x8xf32>, %o: memref<2x16xf32>) {
+  linalg.generic {indexing_maps = [#eB, #eO], iterator_types = ["parallel", "parallel"]}
+      ins(%b : memref<2xf32>) outs(%o : memref<2x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [#eX, #eW, #eC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<8x16xf32>, memref<2x8xf32>) outs(%o : memref<2x16xf32>) {
+  ^bb0(%in: f32, %wt: f32, %acc: f32):
+    %p = arith.mulf %in, %wt fastmath<contract> : f32
+    %s = arith.addf %acc, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#eO, #eO], iterator_types = ["parallel", "parallel"]}
+      ins(%o : memref<2x16xf32>) outs(%o : memref<2x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  }
+  return
+}
+
+// -----
+
 // A stride-2 window (a max pool row, with the window's shape as its second
 // input, as linalg's pooling ops have it): the input's innermost index is
 // 2 * ow + kw, so each vector is one masked wide load of the 31 elements

@@ -86,6 +86,63 @@ def UnshareInitTensorsPass
   ];
 }
 
+def FlattenPointwiseConvsPass
+    : Pass<"aotc-cpu-flatten-pointwise-convs", "mlir::func::FuncOp"> {
+  let summary = "Compute 1x1 convolutions as matmuls over the flattened "
+                "image";
+  let description = [{
+    A 1x1 convolution with stride 1 and no padding reads its NCHW image
+    `[n, ci, h, w]` as a matrix `[n, ci, h * w]`. Its kernel is vectorized
+    along the image row `w`, and rows are short in the deep layers (14 or
+    7 pixels, 13 of SqueezeNet's 13x13): each row fills part of a vector,
+    and vectorizing across channels instead reads the image one broadcast
+    pixel at a time, a cache line per pixel. This pass rewrites such a
+    convolution as a matmul over the flattened image, loops
+    `(n, co, p, ci)` with `p = h * w`: the 196 pixels of a 14x14 image are
+    13 vectors of 16, 94% of their lanes, and every load is contiguous (the
+    "1x1 convolutions as GEMMs" of oneDNN and onnxruntime).
+
+    The weights `[co, ci, 1, 1]` become a `[co, ci]` constant with the same
+    bytes (a reshape when they are not a constant). The image and the
+    accumulator are reshaped with `tensor.collapse_shape`, the result back
+    with `tensor.expand_shape`, and upstream's reshape-by-collapsing
+    patterns then flatten the elementwise generics on either side (the
+    bias broadcast that initializes the accumulator, the epilogue), so
+    `aotc-tile-and-fuse` still finds the matmul's initializer and epilogue
+    next to it. Reshapes of contiguous tensors bufferize to views; a graph
+    result reached through the final reshape is stored through a reshaped
+    view of the caller's buffer (`aotc-cpu-fold-result-reshapes`).
+
+    Left alone: convolutions whose image is a `tensor.pad` (tiled with the
+    pad instead) and those whose result, or its elementwise epilogue, is
+    inserted into a larger tensor (a concatenation, as in SqueezeNet's fire
+    modules): bufferization cannot compute an insertion in place through a
+    reshape and would copy the image.
+
+    Before:
+    ```mlir
+    linalg.generic {indexing_maps = [
+        (n, co, h, w, ci, kh, kw) -> (n, ci, h + kh, w + kw),
+        (n, co, h, w, ci, kh, kw) -> (co, ci, kh, kw),
+        (n, co, h, w, ci, kh, kw) -> (n, co, h, w)], ...}
+        ins(%x, %w : tensor<1x1024x14x14xf32>, tensor<256x1024x1x1xf32>)
+    ```
+    After:
+    ```mlir
+    %xs = tensor.collapse_shape %x [[0], [1], [2, 3]]
+    linalg.generic {indexing_maps = [(n, co, p, ci) -> (n, ci, p),
+        (n, co, p, ci) -> (co, ci), (n, co, p, ci) -> (n, co, p)], ...}
+        ins(%xs, %w2 : tensor<1x1024x196xf32>, tensor<256x1024xf32>)
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numFlattened", "num-flattened",
+              "1x1 convolutions computed as matmuls">,
+  ];
+}
+
 def ChannelBlockedWeightsPass
     : Pass<"aotc-cpu-channel-blocked-weights", "mlir::func::FuncOp"> {
   let summary = "Store constant convolution weights in vector-wide blocks of "
@@ -143,6 +200,41 @@ and is not the output's innermost index; the output's innermost loop
   let statistics = [
     Statistic<"numBlocked", "num-blocked",
               "constant weights stored in blocks of output channels">,
+  ];
+}
+
+def FoldResultReshapesPass
+    : Pass<"aotc-cpu-fold-result-reshapes", "mlir::func::FuncOp"> {
+  let summary = "Store a reshaped graph result through a reshaped view of "
+                "the caller's buffer";
+  let description = [{
+    The entry point stores each graph result into the caller's output
+    buffer with `bufferization.materialize_in_destination`, and
+    empty-tensor elimination then lets the op that computes the result
+    write there directly. When the result is a `tensor.expand_shape` or
+    `tensor.collapse_shape` of the computed tensor (a 1x1 convolution
+    flattened by `aotc-cpu-flatten-pointwise-convs`, a graph ending in a
+    reshape), that chain is broken and bufferization computes the result in
+    a temporary buffer and copies it out. This pass stores the computed
+    tensor instead, into a `memref.collapse_shape` / `memref.expand_shape`
+    view of the output buffer with its shape (the output buffers are
+    contiguous), so nothing is copied.
+
+    Before:
+    ```mlir
+    %r = tensor.expand_shape %t [[0], [1], [2, 3]] output_shape [1, 96, 112, 112]
+    bufferization.materialize_in_destination %r in restrict writable %out
+    ```
+    After:
+    ```mlir
+    %v = memref.collapse_shape %out [[0], [1], [2, 3]]
+    bufferization.materialize_in_destination %t in restrict writable %v
+    ```
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+  let statistics = [
+    Statistic<"numFolded", "num-folded",
+              "results stored through a reshaped view">,
   ];
 }
 

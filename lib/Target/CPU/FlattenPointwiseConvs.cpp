@@ -1,0 +1,179 @@
+//===- FlattenPointwiseConvs.cpp - 1x1 convolutions as matmuls ------------===//
+//
+// Implements `aotc-cpu-flatten-pointwise-convs`: a 1x1 convolution with
+// stride 1 and no padding reads its image as a matrix, so its two image
+// dimensions become one, and with them those of its accumulator
+// initialization and elementwise epilogue. See Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "aotc/Dialect/TG/IR/TGConstants.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_FLATTENPOINTWISECONVSPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// The loops of a 2-D NCHW convolution as aotc-convert-tg-to-linalg makes
+/// it: (n, co, h, w, ci, kh, kw).
+enum ConvLoop { kN, kCo, kH, kW, kCi, kKh, kKw, kNumConvLoops };
+
+/// Whether `generic` is a 1x1 convolution with stride 1, dilation 1 and
+/// no padding on static shapes, its image not the result of a pad: input `(n, ci, h + kh, w + kw)`, weights
+/// `(co, ci, kh, kw)`, output `(n, co, h, w)`, `kh` and `kw` of extent 1.
+bool isPointwiseConv(linalg::GenericOp generic) {
+  if (!generic.hasPureTensorSemantics() || generic.getNumDpsInputs() != 2 ||
+      generic.getNumDpsInits() != 1 ||
+      generic.getNumLoops() != kNumConvLoops)
+    return false;
+  // A padded image stays an image: aotc-tile-and-fuse pads it per tile.
+  if (generic.getDpsInputs()[0].getDefiningOp<tensor::PadOp>())
+    return false;
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  if (ranges[kKh] != 1 || ranges[kKw] != 1 ||
+      llvm::any_of(ranges, ShapedType::isDynamic))
+    return false;
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  for (unsigned d = 0; d < kNumConvLoops; ++d)
+    if ((iterators[d] == utils::IteratorType::reduction) != (d >= kCi))
+      return false;
+  MLIRContext *context = generic.getContext();
+  auto dim = [&](unsigned d) { return getAffineDimExpr(d, context); };
+  auto map = [&](ArrayRef<AffineExpr> results) {
+    return AffineMap::get(kNumConvLoops, 0, results, context);
+  };
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  return maps[0] == map({dim(kN), dim(kCi), dim(kH) + dim(kKh),
+                         dim(kW) + dim(kKw)}) &&
+         maps[1] == map({dim(kCo), dim(kCi), dim(kKh), dim(kKw)}) &&
+         maps[2] == map({dim(kN), dim(kCo), dim(kH), dim(kW)});
+}
+
+/// Whether the image `conv` computes, or what its elementwise epilogues
+/// make of it, is inserted into a larger tensor (a concatenation): flat, it
+/// would reach the insertion through a reshape, which bufferization cannot
+/// compute in place, and be copied.
+bool feedsInsertion(linalg::GenericOp conv) {
+  SmallVector<Value> worklist = {conv.getResult(0)};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<tensor::InsertSliceOp>(user))
+        return true;
+      auto generic = dyn_cast<linalg::GenericOp>(user);
+      if (generic && generic.getNumReductionLoops() == 0)
+        llvm::append_range(worklist, generic->getResults());
+    }
+  }
+  return false;
+}
+
+/// `value` of shape `[a, b, c, d]` reshaped to `[a, b, c * d]`.
+Value collapseImage(OpBuilder &b, Location loc, Value value) {
+  return tensor::CollapseShapeOp::create(
+      b, loc, value, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}});
+}
+
+/// The weights `[co, ci, 1, 1]` as a matrix `[co, ci]`: a constant with the
+/// same bytes when they are one, a reshape otherwise.
+Value weightMatrix(OpBuilder &b, Location loc, Value weights) {
+  auto type = cast<RankedTensorType>(weights.getType());
+  auto matrixType = RankedTensorType::get(
+      {type.getDimSize(0), type.getDimSize(1)}, type.getElementType());
+  if (auto constant = weights.getDefiningOp<arith::ConstantOp>()) {
+    if (std::optional<ArrayRef<char>> bytes =
+            aotc::tg::getRawElementBytes(constant.getValue())) {
+      ElementsAttr value = aotc::tg::buildConstant(
+          matrixType, *bytes,
+          aotc::tg::getConstantNameHint(constant.getValue(), "weights"));
+      return arith::ConstantOp::create(b, loc, value);
+    }
+  }
+  return tensor::CollapseShapeOp::create(
+      b, loc, matrixType, weights,
+      ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
+}
+
+/// Rewrites the pointwise convolution `conv` as a matmul over the flattened
+/// image, `(n, co, p, ci)`, and returns its result reshaped back.
+void flatten(RewriterBase &rewriter, linalg::GenericOp conv) {
+  Location loc = conv.getLoc();
+  rewriter.setInsertionPoint(conv);
+  Value image = collapseImage(rewriter, loc, conv.getDpsInputs()[0]);
+  Value weights = weightMatrix(rewriter, loc, conv.getDpsInputs()[1]);
+  Value init = collapseImage(rewriter, loc, conv.getDpsInits()[0]);
+  MLIRContext *context = conv.getContext();
+  AffineExpr n, co, p, ci;
+  bindDims(context, n, co, p, ci);
+  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {n, ci, p}, context),
+                                 AffineMap::get(4, 0, {co, ci}, context),
+                                 AffineMap::get(4, 0, {n, co, p}, context)};
+  SmallVector<utils::IteratorType> iterators(3, utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  auto matmul = linalg::GenericOp::create(
+      rewriter, loc, init.getType(), ValueRange{image, weights},
+      ValueRange{init}, maps, iterators);
+  rewriter.inlineRegionBefore(conv.getRegion(), matmul.getRegion(),
+                              matmul.getRegion().end());
+  Value result = tensor::ExpandShapeOp::create(
+      rewriter, loc, conv.getResultTypes()[0], matmul.getResult(0),
+      ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}});
+  rewriter.replaceOp(conv, result);
+}
+
+struct FlattenPointwiseConvsPass final
+    : aotc::impl::FlattenPointwiseConvsPassBase<FlattenPointwiseConvsPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::GenericOp> convs;
+    getOperation().walk([&](linalg::GenericOp generic) {
+      if (isPointwiseConv(generic) && !feedsInsertion(generic))
+        convs.push_back(generic);
+    });
+    if (convs.empty())
+      return;
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp conv : convs)
+      flatten(rewriter, conv);
+    numFlattened += convs.size();
+
+    // The reshapes then move through the elementwise generics next to the
+    // matmuls (the accumulator's initialization, the epilogue), which get
+    // the flattened image too, so each matmul still reads its initializer
+    // and feeds its epilogue directly (aotc-tile-and-fuse's groups).
+    RewritePatternSet patterns(&getContext());
+    linalg::populateFoldReshapeOpsByCollapsingPatterns(
+        patterns, [](OpOperand *operand) {
+          auto isElementwise = [](Operation *op) {
+            auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+            return generic && generic.getNumReductionLoops() == 0;
+          };
+          return isElementwise(operand->getOwner()) ||
+                 isElementwise(operand->get().getDefiningOp());
+        });
+    // A reshaped empty tensor is an empty tensor of the new shape, so the
+    // accumulator chains still start at one (aotc-tile-and-fuse updates
+    // the epilogue's destination in place from there).
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns,
+                                                         &getContext());
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns,
+                                                       &getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
