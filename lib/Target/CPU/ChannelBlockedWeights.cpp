@@ -9,6 +9,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "LayoutSupport.h"
+
 #include "aotc/Dialect/TG/IR/TGConstants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -50,16 +52,11 @@ double laneUse(int64_t extent, int64_t lanes) {
 /// blocks of its first dimension (the output channel).
 bool wantsChannelBlocks(linalg::GenericOp generic, OpOperand *input,
                         int64_t lanes) {
-  auto type = dyn_cast<RankedTensorType>(input->get().getType());
-  if (!type || !type.hasStaticShape() || type.getRank() < 2 ||
-      !type.getElementType().isF32())
+  if (!aotc::isPermutedF32Operand(generic, input))
     return false;
   AffineMap map = generic.getMatchingIndexingMap(input);
   AffineMap outMap =
       generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
-  if (!map.isProjectedPermutation() || !outMap.isProjectedPermutation() ||
-      outMap.getNumResults() == 0)
-    return false;
   unsigned channel = map.getDimPosition(0);
   unsigned inner = outMap.getDimPosition(outMap.getNumResults() - 1);
   SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();

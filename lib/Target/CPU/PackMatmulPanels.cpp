@@ -9,6 +9,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "LayoutSupport.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -45,18 +47,13 @@ constexpr int64_t kPanelColumns = 64;
 /// layout costs the kernel enough that a copy in panels of `width` columns
 /// pays.
 bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
-  if (matchPattern(input->get(), m_Constant()))
+  if (matchPattern(input->get(), m_Constant()) ||
+      !aotc::isPermutedF32Operand(generic, input))
     return false;
-  auto type = dyn_cast<RankedTensorType>(input->get().getType());
-  if (!type || !type.hasStaticShape() || type.getRank() < 2 ||
-      !type.getElementType().isF32())
-    return false;
+  auto type = cast<RankedTensorType>(input->get().getType());
   AffineMap map = generic.getMatchingIndexingMap(input);
   AffineMap outMap =
       generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
-  if (!map.isProjectedPermutation() || !outMap.isProjectedPermutation() ||
-      outMap.getNumResults() == 0)
-    return false;
   int64_t rank = type.getRank();
   unsigned column = map.getDimPosition(rank - 1);
   unsigned row = map.getDimPosition(rank - 2);

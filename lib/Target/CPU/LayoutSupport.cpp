@@ -1,0 +1,16 @@
+//===- LayoutSupport.cpp - what the CPU layout passes share ---------------===//
+
+#include "LayoutSupport.h"
+
+using namespace mlir;
+
+bool aotc::isPermutedF32Operand(linalg::GenericOp generic, OpOperand *input) {
+  auto type = dyn_cast<RankedTensorType>(input->get().getType());
+  if (!type || !type.hasStaticShape() || type.getRank() < 2 ||
+      !type.getElementType().isF32())
+    return false;
+  AffineMap outMap =
+      generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+  return generic.getMatchingIndexingMap(input).isProjectedPermutation() &&
+         outMap.isProjectedPermutation() && outMap.getNumResults() != 0;
+}

@@ -1,0 +1,24 @@
+//===- LayoutSupport.h - what the CPU layout passes share -------*- C++ -*-===//
+//
+// Queries shared by the passes that choose how a contraction's operands are
+// stored (aotc-cpu-channel-blocked-weights, aotc-cpu-pack-matmul-panels).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_LIB_TARGET_CPU_LAYOUTSUPPORT_H
+#define AOTC_LIB_TARGET_CPU_LAYOUTSUPPORT_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace aotc {
+
+/// Whether `input` of `generic` is a statically shaped f32 tensor of rank 2
+/// or more that `generic` reads through a projected permutation, and
+/// `generic` writes its first output through one too: the operands whose
+/// layout the passes can change by permuting or blocking dimensions.
+bool isPermutedF32Operand(mlir::linalg::GenericOp generic,
+                          mlir::OpOperand *input);
+
+} // namespace aotc
+
+#endif // AOTC_LIB_TARGET_CPU_LAYOUTSUPPORT_H
