@@ -67,12 +67,13 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   ChannelBlockedWeightsPassOptions channelBlocks;
   channelBlocks.vectorBits = options.vectorBits;
   pm.addNestedPass<func::FuncOp>(createChannelBlockedWeightsPass(channelBlocks));
-  // Matmul weights whose rows would alias in the L1 cache get one cache
+  // A matmul's constant right-hand side is stored in contiguous panels of
+  // columns; a runtime one whose rows would alias, or span too many pages,
+  // is read through a copy in panels, made per tile.
+  pm.addNestedPass<func::FuncOp>(createPackMatmulPanelsPass());
+  // Other weights whose rows would alias in the L1 cache get one cache
   // line of padding per row (read through a slice, nothing copied).
   pm.addNestedPass<func::FuncOp>(createPadWeightRowsPass());
-  // A runtime right-hand side whose rows would alias, or span too many
-  // pages, is read through a copy in contiguous panels, made per tile.
-  pm.addNestedPass<func::FuncOp>(createPackMatmulPanelsPass());
   // Each contraction (matmul, conv, pooling, reduction) becomes one loop nest
   // with its epilogue, accumulator initialization and padded inputs.
   pm.addNestedPass<func::FuncOp>(createTileAndFusePass());

@@ -195,15 +195,16 @@ int64_t innerChunk(int64_t size) {
 }
 
 /// The tile size for an innermost dimension longer than `limit`: the
-/// largest divisor up to `limit` that is a multiple of 16 (whole vectors
-/// and no partial tile, whose dynamic shape no kernel would vectorize), or
-/// else `limit`.
-int64_t longChunk(int64_t size, int64_t limit) {
-  for (int64_t d = limit - limit % 16; d >= std::max<int64_t>(16, limit / 4);
-       d -= 16)
+/// largest divisor up to `limit` that is a multiple of 16 and of `align`
+/// (whole vectors, whole blocks, and no partial tile, whose dynamic shape
+/// no kernel would vectorize), or else `limit` (rounded down to `align`).
+int64_t longChunk(int64_t size, int64_t limit, int64_t align) {
+  int64_t step = std::lcm<int64_t>(16, align);
+  for (int64_t d = limit - limit % step;
+       d >= std::max<int64_t>(step, limit / 4); d -= step)
     if (size % d == 0)
       return d;
-  return limit;
+  return align > 1 ? limit - limit % align : limit;
 }
 
 /// The largest divisor of `size` (> 1) smaller than itself and a multiple
@@ -430,7 +431,8 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
       continue;
     if (c.rootLoop == innermostLoop) {
       if (c.size > innerTile) {
-        sizes[c.rootLoop] = longChunk(c.size, innerTile);
+        sizes[c.rootLoop] =
+            longChunk(c.size, innerTile, tileAlignment(seed, c.seedLoop));
         tiled = true;
       }
     } else if (c.rootLoop == rowLoop) {

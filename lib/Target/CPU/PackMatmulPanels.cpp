@@ -11,10 +11,14 @@
 
 #include "LayoutSupport.h"
 
+#include "aotc/Dialect/TG/IR/TGConstants.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
+
+#include <cstring>
 
 namespace aotc {
 #define GEN_PASS_DEF_PACKMATMULPANELSPASS
@@ -43,12 +47,10 @@ constexpr int64_t kMinReuseRows = 32;
 constexpr int64_t kPanelColumns = 64;
 
 /// Whether `input` of the contraction `generic` is read as `[..., k, n]`
-/// with `n` the output's innermost loop and `k` a reduction loop, and its
-/// layout costs the kernel enough that a copy in panels of `width` columns
-/// pays.
-bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
-  if (matchPattern(input->get(), m_Constant()) ||
-      !aotc::isPermutedF32Operand(generic, input))
+/// with `n` the output's innermost loop, a multiple of `width`, and `k` a
+/// reduction loop: a matmul's right-hand side.
+bool readsColumns(linalg::GenericOp generic, OpOperand *input, int64_t width) {
+  if (!aotc::isPermutedF32Operand(generic, input))
     return false;
   auto type = cast<RankedTensorType>(input->get().getType());
   AffineMap map = generic.getMatchingIndexingMap(input);
@@ -58,13 +60,23 @@ bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
   unsigned column = map.getDimPosition(rank - 1);
   unsigned row = map.getDimPosition(rank - 2);
   SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
-  if (column != outMap.getDimPosition(outMap.getNumResults() - 1) ||
-      iterators[row] != utils::IteratorType::reduction)
+  return column == outMap.getDimPosition(outMap.getNumResults() - 1) &&
+         iterators[row] == utils::IteratorType::reduction &&
+         type.getDimSize(rank - 1) % width == 0;
+}
+
+/// Whether `input`, a runtime right-hand side of `generic`, has a layout
+/// that costs the kernel enough for a copy in panels to pay.
+bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
+  if (matchPattern(input->get(), m_Constant()) ||
+      !readsColumns(generic, input, width))
     return false;
-  int64_t columns = type.getDimSize(rank - 1);
-  int64_t rows = type.getDimSize(rank - 2);
-  if (columns % width != 0)
-    return false;
+  auto type = cast<RankedTensorType>(input->get().getType());
+  AffineMap map = generic.getMatchingIndexingMap(input);
+  AffineMap outMap =
+      generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+  int64_t columns = type.getShape().back();
+  int64_t rows = type.getShape().drop_back().back();
   // The output rows that reuse each panel: the output's loops the input
   // does not depend on.
   SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
@@ -78,6 +90,26 @@ bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
   return reuse >= kMinReuseRows &&
          ((rowBytes % kAliasingStride == 0 && rows > kAliasingRowsInL1) ||
           rows * rowBytes > kMaxPanelSpanBytes);
+}
+
+/// `constant`, a `[K, N]` matrix, stored in panels of `width` columns,
+/// `[N / width, K, width]`, permuted at compile time.
+Value packConstantPanels(OpBuilder &b, arith::ConstantOp constant,
+                         int64_t width) {
+  auto type = cast<RankedTensorType>(constant.getType());
+  int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
+  auto panelType = RankedTensorType::get({columns / width, rows, width},
+                                         type.getElementType());
+  ArrayRef<char> bytes = *aotc::tg::getRawElementBytes(constant.getValue());
+  SmallVector<char> panels(bytes.size());
+  for (int64_t p = 0; p < columns / width; ++p)
+    for (int64_t k = 0; k < rows; ++k)
+      std::memcpy(panels.data() + ((p * rows + k) * width) * 4,
+                  bytes.data() + (k * columns + p * width) * 4, width * 4);
+  ElementsAttr value = aotc::tg::buildConstant(
+      panelType, panels,
+      aotc::tg::getConstantNameHint(constant.getValue(), "weights"));
+  return arith::ConstantOp::create(b, constant.getLoc(), value);
 }
 
 /// A copy of `value`, of shape `[..., K, N]`, in panels of `width` columns:
@@ -140,12 +172,48 @@ struct PackMatmulPanelsPass final
       OpOperand &input = generic->getOpOperand(operand);
       OpBuilder b(generic);
       Value panels = packPanels(b, generic.getLoc(), input.get(), width);
-      SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-      maps[operand] = panelMap(maps[operand], width);
-      generic.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
-      input.set(panels);
+      readThroughPanels(generic, input, panels, width);
       ++numPacked;
     }
+
+    // Constant matrices read only as right-hand sides are stored in panels
+    // at compile time: each panel one contiguous stream.
+    SmallVector<arith::ConstantOp> constants;
+    getOperation().walk([&](arith::ConstantOp constant) {
+      auto type = dyn_cast<RankedTensorType>(constant.getType());
+      if (!type || type.getRank() != 2 || constant->use_empty() ||
+          !aotc::tg::getRawElementBytes(constant.getValue()))
+        return;
+      for (OpOperand &use : constant->getUses()) {
+        auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
+        if (!generic || !generic.hasPureTensorSemantics() ||
+            generic.getNumReductionLoops() == 0 ||
+            generic.getNumDpsInits() != 1 || !generic.isDpsInput(&use) ||
+            !readsColumns(generic, &use, width))
+          return;
+      }
+      constants.push_back(constant);
+    });
+    for (arith::ConstantOp constant : constants) {
+      OpBuilder b(constant);
+      Value panels = packConstantPanels(b, constant, width);
+      for (OpOperand &use : llvm::make_early_inc_range(constant->getUses()))
+        readThroughPanels(cast<linalg::GenericOp>(use.getOwner()), use, panels,
+                          width);
+      constant->erase();
+      ++numConstantsPacked;
+    }
+  }
+
+  /// Makes `generic` read its operand `input` from `panels` instead.
+  static void readThroughPanels(linalg::GenericOp generic, OpOperand &input,
+                                Value panels, int64_t width) {
+    SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+    unsigned operand = input.getOperandNumber();
+    maps[operand] = panelMap(maps[operand], width);
+    Builder b(generic.getContext());
+    generic.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+    input.set(panels);
   }
 };
 

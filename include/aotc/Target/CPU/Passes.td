@@ -240,8 +240,8 @@ def FoldResultReshapesPass
 
 def PackMatmulPanelsPass
     : Pass<"aotc-cpu-pack-matmul-panels", "mlir::func::FuncOp"> {
-  let summary = "Copy a matmul's runtime right-hand side into contiguous "
-                "panels of columns, one panel per tile";
+  let summary = "Store a matmul's right-hand side in contiguous panels of "
+                "columns: constants at compile time, runtime values per tile";
   let description = [{
     A register-tiled matmul (`aotc-cpu-vector-kernels`) reads a panel of
     columns of its right-hand side `B[k, n]` one row `k` after another, and
@@ -263,8 +263,17 @@ def PackMatmulPanelsPass
     plan, and then read from cache by every block of rows (GotoBLAS's loop
     order, with the panel in L2).
 
-    It applies to an f32 input of a `linalg.generic` with reduction loops
-    that is not a constant, read as `[..., k, n]` with `n` the output's
+    A constant right-hand side (a 2-D f32 matrix read only as `[k, n]` by
+    contractions, `n` a multiple of 64) is stored in panels at compile
+    time: the pass permutes the constant's data directly, and every panel
+    is one contiguous stream of the weights (GPT-2's 64x768x3072 MLP matmul
+    1.65 -> 1.39 ms: its padded rows of 12 KiB read 256 bytes at a time
+    left the hardware prefetcher little to follow). This runs before
+    `aotc-cpu-pad-weight-rows`, which then only pads the rest.
+
+    The runtime copy applies to an f32 input of a `linalg.generic` with
+    reduction loops that is not a constant, read as `[..., k, n]` with `n`
+    the output's
     innermost loop and `k` a reduction loop, when `n` is a multiple of 64,
     at least 32 output rows reuse each panel, and the rows either alias
     (a multiple of 1 KiB apart, more of them than the 48 that a 12-way L1
@@ -291,6 +300,8 @@ def PackMatmulPanelsPass
   let statistics = [
     Statistic<"numPacked", "num-packed",
               "matmul operands read through a copy in panels">,
+    Statistic<"numConstantsPacked", "num-constants-packed",
+              "constant matrices stored in panels">,
   ];
 }
 
