@@ -31,35 +31,66 @@ namespace {
 /// it: (n, co, h, w, ci, kh, kw).
 enum ConvLoop { kN, kCo, kH, kW, kCi, kKh, kKw, kNumConvLoops };
 
-/// Whether `generic` is a 1x1 convolution with stride 1, dilation 1 and
-/// no padding on static shapes, its image not the result of a pad: input `(n, ci, h + kh, w + kw)`, weights
-/// `(co, ci, kh, kw)`, output `(n, co, h, w)`, `kh` and `kw` of extent 1.
-bool isPointwiseConv(linalg::GenericOp generic) {
+/// The strides of `generic` when it is a 1x1 convolution with dilation 1
+/// and no padding on static shapes, its image not the result of a pad:
+/// input `(n, ci, h * sh + kh, w * sw + kw)`, weights `(co, ci, kh, kw)`,
+/// output `(n, co, h, w)`, `kh` and `kw` of extent 1.
+std::optional<std::pair<int64_t, int64_t>>
+pointwiseConvStrides(linalg::GenericOp generic) {
   if (!generic.hasPureTensorSemantics() || generic.getNumDpsInputs() != 2 ||
       generic.getNumDpsInits() != 1 ||
       generic.getNumLoops() != kNumConvLoops)
-    return false;
+    return std::nullopt;
   // A padded image stays an image: aotc-tile-and-fuse pads it per tile.
   if (generic.getDpsInputs()[0].getDefiningOp<tensor::PadOp>())
-    return false;
+    return std::nullopt;
   SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
   if (ranges[kKh] != 1 || ranges[kKw] != 1 ||
       llvm::any_of(ranges, ShapedType::isDynamic))
-    return false;
+    return std::nullopt;
   SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
   for (unsigned d = 0; d < kNumConvLoops; ++d)
     if ((iterators[d] == utils::IteratorType::reduction) != (d >= kCi))
-      return false;
+      return std::nullopt;
   MLIRContext *context = generic.getContext();
   auto dim = [&](unsigned d) { return getAffineDimExpr(d, context); };
   auto map = [&](ArrayRef<AffineExpr> results) {
     return AffineMap::get(kNumConvLoops, 0, results, context);
   };
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  return maps[0] == map({dim(kN), dim(kCi), dim(kH) + dim(kKh),
-                         dim(kW) + dim(kKw)}) &&
-         maps[1] == map({dim(kCo), dim(kCi), dim(kKh), dim(kKw)}) &&
-         maps[2] == map({dim(kN), dim(kCo), dim(kH), dim(kW)});
+  if (maps[1] != map({dim(kCo), dim(kCi), dim(kKh), dim(kKw)}) ||
+      maps[2] != map({dim(kN), dim(kCo), dim(kH), dim(kW)}))
+    return std::nullopt;
+  for (int64_t sh = 1; sh <= 4; ++sh)
+    for (int64_t sw = 1; sw <= 4; ++sw)
+      if (maps[0] == map({dim(kN), dim(kCi), dim(kH) * sh + dim(kKh),
+                          dim(kW) * sw + dim(kKw)}))
+        return std::make_pair(sh, sw);
+  return std::nullopt;
+}
+
+/// The pixels of `image` that a 1x1 convolution with strides `strides`
+/// reads, `[n, c, h, w]` of `[n, c, h * sh, w * sw]`, as a new tensor.
+Value subsample(OpBuilder &b, Location loc, Value image,
+                std::pair<int64_t, int64_t> strides, ArrayRef<int64_t> shape) {
+  MLIRContext *context = b.getContext();
+  AffineExpr n, c, h, w;
+  bindDims(context, n, c, h, w);
+  AffineMap read =
+      AffineMap::get(4, 0, {n, c, h * strides.first, w * strides.second},
+                     context);
+  Type element = cast<RankedTensorType>(image.getType()).getElementType();
+  Value empty = tensor::EmptyOp::create(b, loc, shape, element);
+  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, empty.getType(), ValueRange{image}, ValueRange{empty},
+             ArrayRef<AffineMap>{read, AffineMap::getMultiDimIdentityMap(
+                                           4, context)},
+             iterators,
+             [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               linalg::YieldOp::create(nested, nestedLoc, args[0]);
+             })
+      .getResult(0);
 }
 
 /// Whether the image `conv` computes, or what its elementwise epilogues
@@ -112,7 +143,19 @@ Value weightMatrix(OpBuilder &b, Location loc, Value weights) {
 void flatten(RewriterBase &rewriter, linalg::GenericOp conv) {
   Location loc = conv.getLoc();
   rewriter.setInsertionPoint(conv);
-  Value image = collapseImage(rewriter, loc, conv.getDpsInputs()[0]);
+  Value image = conv.getDpsInputs()[0];
+  std::pair<int64_t, int64_t> strides = *pointwiseConvStrides(conv);
+  if (strides != std::make_pair<int64_t, int64_t>(1, 1)) {
+    // A strided convolution reads every sh-th row and sw-th pixel: those
+    // are copied out first (a quarter of the image for stride 2).
+    auto outType = cast<RankedTensorType>(conv.getResultTypes()[0]);
+    auto imageType = cast<RankedTensorType>(image.getType());
+    SmallVector<int64_t> shape = {imageType.getDimSize(0),
+                                  imageType.getDimSize(1),
+                                  outType.getDimSize(2), outType.getDimSize(3)};
+    image = subsample(rewriter, loc, image, strides, shape);
+  }
+  image = collapseImage(rewriter, loc, image);
   Value weights = weightMatrix(rewriter, loc, conv.getDpsInputs()[1]);
   Value init = collapseImage(rewriter, loc, conv.getDpsInits()[0]);
   MLIRContext *context = conv.getContext();
@@ -139,7 +182,7 @@ struct FlattenPointwiseConvsPass final
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> convs;
     getOperation().walk([&](linalg::GenericOp generic) {
-      if (isPointwiseConv(generic) && !feedsInsertion(generic))
+      if (pointwiseConvStrides(generic) && !feedsInsertion(generic))
         convs.push_back(generic);
     });
     if (convs.empty())

@@ -32,14 +32,17 @@ func.func @pointwise(%x: tensor<1x3x14x14xf32>) -> tensor<1x2x14x14xf32> {
 
 // -----
 
-// Left alone: a 1x1 convolution with stride 2 (its image is not read as a
-// matrix), a padded one (aotc-tile-and-fuse pads its image per tile), and a
-// 3x3 one.
+// A 1x1 convolution with stride 2 reads every other row and pixel: those
+// are copied out first (a 3x7x7 image of the 3x14x14 one), then it is a
+// matmul over the 49 pixels. Left alone: a padded 1x1 convolution
+// (aotc-tile-and-fuse pads its image per tile) and a 3x3 one.
 
+// CHECK-DAG:   #[[EVERY_OTHER:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2, d3 * 2)>
 // CHECK-LABEL: func.func @not_pointwise(
-// CHECK-NOT:     tensor.collapse_shape
-// CHECK-NOT:     tensor.expand_shape
-// CHECK-COUNT-3: iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+// CHECK:         %[[SUB:.+]] = linalg.generic {indexing_maps = [#[[EVERY_OTHER]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%arg0 : tensor<1x3x14x14xf32>) outs(%{{.+}} : tensor<1x3x7x7xf32>)
+// CHECK:         %[[FLAT:.+]] = tensor.collapse_shape %[[SUB]] {{\[\[}}0], [1], [2, 3]] : tensor<1x3x7x7xf32> into tensor<1x3x49xf32>
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[FLAT]],
+// CHECK-COUNT-2: iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
 func.func @not_pointwise(%x: tensor<1x3x14x14xf32>, %w1: tensor<2x3x1x1xf32>,
                          %w3: tensor<2x3x3x3xf32>)
     -> (tensor<1x2x7x7xf32>, tensor<1x2x16x16xf32>, tensor<1x2x12x12xf32>) {

