@@ -196,6 +196,9 @@ struct FlattenPointwiseConvsPass final
     // matmuls (the accumulator's initialization, the epilogue), which get
     // the flattened image too, so each matmul still reads its initializer
     // and feeds its epilogue directly (aotc-tile-and-fuse's groups).
+    // Only those: an elementwise producer of an image that some other
+    // contraction reads (the ReLU before a 1x1 convolution) keeps its
+    // shape, so that it stays the epilogue of the contraction producing it.
     RewritePatternSet patterns(&getContext());
     linalg::populateFoldReshapeOpsByCollapsingPatterns(
         patterns, [](OpOperand *operand) {
@@ -203,8 +206,18 @@ struct FlattenPointwiseConvsPass final
             auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
             return generic && generic.getNumReductionLoops() == 0;
           };
-          return isElementwise(operand->getOwner()) ||
-                 isElementwise(operand->get().getDefiningOp());
+          // A flattened contraction's consumer: its epilogue.
+          if (!isa<tensor::CollapseShapeOp>(operand->getOwner()))
+            return isElementwise(operand->getOwner());
+          // A flattened accumulator's producer: its initializer (a bias
+          // broadcast), read by nothing but as a destination.
+          Value flat = operand->getOwner()->getResult(0);
+          return isElementwise(operand->get().getDefiningOp()) &&
+                 llvm::all_of(flat.getUses(), [](OpOperand &use) {
+                   auto dps =
+                       dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+                   return dps && dps.isDpsInit(&use);
+                 });
         });
     // A reshaped empty tensor is an empty tensor of the new shape, so the
     // accumulator chains still start at one (aotc-tile-and-fuse updates

@@ -74,3 +74,25 @@ func.func @concatenated(%x: tensor<1x3x14x14xf32>, %w: tensor<2x3x1x1xf32>,
   %2 = tg.concat %1, %y axis = 1 : tensor<1x2x14x14xf32>, tensor<1x2x14x14xf32>
   return %2 : tensor<1x4x14x14xf32>
 }
+
+// -----
+
+// The ReLU between a 3x3 and a 1x1 convolution keeps its image shape: it
+// is the 3x3 convolution's epilogue (aotc-tile-and-fuse fuses it there),
+// and only its result is reshaped for the 1x1 convolution. Flattened, it
+// would read the 3x3 convolution through a reshape and run on its own.
+
+// CHECK-LABEL: func.func @relu_between(
+// CHECK:         %[[RELU:.+]] = linalg.generic {{.*}} ins(%{{.+}} : tensor<1x4x14x14xf32>) outs(%{{.+}} : tensor<1x4x14x14xf32>)
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      arith.maximumf
+// CHECK:         tensor.collapse_shape %[[RELU]] {{\[\[}}0], [1], [2, 3]] : tensor<1x4x14x14xf32> into tensor<1x4x196xf32>
+func.func @relu_between(%x: tensor<1x3x16x16xf32>, %w3: tensor<4x3x3x3xf32>,
+                        %w1: tensor<2x4x1x1xf32>) -> tensor<1x2x14x14xf32> {
+  %0 = tg.conv %x, %w3 strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0]
+      : tensor<1x3x16x16xf32>, tensor<4x3x3x3xf32>
+  %1 = tg.relu %0 : tensor<1x4x14x14xf32>
+  %2 = tg.conv %1, %w1 strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0]
+      : tensor<1x4x14x14xf32>, tensor<2x4x1x1xf32>
+  return %2 : tensor<1x2x14x14xf32>
+}
