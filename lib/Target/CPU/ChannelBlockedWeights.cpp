@@ -143,11 +143,8 @@ struct ChannelBlockedWeightsPass final
       if (!aotc::tg::getRawElementBytes(constant.getValue()))
         return;
       for (OpOperand &use : constant->getUses()) {
-        auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
-        if (!generic || !generic.hasPureTensorSemantics() ||
-            generic.getNumReductionLoops() == 0 ||
-            generic.getNumDpsInits() != 1 || !generic.isDpsInput(&use) ||
-            !wantsChannelBlocks(generic, &use, lanes)) {
+        linalg::GenericOp generic = aotc::contractionReading(use);
+        if (!generic || !wantsChannelBlocks(generic, &use, lanes)) {
           refused.insert(constant);
           return;
         }

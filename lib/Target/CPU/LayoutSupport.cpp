@@ -14,3 +14,12 @@ bool aotc::isPermutedF32Operand(linalg::GenericOp generic, OpOperand *input) {
   return generic.getMatchingIndexingMap(input).isProjectedPermutation() &&
          outMap.isProjectedPermutation() && outMap.getNumResults() != 0;
 }
+
+linalg::GenericOp aotc::contractionReading(OpOperand &use) {
+  auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic.getNumReductionLoops() == 0 || generic.getNumDpsInits() != 1 ||
+      !generic.isDpsInput(&use))
+    return nullptr;
+  return generic;
+}

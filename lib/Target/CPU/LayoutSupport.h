@@ -19,6 +19,10 @@ namespace aotc {
 bool isPermutedF32Operand(mlir::linalg::GenericOp generic,
                           mlir::OpOperand *input);
 
+/// The contraction that `use` is an input of: a linalg.generic on tensors
+/// with reduction loops and one output; null otherwise.
+mlir::linalg::GenericOp contractionReading(mlir::OpOperand &use);
+
 } // namespace aotc
 
 #endif // AOTC_LIB_TARGET_CPU_LAYOUTSUPPORT_H

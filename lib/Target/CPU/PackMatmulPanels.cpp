@@ -185,11 +185,8 @@ struct PackMatmulPanelsPass final
           !aotc::tg::getRawElementBytes(constant.getValue()))
         return;
       for (OpOperand &use : constant->getUses()) {
-        auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
-        if (!generic || !generic.hasPureTensorSemantics() ||
-            generic.getNumReductionLoops() == 0 ||
-            generic.getNumDpsInits() != 1 || !generic.isDpsInput(&use) ||
-            !readsColumns(generic, &use, width))
+        linalg::GenericOp generic = aotc::contractionReading(use);
+        if (!generic || !readsColumns(generic, &use, width))
           return;
       }
       constants.push_back(constant);
