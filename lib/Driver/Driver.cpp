@@ -422,6 +422,7 @@ LogicalResult Compilation::runPipeline() {
   pipelineOptions.entry = entry.getSymName().str();
   pipelineOptions.name = name;
   pipelineOptions.fusion = options.fusion;
+  pipelineOptions.outlineKernels = options.outlineKernels;
   cpu::VectorRegisters registers = cpu::getVectorRegisters(*machine);
   pipelineOptions.vectorBits = registers.bits;
   pipelineOptions.vectorRegisters = registers.count;

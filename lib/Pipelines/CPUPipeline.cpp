@@ -123,6 +123,8 @@ void buildBufferizationStage(OpPassManager &pm,
 }
 
 void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
+  if (options.outlineKernels)
+    pm.addPass(createOutlineKernelsPass());
   // Float sums may be accumulated in any order, so LLVM keeps several
   // partial sums in vector registers instead of one add per element.
   pm.addNestedPass<func::FuncOp>(createReassociateReductionsPass());

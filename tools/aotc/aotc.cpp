@@ -126,6 +126,11 @@ int main(int argc, char **argv) {
   bool noFusion = false;
   app.add_flag("--no-fusion", noFusion,
                "Do not fuse elementwise ops (to measure what fusion gains)");
+  app.add_flag("--outline-kernels", options.outlineKernels,
+               "Compile each kernel as a function of its own, NAME_kernel_N "
+               "(N as in --report), that is never inlined, so that a "
+               "profiler such as 'perf report' shows the time of each "
+               "kernel; costs a call per kernel. x86_64 only");
   app.set_version_flag("--version", aotc::getVersionString());
 
   try {

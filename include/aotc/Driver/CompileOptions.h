@@ -60,6 +60,9 @@ struct CompileOptions {
   std::string dumpDir;
   /// Fuse elementwise linalg ops (on by default; off to measure fusion).
   bool fusion = true;
+  /// CPU: compile each kernel as a non-inlined function NAME_kernel_N so a
+  /// profiler attributes time to kernels (aotc-cpu-outline-kernels).
+  bool outlineKernels = false;
   /// Print the kernel report (docs/report.md) after a successful
   /// compilation: to standard output, or to the diagnostic stream when an
   /// output goes to standard output. With `dumpDir`, it is also written to

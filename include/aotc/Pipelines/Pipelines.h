@@ -39,6 +39,11 @@ struct CPUPipelineOptions : mlir::PassPipelineOptions<CPUPipelineOptions> {
       *this, "vector-registers",
       llvm::cl::desc("Number of vector registers of the target CPU"),
       llvm::cl::init(16)};
+  Option<bool> outlineKernels{
+      *this, "outline-kernels",
+      llvm::cl::desc("Compile each kernel as a non-inlined function of its "
+                     "own (for profilers)"),
+      llvm::cl::init(false)};
 };
 
 /// Stage 1: canonicalize tg (folds) and lower it to linalg on tensors.

@@ -498,6 +498,44 @@ def ExpandBF16ConversionsPass
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def OutlineKernelsPass : Pass<"aotc-cpu-outline-kernels", "mlir::ModuleOp"> {
+  let summary = "Compile each kernel as a non-inlined function of its own, "
+                "for profilers";
+  let description = [{
+    On buffers, every kernel of each public function (a loop nest, a linalg
+    op or a `memref.copy` at the top level of its body, or inside the
+    result-less `scf.if` that runs the body once the arena is allocated)
+    moves into a private function `NAME_kernel_N`, where `NAME_run` is the
+    public function and N counts the kernels from 1 in program order, and
+    is called in its place. The functions are marked `noinline`, so each
+    kernel keeps its own symbol in the object and `perf report` attributes
+    time to it; the numbers follow `--report`'s kernel column (one-shot
+    bufferization may add a copy that the report, which looks at tensors,
+    does not count). Values the kernel uses from outside become arguments,
+    except constants and globals, which are recreated inside so LLVM still
+    folds them. `aotc --outline-kernels` enables it; the cost is one call
+    per kernel and the aliasing facts LLVM loses at the call boundary, so it
+    is a profiling aid, not the default.
+
+    Before:
+    ```mlir
+    func.func @m_run(...) -> i32 {
+      scf.for %i = %c0 to %c8 step %c1 { ... %buffer ... }
+    ```
+    After:
+    ```mlir
+    func.func private @m_kernel_1(%buffer: memref<...>)
+        attributes {passthrough = ["noinline"]} {
+      scf.for %i = %c0 to %c8 step %c1 { ... }
+      return
+    }
+    func.func @m_run(...) -> i32 {
+      call @m_kernel_1(%buffer) : (memref<...>) -> ()
+    ```
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def PlanMemoryPass : Pass<"aotc-cpu-plan-memory", "mlir::ModuleOp"> {
   let summary = "Lay every temporary buffer out in one scratch arena";
   let description = [{
