@@ -377,9 +377,18 @@ Value buildGenericPool(OpBuilder &b, Location loc, tg::PoolKind kind,
       b, loc, TypeRange{resultType}, ValueRange{padded, window},
       ValueRange{init}, maps, getWindowIterators(n + 2, n),
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        Value combined = kind == tg::PoolKind::max
-                             ? createMax(nested, nestedLoc, args[2], args[0])
-                             : createAdd(nested, nestedLoc, args[2], args[0]);
+        Value combined;
+        if (kind != tg::PoolKind::max)
+          combined = createAdd(nested, nestedLoc, args[2], args[0]);
+        else if (isa<FloatType>(args[0].getType()))
+          // A window's maximum propagates NaN but need not order -0 below
+          // +0: without that ordering x86 computes it in three instructions
+          // instead of six.
+          combined = arith::MaximumFOp::create(nested, nestedLoc, args[2],
+                                               args[0],
+                                               arith::FastMathFlags::nsz);
+        else
+          combined = createMax(nested, nestedLoc, args[2], args[0]);
         linalg::YieldOp::create(nested, nestedLoc, combined);
       });
   return generic.getResult(0);
@@ -484,7 +493,8 @@ struct PoolOpLowering final : OpConversionPattern<tg::PoolOp> {
 
     Value result;
     bool isMax = kind == tg::PoolKind::max;
-    if (n <= 2) {
+    // Float max pools are generics for their combiner's flags (above).
+    if (n <= 2 && !(isMax && isa<FloatType>(elementType))) {
       Attribute stridesAttr = rewriter.getI64TensorAttr(strides);
       Attribute dilationsAttr = rewriter.getI64TensorAttr(dilations);
       TypeRange types = resultType;
