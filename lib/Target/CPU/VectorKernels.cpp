@@ -142,13 +142,19 @@ constexpr double kStepOverheadSlots = 2;
 /// is not reused from L1 across the tile's reduction loops: it streams from
 /// L2, which delivers about half as many loads per cycle.
 constexpr int64_t kL1SliceBytes = 32 * 1024;
+/// What a load from such a slice costs: a vector load takes a whole cache
+/// line from L2, which delivers about one line every two cycles (four
+/// slots); a broadcast's line serves the next fifteen broadcasts too.
+constexpr double kL2VectorLoadSlots = 4;
+constexpr double kL2BroadcastSlots = 2;
 
 /// The cost, in issue slots, of one reduction step of a `rows x vectors`
 /// tile: the FMA (or other body) slots, or the load slots when the loads
 /// are more, whichever bounds it (two of each issue per cycle on the
 /// x86-64 cores aotc targets), but no less than the latency bound above. A
 /// strided input's shuffle takes a vector slot too; loads of an input whose
-/// slice for the tile overflows L1 cost two slots.
+/// slice for the tile overflows L1 cost more (kL2VectorLoadSlots,
+/// kL2BroadcastSlots).
 double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors,
                 int64_t lanes) {
   double compute = double(rows * vectors), loads = 0;
@@ -157,7 +163,8 @@ double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors,
     int64_t count = (onRow ? rows : 1) * (step ? vectors : 1);
     int64_t slice = bytes * (onRow ? rows : 1) *
                     (step ? vectors * lanes * step : 1);
-    loads += double(count) * (slice > kL1SliceBytes ? 2 : 1);
+    double overflow = step ? kL2VectorLoadSlots : kL2BroadcastSlots;
+    loads += double(count) * (slice > kL1SliceBytes ? overflow : 1);
     if (step > 1)
       compute += count;
   }

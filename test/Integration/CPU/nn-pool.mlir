@@ -3,8 +3,8 @@
 // tg.pool against a numpy reference that, for every output position, lists
 // the window's positions per axis, keeps those inside the input and takes
 // their max or mean (or their sum over the window's count inside the padded
-// input, for count_include_pad). 1-D and 2-D lower to the named linalg
-// pooling ops, 3-D to a linalg.generic; ceil_mode windows that run past the
+// input, for count_include_pad). 1-D and 2-D sums and integer maxima lower
+// to the named linalg pooling ops, float maxima and 3-D to a linalg.generic; ceil_mode windows that run past the
 // trailing padding, dilations, uniform and per-position divisors, and i32
 // (compared exactly). %x2 is all negative so a max that starts from 0
 // instead of -inf, or that lets padding win, shows.

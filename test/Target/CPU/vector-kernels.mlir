@@ -332,3 +332,33 @@ func.func @streamed_weights(%A: memref<13x432xf32>, %B: memref<432x192xf32>, %C:
   }
   return
 }
+
+// -----
+
+// A matmul whose B rows are long (SqueezeNet's classifier, a 1x1
+// convolution over 13x13 pixels flattened): a tile's slice of B over the
+// whole reduction (512 x 16 lanes x 4 bytes per vector) is far beyond L1, so
+// each of its vector loads brings a line from L2, which delivers one every
+// two cycles. Costed as such, 3 vectors x 8 rows (3 lines per 24 FMAs) beat
+// 6 vectors x 4 rows (6 lines per 24 FMAs, L2-bound); the last 25 columns
+// take 2 vectors.
+
+// CHECK-LABEL: func.func @long_rows(
+// CHECK:         scf.for %[[N:.+]] = %c0 to %c144 step %c48 {
+// CHECK:           scf.for %{{.+}} = %c0 to %c48 step %c8 {
+// CHECK:             scf.for %{{.+}} = %c0 to %c512 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK:         scf.for %{{.+}} = %c0 to %c48 step %c8 {
+// CHECK:           scf.for %{{.+}} = %c0 to %c512 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+#mA = affine_map<(m, n, k) -> (m, k)>
+#mB = affine_map<(m, n, k) -> (k, n)>
+#mC = affine_map<(m, n, k) -> (m, n)>
+func.func @long_rows(%a: memref<48x512xf32>, %b: memref<512x169xf32>, %c: memref<48x169xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<48x512xf32>, memref<512x169xf32>) outs(%c : memref<48x169xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y fastmath<contract> : f32
+    %s = arith.addf %acc, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
