@@ -426,6 +426,15 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
   bool splitPadLoop = false;
   for (tensor::PadOp pad : group.pads)
     paddedTileBytes += tensorBytes(pad.getResult());
+  // When no padded input depends on the innermost loop (the channels of a
+  // channel-blocked convolution, aotc-cpu-block-channels), the loop outside
+  // it holds the register rows (the pixels of an image row): a tile keeps
+  // it whole.
+  std::optional<unsigned> pixelRowLoop;
+  if (!group.pads.empty() && candidates.size() >= 2 &&
+      candidates.back().rootLoop == innermostLoop &&
+      !padsDependOn(candidates.back().seedLoop))
+    pixelRowLoop = candidates[candidates.size() - 2].rootLoop;
   for (const TileCandidate &c : candidates) {
     if (c.size <= 1)
       continue;
@@ -456,7 +465,8 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
       // padded window is small (a depthwise convolution: one channel, all
       // its rows); the rest whole. One tile of all of them is still a
       // tile: the group stays one loop nest.
-      if (wholeRows || (splitPadLoop && paddedTileBytes <= kPaddedTileBytes)) {
+      if (wholeRows || (splitPadLoop && paddedTileBytes <= kPaddedTileBytes) ||
+          c.rootLoop == pixelRowLoop) {
         sizes[c.rootLoop] = c.size;
       } else {
         sizes[c.rootLoop] = 1;

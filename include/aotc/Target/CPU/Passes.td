@@ -149,6 +149,67 @@ def FlattenPointwiseConvsPass
   ];
 }
 
+def BlockChannelsPass
+    : Pass<"aotc-cpu-block-channels", "mlir::func::FuncOp"> {
+  let summary = "Compute convolutions with short image rows on images stored "
+                "in blocks of channels (NCHWc), converting only at the ends "
+                "of chains of them";
+  let description = [{
+    A 2-D convolution in NCHW layout is vectorized along its image rows;
+    rows of 56, 28, 14 or 7 pixels waste an eighth or more of every 16-lane
+    vector, and the constant weights of a 1x1 or 3x3 convolution stream
+    through memory strided by the image size. This pass computes such a
+    convolution (f32, group 1, output rows filling less than 90% of their
+    vectors, output channels a multiple of the vector width) on images in
+    blocks of channels, `[n, c / B, h, w, B]` with B four, two or one
+    vectors (the largest that divides the channel count): upstream
+    `linalg::pack` rewrites the convolution to loops `(n, f / B, oh, ow,
+    c / B, kh, kw, f mod B, c mod B)` (input channels stay unblocked when
+    they are not a multiple of the vector width, as in a first
+    convolution), the filter's inner tiles are transposed so that the
+    output channels are innermost, and the kernel emitter then vectorizes
+    across the output channel block with pixels as the register rows,
+    every lane used.
+
+    The layout conversions then move out: upstream's data-layout
+    propagation patterns push each unpack down and each pack up through the
+    elementwise ops (the bias broadcast that initializes a convolution,
+    ReLU, a residual add) and spatial pads between convolutions, where a
+    pack of an unpack with the same blocks cancels, so a chain of
+    convolutions keeps its images blocked from its first convolution's
+    input to its last one's consumers. Packs of constants (the filters and
+    biases) are permuted at compile time, byte by byte; what remains
+    becomes copy generics: a pack reads the source at `(c / B) * B + c mod
+    B`, an unpack at `(c floordiv B, c mod B)`.
+
+    Before (a 3x3 convolution over a 56x56 image, then ReLU):
+    ```mlir
+    %c = linalg.generic {(n, f, oh, ow, c, kh, kw)} ins(%padded, %w) outs(%bias)
+    %r = linalg.generic {relu} ins(%c)
+    ```
+    After:
+    ```mlir
+    %p = linalg.generic {copy into 1x1x58x58x64} ins(%padded)
+    %c = linalg.generic {(n, fb, oh, ow, cb, kh, kw, f, c)}
+           ins(%p, %w_blocked : tensor<1x1x58x58x64xf32>, tensor<1x1x3x3x64x64xf32>)
+           outs(%bias_blocked : tensor<1x1x56x56x64xf32>)
+    %r = linalg.generic {relu} ins(%c)    // on 1x1x56x56x64
+    %u = linalg.generic {copy (n, c floordiv 64, h, w, c mod 64)} ins(%r)
+    ```
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
+           "Vector register width of the target CPU in bits">,
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect",
+                           "mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numBlocked", "num-blocked",
+              "Convolutions computed on channel-blocked images">,
+  ];
+}
+
 def ChannelBlockedWeightsPass
     : Pass<"aotc-cpu-channel-blocked-weights", "mlir::func::FuncOp"> {
   let summary = "Store constant convolution weights in vector-wide blocks of "

@@ -1,0 +1,397 @@
+//===- BlockChannels.cpp - activations in blocks of channels -------------===//
+//
+// Implements `aotc-cpu-block-channels`: convolutions whose image rows are
+// too short for whole vectors compute on images stored in blocks of
+// channels (NCHWc), and the blocked layout is propagated through the
+// elementwise ops and pads between them, so that a chain of convolutions
+// converts its layout only at its ends. See Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "aotc/Dialect/TG/IR/TGConstants.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <cstring>
+
+namespace aotc {
+#define GEN_PASS_DEF_BLOCKCHANNELSPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// Below this fill of their vectors, image rows waste too many lanes (56 of
+/// 64, 28 of 32, 14 of 16, 7 of 16 with 16-lane vectors).
+constexpr double kPoorLaneUse = 0.9;
+
+/// Rows shorter than this are too few register rows for a tile (a 7x7
+/// image: 4 vectors x 6 pixels and a 1-pixel remainder per row, measured
+/// 1.5x slower than channel-blocked weights with scattered NCHW outputs).
+constexpr int64_t kMinRowPixels = 8;
+
+/// The fraction of lanes used by `extent` elements in whole vectors.
+double laneUse(int64_t extent, int64_t lanes) {
+  return double(extent) / double(llvm::divideCeil(extent, lanes) * lanes);
+}
+
+/// The channel block for `channels`: four vectors when they divide it, else
+/// two, else one (0: not blocked). Producer and consumer compute it from
+/// the same channel count, so their blocks agree and the conversions
+/// between them cancel.
+int64_t channelBlock(int64_t channels, int64_t lanes) {
+  for (int64_t vectors : {4, 2, 1})
+    if (channels % (vectors * lanes) == 0)
+      return vectors * lanes;
+  return 0;
+}
+
+/// A 2-D convolution in NCHW / FCHW form, as linalg generalizes
+/// linalg.conv_2d_nchw_fchw: loops (n, f, oh, ow, c, kh, kw), the image
+/// read at (n, c, oh * s + kh * d, ow * s + kw * d), the filter at
+/// (f, c, kh, kw), the result written at (n, f, oh, ow).
+bool isNCHWConv(linalg::GenericOp generic) {
+  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
+      generic.getNumLoops() != 7 || !generic.hasPureTensorSemantics())
+    return false;
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  for (unsigned d = 0; d < 7; ++d)
+    if ((iterators[d] == utils::IteratorType::reduction) != (d >= 4))
+      return false;
+  MLIRContext *ctx = generic.getContext();
+  auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  if (maps[2] != AffineMap::get(7, 0, {dim(0), dim(1), dim(2), dim(3)}, ctx) ||
+      maps[1] != AffineMap::get(7, 0, {dim(1), dim(4), dim(5), dim(6)}, ctx))
+    return false;
+  AffineMap image = maps[0];
+  if (image.getNumResults() != 4 || image.getResult(0) != dim(0) ||
+      image.getResult(1) != dim(4))
+    return false;
+  for (unsigned i = 2; i < 4; ++i) {
+    AffineExpr e = image.getResult(i);
+    if (!e.isFunctionOfDim(i) || !e.isFunctionOfDim(i + 3))
+      return false;
+  }
+  // A multiply-accumulate of f32.
+  for (Value operand : generic->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
+      return false;
+  }
+  return true;
+}
+
+/// Whether `value`, through elementwise ops, is inserted into a larger
+/// tensor (a concat): its slice of the concat's buffer is plain NCHW, so a
+/// blocked result would be converted once more per tile.
+bool feedsConcat(Value value, unsigned depth = 0) {
+  if (depth > 8)
+    return true;
+  for (Operation *user : value.getUsers()) {
+    if (isa<tensor::InsertSliceOp>(user))
+      return true;
+    auto generic = dyn_cast<linalg::GenericOp>(user);
+    if (generic && generic.getNumReductionLoops() == 0)
+      for (Value result : generic->getResults())
+        if (feedsConcat(result, depth + 1))
+          return true;
+  }
+  return false;
+}
+
+/// The channel blocks (output, input) that `conv` computes with, or
+/// nullopt when it stays as it is: its output rows use vectors poorly and
+/// its output channels fill whole vectors (input channels are blocked when
+/// they fill them too; the 3-channel image of a first convolution is not).
+std::optional<std::pair<int64_t, int64_t>> chooseBlocks(linalg::GenericOp conv,
+                                                        int64_t lanes) {
+  if (!isNCHWConv(conv))
+    return std::nullopt;
+  SmallVector<int64_t> ranges = conv.getStaticLoopRanges();
+  int64_t outBlock = channelBlock(ranges[1], lanes);
+  // 1x1 convolutions are matmuls over the flattened image
+  // (aotc-cpu-flatten-pointwise-convs), which have no short rows.
+  if (!outBlock || laneUse(ranges[3], lanes) >= kPoorLaneUse ||
+      ranges[3] < kMinRowPixels || ranges[5] * ranges[6] == 1 ||
+      feedsConcat(conv->getResult(0)))
+    return std::nullopt;
+  return std::make_pair(outBlock, channelBlock(ranges[4], lanes));
+}
+
+/// Whether the blocked layout moves through the op on the other side of
+/// `operand`: the producer of a pack's source, the user of an unpack's
+/// result. It does through an elementwise generic (the bias broadcast that
+/// initializes a convolution, ReLU, a residual add) and a pad of the
+/// spatial dimensions.
+bool isLayoutTransparent(Operation *op) {
+  if (isa_and_nonnull<tensor::PadOp>(op))
+    return true;
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  return generic && generic.getNumReductionLoops() == 0 &&
+         llvm::all_of(generic.getIndexingMapsArray(), [](AffineMap map) {
+           return map.isProjectedPermutation();
+         });
+}
+
+/// Whether some use of `value`, through layout-transparent ops, ends in a
+/// pack: an unpack moved down to it then cancels with that pack (the other
+/// uses read an unpack after the op instead of before it). One that would
+/// reach no pack stays where it is, not moved into a pad that a convolution
+/// which is not blocked reads.
+bool feedsPack(Value value, unsigned depth = 0) {
+  if (depth > 16)
+    return false;
+  for (Operation *user : value.getUsers()) {
+    if (isa<linalg::PackOp>(user))
+      return true;
+    if (isLayoutTransparent(user))
+      for (Value result : user->getResults())
+        if (feedsPack(result, depth + 1))
+          return true;
+  }
+  return false;
+}
+
+bool propagatesThrough(OpOperand *operand) {
+  Operation *op = operand->getOwner();
+  // A pack moves up to the producer of its source.
+  if (isa<linalg::PackOp>(op))
+    return isLayoutTransparent(operand->get().getDefiningOp());
+  // An unpack moves down through its user when that leads to packs.
+  return isLayoutTransparent(op) &&
+         llvm::any_of(op->getResults(),
+                      [](Value result) { return feedsPack(result); });
+}
+
+/// `pack` of a constant, as the constant it produces: the data permuted
+/// once at compile time (upstream's folder would build it element by
+/// element as attributes).
+struct FoldConstantPack final : OpRewritePattern<linalg::PackOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::PackOp pack,
+                                PatternRewriter &rewriter) const override {
+    auto constant = pack.getSource().getDefiningOp<arith::ConstantOp>();
+    if (!constant || pack.getPaddingValue())
+      return failure();
+    std::optional<ArrayRef<char>> bytes =
+        aotc::tg::getRawElementBytes(constant.getValue());
+    RankedTensorType sourceType = pack.getSourceType();
+    RankedTensorType destType = pack.getDestType();
+    if (!bytes || !destType.hasStaticShape() ||
+        !sourceType.getElementType().isF32())
+      return failure();
+    SmallVector<int64_t> tiles = pack.getStaticTiles();
+    ArrayRef<int64_t> innerPos = pack.getInnerDimsPos();
+    ArrayRef<int64_t> outerPerm = pack.getOuterDimsPerm();
+    int64_t rank = sourceType.getRank();
+    for (auto [pos, tile] : llvm::zip(innerPos, tiles))
+      if (ShapedType::isDynamic(tile) ||
+          sourceType.getDimSize(pos) % tile != 0)
+        return failure();
+    // Each destination element's source: outer dims (permuted), then the
+    // inner tile positions.
+    SmallVector<int64_t> sourceStrides(rank, 1);
+    for (int64_t d = rank - 2; d >= 0; --d)
+      sourceStrides[d] = sourceStrides[d + 1] * sourceType.getDimSize(d + 1);
+    SmallVector<char> packed(destType.getNumElements() * 4);
+    ArrayRef<int64_t> destShape = destType.getShape();
+    SmallVector<int64_t> index(destShape.size(), 0);
+    for (int64_t flat = 0, e = destType.getNumElements(); flat < e; ++flat) {
+      int64_t source = 0;
+      for (int64_t i = 0; i < rank; ++i) {
+        int64_t d = outerPerm.empty() ? i : outerPerm[i];
+        int64_t at = index[i];
+        for (auto [j, pos] : llvm::enumerate(innerPos))
+          if (pos == d)
+            at = at * tiles[j] + index[rank + j];
+        source += at * sourceStrides[d];
+      }
+      std::memcpy(packed.data() + flat * 4, bytes->data() + source * 4, 4);
+      for (int64_t i = destShape.size() - 1; i >= 0; --i) {
+        if (++index[i] < destShape[i])
+          break;
+        index[i] = 0;
+      }
+    }
+    ElementsAttr value = aotc::tg::buildConstant(
+        destType, packed,
+        aotc::tg::getConstantNameHint(constant.getValue(), "weights"));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(pack, value);
+    return success();
+  }
+};
+
+/// The affine map from the loops over `packedShape` (outer dims, then inner
+/// tiles) to the unpacked tensor's indices.
+AffineMap unpackedIndices(ArrayRef<int64_t> innerPos, ArrayRef<int64_t> tiles,
+                          ArrayRef<int64_t> outerPerm, int64_t rank,
+                          MLIRContext *ctx) {
+  int64_t loops = rank + innerPos.size();
+  SmallVector<AffineExpr> results(rank);
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t d = outerPerm.empty() ? i : outerPerm[i];
+    AffineExpr at = getAffineDimExpr(i, ctx);
+    for (auto [j, pos] : llvm::enumerate(innerPos))
+      if (pos == d)
+        at = at * tiles[j] + getAffineDimExpr(rank + j, ctx);
+    results[d] = at;
+  }
+  return AffineMap::get(loops, 0, results, ctx);
+}
+
+/// A pack left at the end of a blocked chain: a copy generic over the
+/// packed tensor reading the source at the unpacked indices.
+struct PackAsCopy final : OpRewritePattern<linalg::PackOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::PackOp pack,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> tiles = pack.getStaticTiles();
+    RankedTensorType sourceType = pack.getSourceType();
+    if (pack.getPaddingValue() || !sourceType.hasStaticShape())
+      return failure();
+    for (auto [pos, tile] : llvm::zip(pack.getInnerDimsPos(), tiles))
+      if (ShapedType::isDynamic(tile) ||
+          sourceType.getDimSize(pos) % tile != 0)
+        return failure();
+    int64_t rank = sourceType.getRank();
+    int64_t loops = pack.getDestRank();
+    MLIRContext *ctx = rewriter.getContext();
+    SmallVector<AffineMap> maps = {
+        unpackedIndices(pack.getInnerDimsPos(), tiles, pack.getOuterDimsPerm(),
+                        rank, ctx),
+        AffineMap::getMultiDimIdentityMap(loops, ctx)};
+    SmallVector<utils::IteratorType> iterators(loops,
+                                               utils::IteratorType::parallel);
+    auto copy = linalg::GenericOp::create(
+        rewriter, pack.getLoc(), pack.getDestType(), pack.getSource(),
+        pack.getDest(), maps, iterators,
+        [](OpBuilder &b, Location loc, ValueRange args) {
+          linalg::YieldOp::create(b, loc, args[0]);
+        });
+    rewriter.replaceOp(pack, copy.getResults());
+    return success();
+  }
+};
+
+/// An unpack left at the end of a blocked chain: a copy generic over the
+/// unpacked tensor reading the packed one at (c floordiv block, c mod block).
+struct UnPackAsCopy final : OpRewritePattern<linalg::UnPackOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::UnPackOp unpack,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> tiles = unpack.getStaticTiles();
+    RankedTensorType destType = unpack.getDestType();
+    if (!destType.hasStaticShape() || !unpack.getOuterDimsPerm().empty())
+      return failure();
+    for (auto [pos, tile] : llvm::zip(unpack.getInnerDimsPos(), tiles))
+      if (ShapedType::isDynamic(tile) || destType.getDimSize(pos) % tile != 0)
+        return failure();
+    int64_t rank = destType.getRank();
+    MLIRContext *ctx = rewriter.getContext();
+    SmallVector<AffineExpr> results;
+    for (int64_t d = 0; d < rank; ++d) {
+      AffineExpr at = getAffineDimExpr(d, ctx);
+      for (auto [pos, tile] : llvm::zip(unpack.getInnerDimsPos(), tiles))
+        if (pos == d)
+          at = at.floorDiv(tile);
+      results.push_back(at);
+    }
+    for (auto [pos, tile] : llvm::zip(unpack.getInnerDimsPos(), tiles))
+      results.push_back(getAffineDimExpr(pos, ctx) % tile);
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, results, ctx),
+        AffineMap::getMultiDimIdentityMap(rank, ctx)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto copy = linalg::GenericOp::create(
+        rewriter, unpack.getLoc(), destType, unpack.getSource(),
+        unpack.getDest(), maps, iterators,
+        [](OpBuilder &b, Location loc, ValueRange args) {
+          linalg::YieldOp::create(b, loc, args[0]);
+        });
+    rewriter.replaceOp(unpack, copy.getResults());
+    return success();
+  }
+};
+
+struct BlockChannelsPass final
+    : aotc::impl::BlockChannelsPassBase<BlockChannelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *ctx = &getContext();
+    int64_t lanes = std::max<int64_t>(vectorBits / 32, 1);
+
+    SmallVector<std::pair<linalg::GenericOp, std::pair<int64_t, int64_t>>>
+        convs;
+    func.walk([&](linalg::GenericOp generic) {
+      if (auto blocks = chooseBlocks(generic, lanes))
+        convs.push_back({generic, *blocks});
+    });
+    if (convs.empty())
+      return;
+
+    IRRewriter rewriter(ctx);
+    for (auto [conv, blocks] : convs) {
+      rewriter.setInsertionPoint(conv);
+      SmallVector<OpFoldResult> sizes(7, rewriter.getIndexAttr(0));
+      sizes[1] = rewriter.getIndexAttr(blocks.first);
+      sizes[4] = rewriter.getIndexAttr(blocks.second);
+      FailureOr<linalg::PackResult> packed =
+          linalg::pack(rewriter, conv, sizes);
+      if (failed(packed))
+        continue;
+      ++numBlocked;
+      // The filter's tiles are (f, c); with c blocked too, swap them so the
+      // output channels, the vector dimension, are innermost.
+      if (!blocks.second)
+        continue;
+      for (linalg::PackOp pack : packed->packOps) {
+        if (pack.getInnerDimsPos().size() != 2)
+          continue;
+        FailureOr<linalg::PackTransposeResult> transposed =
+            linalg::packTranspose(rewriter, pack, packed->packedLinalgOp,
+                                  linalg::UnPackOp(), {}, {1, 0});
+        if (succeeded(transposed))
+          packed->packedLinalgOp = transposed->transposedLinalgOp;
+        break;
+      }
+    }
+
+    // Move the conversions out through the ops between convolutions; a
+    // pack of an unpack with the same blocks cancels.
+    RewritePatternSet propagation(ctx);
+    linalg::populateDataLayoutPropagationPatterns(propagation,
+                                                  propagatesThrough);
+    linalg::PackOp::getCanonicalizationPatterns(propagation, ctx);
+    linalg::UnPackOp::getCanonicalizationPatterns(propagation, ctx);
+    tensor::PadOp::getCanonicalizationPatterns(propagation, ctx);
+    tensor::EmptyOp::getCanonicalizationPatterns(propagation, ctx);
+    linalg::populateFoldPackUnpackIntoTensorEmptyPatterns(propagation);
+    propagation.add<FoldConstantPack>(ctx, /*benefit=*/2);
+    if (failed(applyPatternsGreedily(func, std::move(propagation))))
+      return signalPassFailure();
+
+    // What is left converts at the ends of the chains.
+    RewritePatternSet lowering(ctx);
+    lowering.add<FoldConstantPack>(ctx, /*benefit=*/2);
+    lowering.add<PackAsCopy, UnPackAsCopy>(ctx);
+    if (failed(applyPatternsGreedily(func, std::move(lowering))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
