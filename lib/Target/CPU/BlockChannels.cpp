@@ -109,8 +109,8 @@ bool feedsConcat(Value value, unsigned depth = 0) {
 }
 
 /// The channel blocks (output, input) that `conv` computes with, or
-/// nullopt when it stays as it is: its output rows use vectors poorly and
-/// its output channels fill whole vectors (input channels are blocked when
+/// nullopt when it stays as it is: its filter is a constant, its output
+/// rows use vectors poorly and its output channels fill whole vectors (input channels are blocked when
 /// they fill them too; the 3-channel image of a first convolution is not).
 std::optional<std::pair<int64_t, int64_t>> chooseBlocks(linalg::GenericOp conv,
                                                         int64_t lanes) {
@@ -119,8 +119,10 @@ std::optional<std::pair<int64_t, int64_t>> chooseBlocks(linalg::GenericOp conv,
   SmallVector<int64_t> ranges = conv.getStaticLoopRanges();
   int64_t outBlock = channelBlock(ranges[1], lanes);
   // 1x1 convolutions are matmuls over the flattened image
-  // (aotc-cpu-flatten-pointwise-convs), which have no short rows.
-  if (!outBlock || laneUse(ranges[3], lanes) >= kPoorLaneUse ||
+  // (aotc-cpu-flatten-pointwise-convs), which have no short rows. A runtime
+  // filter would be copied into blocks on every call.
+  if (!conv.getDpsInputOperand(1)->get().getDefiningOp<arith::ConstantOp>() ||
+      !outBlock || laneUse(ranges[3], lanes) >= kPoorLaneUse ||
       ranges[3] < kMinRowPixels || ranges[5] * ranges[6] == 1 ||
       feedsConcat(conv->getResult(0)))
     return std::nullopt;
@@ -144,9 +146,9 @@ bool isLayoutTransparent(Operation *op) {
 
 /// Whether some use of `value`, through layout-transparent ops, ends in a
 /// pack: an unpack moved down to it then cancels with that pack (the other
-/// uses read an unpack after the op instead of before it). One that would
-/// reach no pack stays where it is, not moved into a pad that a convolution
-/// which is not blocked reads.
+/// uses read an unpack after the op instead of before it). An unpack that
+/// would reach no pack is not moved into a pad, which a convolution that is
+/// not blocked would read through the unpack's copy, tile by tile.
 bool feedsPack(Value value, unsigned depth = 0) {
   if (depth > 16)
     return false;
@@ -166,8 +168,12 @@ bool propagatesThrough(OpOperand *operand) {
   // A pack moves up to the producer of its source.
   if (isa<linalg::PackOp>(op))
     return isLayoutTransparent(operand->get().getDefiningOp());
-  // An unpack moves down through its user when that leads to packs.
-  return isLayoutTransparent(op) &&
+  // An unpack moves down through an elementwise user (which then runs on
+  // the blocked tensor, in the convolution's epilogue), and through a pad
+  // when that leads to a pack.
+  if (!isLayoutTransparent(op))
+    return false;
+  return !isa<tensor::PadOp>(op) ||
          llvm::any_of(op->getResults(),
                       [](Value result) { return feedsPack(result); });
 }

@@ -5,9 +5,10 @@
 // input is copied into 1x1x56x56x64 once, the pads, the bias broadcasts and
 // the ReLU between the convolutions work on blocked tensors, the filters
 // are copied to [f/64, c/64, kh, kw, c mod 64, f mod 64] (output channels
-// innermost: the vector dimension), and the conversion back, at
-// (c floordiv 64, c mod 64), comes once, after the second ReLU, the last op
-// whose result a blocked convolution reads. Nothing of linalg.pack is left.
+// innermost: the vector dimension; constants, permuted at compile time),
+// and the conversion back, at (c floordiv 64, c mod 64), comes after the
+// second ReLU (returned, and read by the third convolution, blocked) and
+// after the third convolution. Nothing of linalg.pack is left.
 
 // CHECK-DAG: #[[PACK:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 * 64 + d4, d2, d3)>
 // CHECK-DAG: #[[IMAGE:.+]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8) -> (d0, d4, d2 + d5, d3 + d6, d8)>
@@ -15,10 +16,12 @@
 // CHECK-DAG: #[[OUT:.+]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8) -> (d0, d1, d2, d3, d7)>
 // CHECK-DAG: #[[UNPACK:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1 floordiv 64, d2, d3, d1 mod 64)>
 // CHECK-LABEL: func.func @chain(
+// CHECK-DAG:     arith.constant dense<2.500000e-01> : tensor<1x1x3x3x64x64xf32>
+// CHECK-DAG:     arith.constant dense<5.000000e-01> : tensor<1x1x3x3x64x64xf32>
+// CHECK-DAG:     arith.constant dense<7.500000e-01> : tensor<1x1x3x3x64x64xf32>
 // CHECK-NOT:     linalg.pack
 // CHECK:         %[[X:.+]] = linalg.generic {indexing_maps = [#[[PACK]], {{.+}}]{{.*}} ins(%arg0 : tensor<1x64x56x56xf32>) outs(%{{.+}} : tensor<1x1x56x56x64xf32>)
 // CHECK:         tensor.pad %[[X]] low[0, 0, 1, 1, 0] high[0, 0, 1, 1, 0]
-// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x1x3x3x64x64xf32>)
 // CHECK:         %[[C1:.+]] = linalg.generic {indexing_maps = [#[[IMAGE]], #[[FILTER]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "parallel", "reduction"]}
 // CHECK-SAME:      ins(%{{.+}}, %{{.+}} : tensor<1x1x58x58x64xf32>, tensor<1x1x3x3x64x64xf32>) outs(%{{.+}} : tensor<1x1x56x56x64xf32>)
 // CHECK:         %[[R1:.+]] = linalg.generic {{.*}} ins(%[[C1]] : tensor<1x1x56x56x64xf32>)
@@ -33,7 +36,10 @@
 // CHECK:         linalg.generic {indexing_maps = [#[[UNPACK]], {{.+}}]{{.*}} ins(%[[C3]] : tensor<1x1x56x56x64xf32>)
 // CHECK:         return
 // CHECK-NOT:     linalg.unpack
-func.func @chain(%x: tensor<1x64x56x56xf32>, %w1: tensor<64x64x3x3xf32>, %b1: tensor<64xf32>, %w2: tensor<64x64x3x3xf32>, %b2: tensor<64xf32>, %w3: tensor<64x64x3x3xf32>) -> (tensor<1x64x56x56xf32>, tensor<1x64x56x56xf32>) {
+func.func @chain(%x: tensor<1x64x56x56xf32>, %b1: tensor<64xf32>, %b2: tensor<64xf32>) -> (tensor<1x64x56x56xf32>, tensor<1x64x56x56xf32>) {
+  %w1 = tg.constant dense<0.25> : tensor<64x64x3x3xf32>
+  %w2 = tg.constant dense<0.5> : tensor<64x64x3x3xf32>
+  %w3 = tg.constant dense<0.75> : tensor<64x64x3x3xf32>
   %c1 = tg.conv %x, %w1, %b1 strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>, tensor<64xf32>
   %r1 = tg.relu %c1 : tensor<1x64x56x56xf32>
   %c2 = tg.conv %r1, %w2, %b2 strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>, tensor<64xf32>
@@ -66,19 +72,24 @@ func.func @first_conv(%x: tensor<1x3x56x56xf32>) -> tensor<1x16x56x56xf32> {
 // Left as they are: rows that fill their vectors (64 pixels), a 1x1
 // convolution (a matmul over the flattened image,
 // aotc-cpu-flatten-pointwise-convs), a 7x7 image (too few pixels for the
-// register rows), 24 output channels (not whole vectors), and a
-// convolution whose result is concatenated.
+// register rows), 24 output channels (not whole vectors), a convolution
+// whose result is concatenated, and one whose filter is a runtime value
+// (it would be copied into blocks on every call).
 
 // CHECK-LABEL: func.func @unchanged(
 // CHECK-NOT:     tensor<1x1x
 // CHECK-NOT:     floordiv
 // CHECK:         return
-func.func @unchanged(%x: tensor<1x64x64x64xf32>, %w: tensor<64x64x3x3xf32>, %y: tensor<1x64x56x56xf32>, %p: tensor<64x64x1x1xf32>, %z: tensor<1x64x7x7xf32>, %q: tensor<24x64x3x3xf32>) -> (tensor<1x64x64x64xf32>, tensor<1x64x56x56xf32>, tensor<1x64x7x7xf32>, tensor<1x24x56x56xf32>, tensor<1x128x56x56xf32>) {
+func.func @unchanged(%x: tensor<1x64x64x64xf32>, %y: tensor<1x64x56x56xf32>, %z: tensor<1x64x7x7xf32>, %r: tensor<64x64x3x3xf32>) -> (tensor<1x64x64x64xf32>, tensor<1x64x56x56xf32>, tensor<1x64x7x7xf32>, tensor<1x24x56x56xf32>, tensor<1x128x56x56xf32>, tensor<1x64x56x56xf32>) {
+  %w = tg.constant dense<0.5> : tensor<64x64x3x3xf32>
+  %p = tg.constant dense<0.5> : tensor<64x64x1x1xf32>
+  %q = tg.constant dense<0.5> : tensor<24x64x3x3xf32>
   %0 = tg.conv %x, %w strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x64x64x64xf32>, tensor<64x64x3x3xf32>
   %1 = tg.conv %y, %p strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x64x56x56xf32>, tensor<64x64x1x1xf32>
   %2 = tg.conv %z, %w strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x64x7x7xf32>, tensor<64x64x3x3xf32>
   %3 = tg.conv %y, %q strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x64x56x56xf32>, tensor<24x64x3x3xf32>
   %4 = tg.conv %y, %w strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>
   %5 = tg.concat %4, %y axis = 1 : tensor<1x64x56x56xf32>, tensor<1x64x56x56xf32>
-  return %0, %1, %2, %3, %5 : tensor<1x64x64x64xf32>, tensor<1x64x56x56xf32>, tensor<1x64x7x7xf32>, tensor<1x24x56x56xf32>, tensor<1x128x56x56xf32>
+  %6 = tg.conv %y, %r strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>
+  return %0, %1, %2, %3, %5, %6 : tensor<1x64x64x64xf32>, tensor<1x64x56x56xf32>, tensor<1x64x7x7xf32>, tensor<1x24x56x56xf32>, tensor<1x128x56x56xf32>, tensor<1x64x56x56xf32>
 }
