@@ -57,18 +57,18 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // 1x1 convolutions become matmuls over the flattened image, so short
+  // image rows no longer limit their vectors.
+  pm.addNestedPass<func::FuncOp>(createFlattenPointwiseConvsPass());
+  pm.addPass(createCanonicalizerPass());
   // Convolutions whose image rows are too short for whole vectors compute
-  // on images stored in blocks of channels, converted only at the ends of
-  // chains of them.
+  // on images stored in blocks of channels, with the 1x1 convolutions next
+  // to them, converted only at the ends of chains of them.
   BlockChannelsPassOptions blockChannels;
   blockChannels.vectorBits = options.vectorBits;
   pm.addNestedPass<func::FuncOp>(createBlockChannelsPass(blockChannels));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // 1x1 convolutions become matmuls over the flattened image, so short
-  // image rows no longer limit their vectors.
-  pm.addNestedPass<func::FuncOp>(createFlattenPointwiseConvsPass());
-  pm.addPass(createCanonicalizerPass());
   // Convolutions whose image rows are too short for a vector get weights
   // stored in vector-wide blocks of output channels, to vectorize across
   // them.

@@ -171,13 +171,22 @@ def BlockChannelsPass
     across the output channel block with pixels as the register rows,
     every lane used.
 
+    1x1 convolutions next to a blocked one, as
+    `aotc-cpu-flatten-pointwise-convs` leaves them (matmuls over the
+    flattened image), join the chain: packed the same way, over at least
+    64 pixels, until no more join.
+
     The layout conversions then move out: upstream's data-layout
     propagation patterns push each unpack down and each pack up through the
     elementwise ops (the bias broadcast that initializes a convolution,
     ReLU, a residual add) and spatial pads between convolutions, where a
     pack of an unpack with the same blocks cancels, so a chain of
     convolutions keeps its images blocked from its first convolution's
-    input to its last one's consumers. Packs of constants (the filters and
+    input to its last one's consumers. An unpack moves into a pad only on
+    the way to a pack (never toward a convolution that is not blocked); an
+    elementwise op reading several unpacks with the same blocks runs on
+    the blocked tensors; a pack of a fill becomes a fill of the blocked
+    tensor. Packs of constants (the filters and
     biases) are permuted at compile time, byte by byte; what remains
     becomes copy generics: a pack reads the source at `(c / B) * B + c mod
     B`, an unpack at `(c floordiv B, c mod B)`.
