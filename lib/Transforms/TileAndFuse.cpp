@@ -426,14 +426,27 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
   bool splitPadLoop = false;
   for (tensor::PadOp pad : group.pads)
     paddedTileBytes += tensorBytes(pad.getResult());
-  // When no padded input depends on the innermost loop (the channels of a
-  // channel-blocked convolution, aotc-cpu-block-channels), the loop outside
-  // it holds the register rows (the pixels of an image row): a tile keeps
-  // it whole.
+  // When no padded input reads the innermost loop through a window (the
+  // channels of a channel-blocked convolution, which it does not read, or
+  // of a channel-blocked pooling window, read as they are;
+  // aotc-cpu-block-channels), the loop outside it holds the register rows
+  // (the pixels of an image row): a tile keeps it whole.
+  auto padsReadPlainly = [&](unsigned loop) {
+    for (tensor::PadOp pad : group.pads)
+      for (OpOperand *input : seed.getDpsInputOperands()) {
+        if (input->get() != pad.getResult())
+          continue;
+        for (AffineExpr e : seed.getMatchingIndexingMap(input).getResults())
+          if (e.isFunctionOfDim(loop) && !isa<AffineDimExpr>(e))
+            return false;
+      }
+    return true;
+  };
   std::optional<unsigned> pixelRowLoop;
   if (!group.pads.empty() && candidates.size() >= 2 &&
       candidates.back().rootLoop == innermostLoop &&
-      !padsDependOn(candidates.back().seedLoop))
+      padsReadPlainly(candidates.back().seedLoop) &&
+      !padsReadPlainly(candidates[candidates.size() - 2].seedLoop))
     pixelRowLoop = candidates[candidates.size() - 2].rootLoop;
   for (const TileCandidate &c : candidates) {
     if (c.size <= 1)

@@ -138,12 +138,49 @@ bool isFlatPointwiseConv(linalg::GenericOp generic) {
   });
 }
 
+/// A 2-D pooling window over an NCHW image, as aotc-convert-tg-to-linalg
+/// builds it: loops (n, c, oh, ow, kh, kw), the image read at (n, c, ...),
+/// the window's shape at (kh, kw), the result written at (n, c, oh, ow).
+bool isNCHWPool(linalg::GenericOp generic) {
+  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
+      generic.getNumLoops() != 6 || !generic.hasPureTensorSemantics())
+    return false;
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  for (unsigned d = 0; d < 6; ++d)
+    if ((iterators[d] == utils::IteratorType::reduction) != (d >= 4))
+      return false;
+  MLIRContext *ctx = generic.getContext();
+  auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  if (maps[2] != AffineMap::get(6, 0, {dim(0), dim(1), dim(2), dim(3)}, ctx) ||
+      maps[1] != AffineMap::get(6, 0, {dim(4), dim(5)}, ctx) ||
+      maps[0].getNumResults() != 4 || maps[0].getResult(0) != dim(0) ||
+      maps[0].getResult(1) != dim(1))
+    return false;
+  return llvm::all_of(generic->getOperands(), [](Value operand) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    return type && type.hasStaticShape() && type.getElementType().isF32();
+  });
+}
+
+/// Whether `conv` (isNCHWConv) steps more than one input column per output
+/// column.
+bool isStrided(linalg::GenericOp conv) {
+  MLIRContext *ctx = conv.getContext();
+  AffineExpr column = conv.getIndexingMapsArray()[0].getResult(3);
+  SmallVector<AffineExpr> unitColumn(7, getAffineConstantExpr(0, ctx));
+  unitColumn[3] = getAffineConstantExpr(1, ctx);
+  auto step = dyn_cast<AffineConstantExpr>(
+      simplifyAffineExpr(column.replaceDims(unitColumn), 0, 0));
+  return !step || step.getValue() != 1;
+}
+
 /// The channel blocks (output, input) that `conv` computes with, or
 /// nullopt when it stays as it is: its filter is a constant, its output
 /// rows use vectors poorly and its output channels fill whole vectors (input channels are blocked when
 /// they fill them too; the 3-channel image of a first convolution is not).
-std::optional<std::pair<int64_t, int64_t>> chooseBlocks(linalg::GenericOp conv,
-                                                        int64_t lanes) {
+std::optional<std::pair<int64_t, int64_t>>
+chooseBlocks(linalg::GenericOp conv, int64_t lanes, bool nextToBlocked) {
   if (!isNCHWConv(conv))
     return std::nullopt;
   SmallVector<int64_t> ranges = conv.getStaticLoopRanges();
@@ -151,8 +188,13 @@ std::optional<std::pair<int64_t, int64_t>> chooseBlocks(linalg::GenericOp conv,
   // 1x1 convolutions are matmuls over the flattened image
   // (aotc-cpu-flatten-pointwise-convs), which have no short rows. A runtime
   // filter would be copied into blocks on every call.
+  // A strided convolution next to blocked ones (a first one, 7x7 stride 2,
+  // before a max pool and blocked 3x3 convolutions) reads its rows through
+  // shuffles when vectorized along them; blocked, it broadcasts.
   if (!conv.getDpsInputOperand(1)->get().getDefiningOp<arith::ConstantOp>() ||
-      !outBlock || laneUse(ranges[3], lanes) >= kPoorLaneUse ||
+      !outBlock ||
+      (laneUse(ranges[3], lanes) >= kPoorLaneUse &&
+       !(nextToBlocked && isStrided(conv))) ||
       ranges[3] < kMinRowPixels || ranges[5] * ranges[6] == 1 ||
       feedsConcat(conv->getResult(0)))
     return std::nullopt;
@@ -508,7 +550,7 @@ struct BlockChannelsPass final
     SmallVector<std::pair<linalg::GenericOp, std::pair<int64_t, int64_t>>>
         convs;
     func.walk([&](linalg::GenericOp generic) {
-      if (auto blocks = chooseBlocks(generic, lanes))
+      if (auto blocks = chooseBlocks(generic, lanes, /*nextToBlocked=*/false))
         convs.push_back({generic, *blocks});
     });
     if (convs.empty())
@@ -530,12 +572,43 @@ struct BlockChannelsPass final
     for (bool changed = true; changed;) {
       changed = false;
       SmallVector<linalg::GenericOp> pointwise;
+      SmallVector<linalg::GenericOp> pools;
+      SmallVector<std::pair<linalg::GenericOp, std::pair<int64_t, int64_t>>>
+          strided;
       func.walk([&](linalg::GenericOp generic) {
-        if (isFlatPointwiseConv(generic) &&
-            (readsUnpacked(generic.getDpsInputOperand(0)->get()) ||
-             feedsPack(generic->getResult(0))))
+        bool pointwiseConv = isFlatPointwiseConv(generic);
+        bool pool = isNCHWPool(generic);
+        if (!pointwiseConv && !pool && !isNCHWConv(generic))
+          return;
+        if (!readsUnpacked(generic.getDpsInputOperand(0)->get()) &&
+            !feedsPack(generic->getResult(0)))
+          return;
+        if (pointwiseConv)
           pointwise.push_back(generic);
+        else if (pool)
+          pools.push_back(generic);
+        else if (auto blocks = chooseBlocks(generic, lanes,
+                                            /*nextToBlocked=*/true))
+          strided.push_back({generic, *blocks});
       });
+      for (auto [conv, blocks] : strided) {
+        SmallVector<int64_t> sizes(7, 0);
+        sizes[1] = blocks.first;
+        sizes[4] = blocks.second;
+        if (packContraction(rewriter, conv, sizes)) {
+          ++numBlocked;
+          changed = true;
+        }
+      }
+      // A pooling window next to a blocked convolution (the max pool after
+      // a first convolution) pools each channel block's vectors.
+      for (linalg::GenericOp pool : pools) {
+        int64_t block = channelBlock(pool.getStaticLoopRanges()[1], lanes);
+        if (block && packContraction(rewriter, pool, {0, block, 0, 0, 0, 0})) {
+          ++numBlocked;
+          changed = true;
+        }
+      }
       for (linalg::GenericOp conv : pointwise) {
         SmallVector<int64_t> ranges = conv.getStaticLoopRanges();
         int64_t outBlock = channelBlock(ranges[1], lanes);

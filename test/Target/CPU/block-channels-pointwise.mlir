@@ -81,3 +81,47 @@ func.func @two_branches(%x: tensor<1x64x28x28xf32>) -> tensor<1x64x28x28xf32> {
   %d = tg.conv %r, %wd strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x256x28x28xf32>, tensor<64x256x3x3xf32>
   return %d : tensor<1x64x28x28xf32>
 }
+
+// -----
+
+// A ResNet stem: the 7x7 stride-2 first convolution (its 112-pixel rows fill
+// whole vectors, but its stride-2 reads need shuffles there) and the 3x3
+// stride-2 max pool after it join the blocked 3x3 convolution that follows:
+// the first convolution broadcasts its 3 input channels (not blocked) into
+// blocks of 64 output channels, the pool takes the maximum of whole channel
+// vectors (its -inf padding on the blocked image), and nothing converts
+// until the end.
+
+// CHECK-LABEL: func.func @stem(
+// CHECK:         linalg.generic {{.*}}"reduction", "reduction", "reduction", "parallel"]} ins(%{{.+}}, %{{.+}} : tensor<1x3x230x230xf32>, tensor<1x3x7x7x64xf32>) outs(%{{.+}} : tensor<1x1x112x112x64xf32>)
+// CHECK:         tensor.pad {{.*}} low[0, 0, 1, 1, 0] high[0, 0, 0, 0, 0]
+// CHECK:         linalg.generic {{.*}}"reduction", "reduction", "parallel"]} ins(%{{.+}}, %{{.+}} : tensor<1x1x113x113x64xf32>, tensor<3x3xf32>) outs(%{{.+}} : tensor<1x1x56x56x64xf32>)
+// CHECK:           arith.maximumf
+// CHECK:         linalg.generic {{.*}} ins(%{{.+}}, %{{.+}} : tensor<1x1x58x58x64xf32>, tensor<1x1x3x3x64x64xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x64x56x56xf32>)
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      linalg.yield
+func.func @stem(%x: tensor<1x3x224x224xf32>) -> tensor<1x64x56x56xf32> {
+  %w1 = tg.constant dense<0.25> : tensor<64x3x7x7xf32>
+  %w2 = tg.constant dense<0.5> : tensor<64x64x3x3xf32>
+  %c1 = tg.conv %x, %w1 strides = [2, 2] dilations = [1, 1] pads = [3, 3, 3, 3] : tensor<1x3x224x224xf32>, tensor<64x3x7x7xf32>
+  %r1 = tg.relu %c1 : tensor<1x64x112x112xf32>
+  %p = tg.pool max %r1 kernel = [3, 3] strides = [2, 2] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x64x112x112xf32>
+  %c2 = tg.conv %p, %w2 strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>
+  return %c2 : tensor<1x64x56x56xf32>
+}
+
+// -----
+
+// The same first convolution before a depthwise convolution (MobileNet's
+// stem), which is not blocked: it stays NCHW, vectorized along its rows.
+
+// CHECK-LABEL: func.func @stem_alone(
+// CHECK-NOT:     tensor<1x1x
+// CHECK:         return
+func.func @stem_alone(%x: tensor<1x3x224x224xf32>) -> tensor<1x64x112x112xf32> {
+  %w1 = tg.constant dense<0.25> : tensor<64x3x7x7xf32>
+  %c1 = tg.conv %x, %w1 strides = [2, 2] dilations = [1, 1] pads = [3, 3, 3, 3] : tensor<1x3x224x224xf32>, tensor<64x3x7x7xf32>
+  %r1 = tg.relu %c1 : tensor<1x64x112x112xf32>
+  return %r1 : tensor<1x64x112x112xf32>
+}
