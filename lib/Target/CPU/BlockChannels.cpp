@@ -10,6 +10,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "LayoutSupport.h"
+
 #include "aotc/Dialect/TG/IR/TGConstants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,11 +46,6 @@ constexpr int64_t kMinRowPixels = 8;
 /// each 3x3 one.
 constexpr int64_t kMinPointwisePixels = 64;
 
-/// The fraction of lanes used by `extent` elements in whole vectors.
-double laneUse(int64_t extent, int64_t lanes) {
-  return double(extent) / double(llvm::divideCeil(extent, lanes) * lanes);
-}
-
 /// The channel block for `channels`: four vectors when they divide it, else
 /// two, else one (0: not blocked). Producer and consumer compute it from
 /// the same channel count, so their blocks agree and the conversions
@@ -60,18 +57,31 @@ int64_t channelBlock(int64_t channels, int64_t lanes) {
   return 0;
 }
 
+/// Whether `generic` is on static f32 tensors, reads two inputs and writes
+/// one result, and has `loops` loops, the first `parallel` of them parallel
+/// and the rest reductions.
+bool hasContractionShape(linalg::GenericOp generic, unsigned loops,
+                         unsigned parallel) {
+  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
+      generic.getNumLoops() != loops || !generic.hasPureTensorSemantics())
+    return false;
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  for (unsigned d = 0; d < loops; ++d)
+    if ((iterators[d] == utils::IteratorType::reduction) != (d >= parallel))
+      return false;
+  return llvm::all_of(generic->getOperands(), [](Value operand) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    return type && type.hasStaticShape() && type.getElementType().isF32();
+  });
+}
+
 /// A 2-D convolution in NCHW / FCHW form, as linalg generalizes
 /// linalg.conv_2d_nchw_fchw: loops (n, f, oh, ow, c, kh, kw), the image
 /// read at (n, c, oh * s + kh * d, ow * s + kw * d), the filter at
 /// (f, c, kh, kw), the result written at (n, f, oh, ow).
 bool isNCHWConv(linalg::GenericOp generic) {
-  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
-      generic.getNumLoops() != 7 || !generic.hasPureTensorSemantics())
+  if (!hasContractionShape(generic, 7, 4))
     return false;
-  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
-  for (unsigned d = 0; d < 7; ++d)
-    if ((iterators[d] == utils::IteratorType::reduction) != (d >= 4))
-      return false;
   MLIRContext *ctx = generic.getContext();
   auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
@@ -85,12 +95,6 @@ bool isNCHWConv(linalg::GenericOp generic) {
   for (unsigned i = 2; i < 4; ++i) {
     AffineExpr e = image.getResult(i);
     if (!e.isFunctionOfDim(i) || !e.isFunctionOfDim(i + 3))
-      return false;
-  }
-  // A multiply-accumulate of f32.
-  for (Value operand : generic->getOperands()) {
-    auto type = dyn_cast<RankedTensorType>(operand.getType());
-    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
       return false;
   }
   return true;
@@ -118,10 +122,7 @@ bool feedsConcat(Value value, unsigned depth = 0) {
 /// (n, f, p, c) over the flattened image, reading the image at (n, c, p),
 /// a constant filter at (f, c), writing (n, f, p); f32, static.
 bool isFlatPointwiseConv(linalg::GenericOp generic) {
-  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
-      generic.getNumLoops() != 4 || !generic.hasPureTensorSemantics() ||
-      generic.getNumReductionLoops() != 1 ||
-      generic.getIteratorTypesArray()[3] != utils::IteratorType::reduction)
+  if (!hasContractionShape(generic, 4, 3))
     return false;
   MLIRContext *ctx = generic.getContext();
   auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
@@ -130,25 +131,16 @@ bool isFlatPointwiseConv(linalg::GenericOp generic) {
       maps[1] != AffineMap::get(4, 0, {dim(1), dim(3)}, ctx) ||
       maps[2] != AffineMap::get(4, 0, {dim(0), dim(1), dim(2)}, ctx))
     return false;
-  if (!generic.getDpsInputOperand(1)->get().getDefiningOp<arith::ConstantOp>())
-    return false;
-  return llvm::all_of(generic->getOperands(), [](Value operand) {
-    auto type = dyn_cast<RankedTensorType>(operand.getType());
-    return type && type.hasStaticShape() && type.getElementType().isF32();
-  });
+  return generic.getDpsInputOperand(1)->get().getDefiningOp<arith::ConstantOp>() !=
+         nullptr;
 }
 
 /// A 2-D pooling window over an NCHW image, as aotc-convert-tg-to-linalg
 /// builds it: loops (n, c, oh, ow, kh, kw), the image read at (n, c, ...),
 /// the window's shape at (kh, kw), the result written at (n, c, oh, ow).
 bool isNCHWPool(linalg::GenericOp generic) {
-  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
-      generic.getNumLoops() != 6 || !generic.hasPureTensorSemantics())
+  if (!hasContractionShape(generic, 6, 4))
     return false;
-  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
-  for (unsigned d = 0; d < 6; ++d)
-    if ((iterators[d] == utils::IteratorType::reduction) != (d >= 4))
-      return false;
   MLIRContext *ctx = generic.getContext();
   auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
@@ -157,10 +149,7 @@ bool isNCHWPool(linalg::GenericOp generic) {
       maps[0].getNumResults() != 4 || maps[0].getResult(0) != dim(0) ||
       maps[0].getResult(1) != dim(1))
     return false;
-  return llvm::all_of(generic->getOperands(), [](Value operand) {
-    auto type = dyn_cast<RankedTensorType>(operand.getType());
-    return type && type.hasStaticShape() && type.getElementType().isF32();
-  });
+  return true;
 }
 
 /// Whether `conv` (isNCHWConv) steps more than one input column per output
@@ -193,7 +182,7 @@ chooseBlocks(linalg::GenericOp conv, int64_t lanes, bool nextToBlocked) {
   // shuffles when vectorized along them; blocked, it broadcasts.
   if (!conv.getDpsInputOperand(1)->get().getDefiningOp<arith::ConstantOp>() ||
       !outBlock ||
-      (laneUse(ranges[3], lanes) >= kPoorLaneUse &&
+      (aotc::laneUse(ranges[3], lanes) >= kPoorLaneUse &&
        !(nextToBlocked && isStrided(conv))) ||
       ranges[3] < kMinRowPixels || ranges[5] * ranges[6] == 1 ||
       feedsConcat(conv->getResult(0)))

@@ -43,11 +43,6 @@ constexpr int64_t kMaxChannelStrideBytes = 4096;
 /// (kMinScatterSteps in VectorKernels.cpp).
 constexpr int64_t kMinReductionSteps = 32;
 
-/// The fraction of lanes used by `extent` elements in whole vectors.
-double laneUse(int64_t extent, int64_t lanes) {
-  return double(extent) / double(llvm::divideCeil(extent, lanes) * lanes);
-}
-
 /// Whether `input`, a constant weight of `generic`, should be stored in
 /// blocks of its first dimension (the output channel).
 bool wantsChannelBlocks(linalg::GenericOp generic, OpOperand *input,
@@ -88,9 +83,9 @@ bool wantsChannelBlocks(linalg::GenericOp generic, OpOperand *input,
     if (iterator == utils::IteratorType::reduction)
       steps *= range;
   return steps >= kMinReductionSteps &&
-         laneUse(ranges[inner], lanes) <
+         aotc::laneUse(ranges[inner], lanes) <
              (lanes >= 16 ? kPoorLaneUse : kPoorLaneUseNarrow) &&
-         laneUse(ranges[channel], lanes) >= kGoodLaneUse;
+         aotc::laneUse(ranges[channel], lanes) >= kGoodLaneUse;
 }
 
 /// `constant`, of shape `[C, R...]`, stored as `[ceil(C / block), R...,

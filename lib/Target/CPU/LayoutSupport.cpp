@@ -23,3 +23,7 @@ linalg::GenericOp aotc::contractionReading(OpOperand &use) {
     return nullptr;
   return generic;
 }
+
+double aotc::laneUse(int64_t extent, int64_t lanes) {
+  return double(extent) / double(llvm::divideCeil(extent, lanes) * lanes);
+}

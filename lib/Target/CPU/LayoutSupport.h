@@ -1,7 +1,8 @@
 //===- LayoutSupport.h - what the CPU layout passes share -------*- C++ -*-===//
 //
 // Queries shared by the passes that choose how a contraction's operands are
-// stored (aotc-cpu-channel-blocked-weights, aotc-cpu-pack-matmul-panels).
+// stored (aotc-cpu-channel-blocked-weights, aotc-cpu-pack-matmul-panels,
+// aotc-cpu-block-channels).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,10 @@ namespace aotc {
 /// layout the passes can change by permuting or blocking dimensions.
 bool isPermutedF32Operand(mlir::linalg::GenericOp generic,
                           mlir::OpOperand *input);
+
+/// The fraction of lanes used by `extent` elements in whole vectors of
+/// `lanes`.
+double laneUse(int64_t extent, int64_t lanes);
 
 /// The contraction that `use` is an input of: a linalg.generic on tensors
 /// with reduction loops and one output; null otherwise.
