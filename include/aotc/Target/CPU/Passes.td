@@ -519,26 +519,40 @@ def VectorKernelsPass
 
 def LowerStridedCopiesPass
     : Pass<"aotc-cpu-lower-strided-copies", "mlir::func::FuncOp"> {
-  let summary = "Turn memref.copy of strided buffers into linalg.copy";
+  let summary = "Turn memref.copy of strided buffers into vector rows or "
+                "linalg.copy";
   let description = [{
     The LLVM lowering of `memref.copy` calls MLIR's C runner library
     (`memrefCopy`) whenever a side is not contiguous, e.g. a copy into a
     strided slice made for a concat or from a strided slice. A compiled graph
     must need nothing but libc and libm, so such copies become `linalg.copy`,
     which the loop stage turns into plain loops. Contiguous copies stay
-    `memref.copy` (they lower to `llvm.memcpy`).
+    `memref.copy` (they lower to `llvm.memcpy`). A strided copy whose
+    innermost dimension is static (at most 256 elements) and contiguous on
+    both sides (a padded window's interior, a slice of a channel-blocked
+    image) is instead emitted as loops over the outer dimensions with one
+    vector load and store per row: LLVM does not vectorize the scalar loops
+    of a `linalg.copy` between buffers it cannot prove disjoint.
 
     Before:
     ```mlir
     memref.copy %a, %b : memref<2x3xf32> to memref<2x3xf32, strided<[6, 1]>>
+    memref.copy %c, %d : memref<4x8xf32, strided<[16, 2]>> to memref<4x8xf32>
     ```
     After:
     ```mlir
-    linalg.copy ins(%a : memref<2x3xf32>)
-                outs(%b : memref<2x3xf32, strided<[6, 1]>>)
+    scf.for %i = %c0 to %c2 step %c1 {
+      %row = vector.load %a[%i, %c0] : memref<2x3xf32>, vector<3xf32>
+      vector.store %row, %b[%i, %c0] : memref<2x3xf32, strided<[6, 1]>>, vector<3xf32>
+    }
+    linalg.copy ins(%c : memref<4x8xf32, strided<[16, 2]>>)
+                outs(%d : memref<4x8xf32>)
     ```
   }];
-  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect",
+                           "mlir::arith::ArithDialect"];
   let statistics = [
     Statistic<"numCopiesLowered", "num-copies-lowered",
               "Strided memref.copy ops rewritten as linalg.copy">,
