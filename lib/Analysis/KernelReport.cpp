@@ -12,6 +12,7 @@
 #include "aotc/Analysis/KernelReport.h"
 
 #include "aotc/Analysis/OpCounts.h"
+#include "aotc/Analysis/PaddedBuffers.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -382,6 +383,13 @@ Kernel analyzeKernel(Operation *op, const llvm::DenseSet<Value> &absorbed) {
   } else if (auto pad = dyn_cast<tensor::PadOp>(op)) {
     kernel.kind = KernelKind::Pad;
     kernel.iterations = joinShape(pad.getResultType().getShape());
+    // Its source's producer writes the interior (aotc-cpu-materialize-pads):
+    // the pad only fills the border.
+    if (isMaterializablePad(pad)) {
+      kernel.bytesRead = 0;
+      kernel.bytesWritten = getTensorBytes(pad.getResultType()) -
+                            getTensorBytes(pad.getSourceType());
+    }
   } else if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
     // Only the slice is written; the rest of the destination stays.
     kernel.kind = KernelKind::Copy;

@@ -84,12 +84,15 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createPadWeightRowsPass());
   // Each contraction (matmul, conv, pooling, reduction) becomes one loop nest
   // with its epilogue, accumulator initialization and padded inputs.
-  pm.addNestedPass<func::FuncOp>(createTileAndFusePass());
+  TileAndFusePassOptions tileAndFuse;
+  tileAndFuse.wholePads = true;
+  pm.addNestedPass<func::FuncOp>(createTileAndFusePass(tileAndFuse));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
 
-void addEntryPointBufferizationPasses(OpPassManager &pm) {
+void addEntryPointBufferizationPasses(OpPassManager &pm,
+                                      bool materializePads) {
   // The graph is inlined into the entry point so results can be computed in
   // the caller's output buffers (materialize_in_destination) ...
   pm.addPass(createInlinerPass());
@@ -101,6 +104,10 @@ void addEntryPointBufferizationPasses(OpPassManager &pm) {
   // that is a reshape is stored through a reshaped view of its buffer.
   pm.addNestedPass<func::FuncOp>(createUnshareInitTensorsPass());
   pm.addNestedPass<func::FuncOp>(createFoldResultReshapesPass());
+  // Pads the tiles left whole become buffers their sources' producers
+  // write into (after the last CSE: equal padded tensors must stay two).
+  if (materializePads)
+    pm.addNestedPass<func::FuncOp>(createMaterializePadsPass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
@@ -116,7 +123,7 @@ void buildBufferizationStage(OpPassManager &pm,
   entry.entry = options.entry;
   entry.symbolPrefix = options.name;
   pm.addPass(createGenerateEntryPointPass(entry));
-  addEntryPointBufferizationPasses(pm);
+  addEntryPointBufferizationPasses(pm, /*materializePads=*/true);
   // Static memory planning: every temporary whose uses it can follow gets a
   // fixed offset, chosen by liveness, in one arena, the caller's `temp`
   // (malloc'd once when that is NULL). It runs before deallocation so that
@@ -146,6 +153,9 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   vectorKernels.vectorBits = options.vectorBits;
   vectorKernels.registers = options.vectorRegisters;
   pm.addNestedPass<func::FuncOp>(createVectorKernelsPass(vectorKernels));
+  // Fills left over (a padded window's border value) are stored along
+  // rows; LLVM vectorized -inf fills as scatters.
+  pm.addNestedPass<func::FuncOp>(createVectorizeFillsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -11,6 +11,7 @@
 
 #include "aotc/Transforms/Passes.h"
 
+#include "aotc/Analysis/PaddedBuffers.h"
 #include "aotc/Transforms/LinalgQueries.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -679,11 +680,26 @@ struct TileAndFusePass final
       rewriter.setInsertionPoint(group.root);
       SmallVector<OpFoldResult> sizes =
           chooseTileSizes(rewriter, group, innerTile);
+      if (wholePads)
+        leavePadsWhole(group);
       if (sizes.empty())
         continue;
       if (failed(tileGroup(rewriter, group, sizes)))
         return signalPassFailure();
     }
+  }
+
+  /// Takes the group's materializable pads out of it: they stay whole, for
+  /// aotc-cpu-materialize-pads. The tile sizes were chosen with them.
+  void leavePadsWhole(FusionGroup &group) {
+    SmallVector<tensor::PadOp> fused;
+    for (tensor::PadOp pad : group.pads) {
+      if (aotc::isMaterializablePad(pad))
+        group.members.erase(pad);
+      else
+        fused.push_back(pad);
+    }
+    group.pads = std::move(fused);
   }
 
   LogicalResult tileGroup(RewriterBase &rewriter, FusionGroup &group,

@@ -2,18 +2,23 @@
 // RUN: %run-graph %s --work-dir %t
 
 // A ResNet basic block, conv-bias-relu then conv-bias + residual add + relu,
-// is two kernels. The residual input is read by the second conv's epilogue
-// row by row; the first conv's output (1x16x16x16 floats, 16384 bytes) is the
-// one tensor stored in between, because the second conv reads it through 3x3
-// windows. Temporaries: that tensor plus one padded window of 16 channels x
-// 3 rows x 18 columns (3456 bytes) for each conv's row in flight, planned
-// into the same arena.
+// is two kernels and the border of a padded buffer. The residual input is
+// read by the second conv's epilogue row by row; the first conv's output
+// (1x16x16x16 floats) is the one tensor stored in between, because the
+// second conv reads it through 3x3 windows: the first conv writes it into
+// the interior of a 1x16x18x18 buffer (20736 bytes) whose border (4352
+// bytes) kernel 2 fills, so the second conv reads its windows in place
+// (aotc-cpu-materialize-pads). The first conv reads the input argument
+// through one padded window of 16 channels x 3 rows x 18 columns (3456
+// bytes) per row in flight. Temporaries: the two, planned into one arena.
 
 // CHECK:      kernel kind
 // CHECK-NEXT:      1 loops {{.*}} 16 tiles {{.*}}conv + relu
-// CHECK-NEXT:      2 loops {{.*}} 16 tiles {{.*}}conv + add + relu
+// CHECK-NEXT:      2 pad 0 0 0 4352 1x16x18x18 conv
+// CHECK-NEXT:      3 loops {{.*}} 16 tiles {{.*}}conv + add + relu
 // CHECK-EMPTY:
-// CHECK:      kernels 2{{$}}
+// CHECK:      kernels 3{{$}}
+// CHECK:      temp bytes 24192 {{.*}}
 
 // TOL: rtol=1e-4 atol=1e-4  # f32 sums of up to 144 products vs float64
 // REF: def conv(x, w, b):

@@ -67,7 +67,10 @@ void buildLLVMStage(mlir::OpPassManager &pm,
 /// The whole CPU pipeline: every stage above, in order.
 /// What both targets do after generating their entry point: inline the
 /// graph into it, then bufferize so results land in the caller's buffers.
-void addEntryPointBufferizationPasses(mlir::OpPassManager &pm);
+/// With `materializePads` (the CPU), the pads aotc-tile-and-fuse left whole
+/// become buffers their sources are written into (aotc-cpu-materialize-pads).
+void addEntryPointBufferizationPasses(mlir::OpPassManager &pm,
+                                      bool materializePads = false);
 
 /// The host-side tail both targets end with: memref, arith, index, func and
 /// cf to the LLVM dialect, unrealized casts reconciled. Math, affine and scf

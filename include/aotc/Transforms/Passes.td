@@ -135,6 +135,11 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
     Option<"innerTile", "inner-tile", "int64_t", /*default=*/"4096",
            "Largest innermost output dimension kept whole in one tile; "
            "longer ones are tiled by this many elements">,
+    Option<"wholePads", "whole-pads", "bool", /*default=*/"false",
+           "Leave a pad whole instead of fusing it into the tiles when its "
+           "source is computed into an empty tensor of its own (one pad per "
+           "source), for aotc-cpu-materialize-pads; the tile sizes are "
+           "chosen as if it were fused">,
   ];
   let dependentDialects = ["mlir::linalg::LinalgDialect",
                            "mlir::scf::SCFDialect",

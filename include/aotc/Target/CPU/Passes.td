@@ -559,6 +559,87 @@ def LowerStridedCopiesPass
   ];
 }
 
+def MaterializePadsPass
+    : Pass<"aotc-cpu-materialize-pads", "mlir::func::FuncOp"> {
+  let summary = "Make each pad a buffer its source's producer writes into";
+  let description = [{
+    A `tensor.pad` (static shape and low padding, constant padding value)
+    whose source is computed into a `tensor.empty` of its own becomes that
+    source inserted into a tensor whose border alone is filled, built
+    before the empty: the padding of each padded dimension as one or two
+    filled slabs, covering it where the dimensions before are inside the
+    source and those after anywhere, so no element is written twice.
+    Bufferization's empty-tensor elimination, which runs next, then makes
+    the source's empty (and each slab's) a slice of the padded tensor: the
+    producer (a convolution's tiles) writes straight into the interior of
+    the buffer the next convolution or pooling window reads, and neither a
+    padded copy nor a padded window per tile is ever made. Only the first
+    pad of a source is rewritten; `aotc-tile-and-fuse` with `whole-pads`
+    leaves exactly these pads out of its tiles. Runs on the entry point
+    after inlining, with no CSE after it (which would merge two equal
+    padded tensors into one buffer and copy it).
+
+    Before:
+    ```mlir
+    %e = tensor.empty() : tensor<1x8x8x16xf32>
+    %x = linalg.generic ... outs(%e : tensor<1x8x8x16xf32>)
+    %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] { ... yield %zero }
+    ```
+    After (before empty-tensor elimination):
+    ```mlir
+    %b0 = tensor.empty() : tensor<1x10x10x16xf32>
+    %s0 = linalg.fill ins(%zero) outs(tensor.empty() : tensor<1x1x10x16xf32>)
+    %b1 = tensor.insert_slice %s0 into %b0[0, 0, 0, 0] [1, 1, 10, 16] ...
+    ... (row 9, then columns 0 and 9 of rows 1 to 8)
+    %e = tensor.empty() : tensor<1x8x8x16xf32>
+    %x = linalg.generic ... outs(%e : tensor<1x8x8x16xf32>)
+    %p = tensor.insert_slice %x into %b4[0, 1, 1, 0] [1, 8, 8, 16] ...
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect",
+                           "mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numPadsMaterialized", "num-pads-materialized",
+              "tensor.pad ops made buffers their sources are written into">,
+  ];
+}
+
+def VectorizeFillsPass
+    : Pass<"aotc-cpu-vectorize-fills", "mlir::func::FuncOp"> {
+  let summary = "Fill buffers with vector stores along their rows";
+  let description = [{
+    A `linalg.fill` of a buffer whose innermost dimension is static and
+    contiguous becomes loops over the outer dimensions with vector stores
+    along each row (chunks of at most 256 elements). The scalar loops of
+    `convert-linalg-to-loops` are left to LLVM, which vectorized a padded
+    window's fill with -inf (max pooling) across the wrong dimension, as
+    scatters, 30x slower than the pooling itself. A fill of a contiguous
+    buffer with zero stays: LLVM makes it one memset.
+
+    Before:
+    ```mlir
+    linalg.fill ins(%ninf : f32) outs(%window : memref<3x113x64xf32>)
+    ```
+    After:
+    ```mlir
+    %row = vector.broadcast %ninf : f32 to vector<64xf32>
+    scf.for %i = %c0 to %c3 step %c1 {
+      scf.for %j = %c0 to %c113 step %c1 {
+        vector.store %row, %window[%i, %j, %c0] : memref<3x113x64xf32>, vector<64xf32>
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect",
+                           "mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numFillsVectorized", "num-fills-vectorized",
+              "linalg.fill ops emitted as vector stores along rows">,
+  ];
+}
+
 def ExpandBF16ConversionsPass
     : Pass<"aotc-cpu-expand-bf16-conversions"> {
   let summary = "Expand bf16 <-> f32 conversions into integer arithmetic";

@@ -1,0 +1,120 @@
+//===- VectorizeFills.cpp - buffer fills as vector stores along rows ------===//
+//
+// Implements `aotc-cpu-vectorize-fills`. See Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_VECTORIZEFILLSPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// Elements stored by one vector.store: LLVM splits it into registers.
+constexpr int64_t kMaxChunkElements = 256;
+
+/// The value every element of `op`'s only output is set to, when `op` is a
+/// fill: linalg.fill, or what bufferizing a tensor.pad leaves (a linalg.map
+/// or generic without inputs whose body yields a value from outside).
+Value filledValue(linalg::LinalgOp op) {
+  if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation()))
+    return fill.getInputs()[0];
+  if (!isa<linalg::MapOp, linalg::GenericOp>(op.getOperation()) ||
+      op.getNumDpsInputs() != 0 || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != op.getNumParallelLoops() ||
+      !op.getIndexingMapsArray()[0].isIdentity())
+    return {};
+  Block *body = op.getBlock();
+  if (body->getOperations().size() != 1)
+    return {};
+  Value yielded = body->getTerminator()->getOperand(0);
+  if (yielded.getParentRegion()->isProperAncestor(&op->getRegion(0)))
+    return yielded;
+  return {};
+}
+
+/// Whether filling `buffer` with `value` is better done along rows than
+/// by LLVM: a buffer whose innermost dimension is static and contiguous. A
+/// zero fill of a contiguous buffer stays: it becomes one memset.
+bool isRowFill(Value buffer, Value value) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  if (!type || type.getRank() == 0 ||
+      ShapedType::isDynamic(type.getShape().back()))
+    return false;
+  Type element = type.getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
+    return false; // a vector of i1 is bit-packed, a buffer of i1 is not
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return false;
+  bool contiguous = type.getLayout().isIdentity() ||
+                    memref::isStaticShapeAndContiguousRowMajor(type);
+  bool zero = matchPattern(value, m_PosZeroFloat()) ||
+              matchPattern(value, m_Zero());
+  return !(contiguous && zero);
+}
+
+/// Loops over the outer dimensions (extents read from the buffer); each row
+/// is stored in chunks of at most kMaxChunkElements.
+void emitRowFill(OpBuilder &b, Location loc, Value buffer, Value scalar) {
+  auto type = cast<MemRefType>(buffer.getType());
+  int64_t rank = type.getRank(), row = type.getShape().back();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs(rank - 1, zero), steps(rank - 1, one), ubs;
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    ubs.push_back(memref::DimOp::create(b, loc, buffer, d));
+  int64_t chunk = std::min(row, kMaxChunkElements);
+  auto chunkType = VectorType::get({chunk}, type.getElementType());
+  Value full = vector::BroadcastOp::create(b, loc, chunkType, scalar);
+  Value tail;
+  if (row % chunk != 0)
+    tail = vector::BroadcastOp::create(
+        b, loc, VectorType::get({row % chunk}, type.getElementType()), scalar);
+  scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+        SmallVector<Value> at(ivs.begin(), ivs.end());
+        at.push_back(zero);
+        for (int64_t start = 0; start < row; start += chunk) {
+          at.back() = arith::ConstantIndexOp::create(nb, nloc, start);
+          vector::StoreOp::create(nb, nloc, start + chunk <= row ? full : tail,
+                                  buffer, at);
+        }
+      });
+}
+
+struct VectorizeFillsPass final
+    : aotc::impl::VectorizeFillsPassBase<VectorizeFillsPass> {
+  void runOnOperation() override {
+    SmallVector<std::pair<linalg::LinalgOp, Value>> fills;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!op.hasPureBufferSemantics())
+        return;
+      Value value = filledValue(op);
+      if (value && isRowFill(op.getDpsInitOperand(0)->get(), value))
+        fills.push_back({op, value});
+    });
+    for (auto [op, value] : fills) {
+      OpBuilder b(op);
+      emitRowFill(b, op.getLoc(), op.getDpsInitOperand(0)->get(), value);
+      op->erase();
+      ++numFillsVectorized;
+    }
+  }
+};
+
+} // namespace
