@@ -12,21 +12,28 @@
 
 using namespace mlir;
 
-tensor::EmptyOp aotc::findDestinationRoot(Value value) {
+OpOperand *aotc::findDestinationRootUse(Value value) {
+  OpOperand *use = nullptr;
   while (true) {
-    if (auto empty = value.getDefiningOp<tensor::EmptyOp>())
-      return empty;
+    if (value.getDefiningOp<tensor::EmptyOp>())
+      return use;
     auto result = dyn_cast<OpResult>(value);
     if (!result)
-      return {};
+      return nullptr;
     Operation *def = result.getOwner();
     if (auto loop = dyn_cast<scf::ForOp>(def))
-      value = loop.getInitArgs()[result.getResultNumber()];
+      use = &loop.getInitArgsMutable()[result.getResultNumber()];
     else if (auto dps = dyn_cast<DestinationStyleOpInterface>(def))
-      value = dps.getTiedOpOperand(result)->get();
+      use = dps.getTiedOpOperand(result);
     else
-      return {};
+      return nullptr;
+    value = use->get();
   }
+}
+
+tensor::EmptyOp aotc::findDestinationRoot(Value value) {
+  OpOperand *use = findDestinationRootUse(value);
+  return use ? use->get().getDefiningOp<tensor::EmptyOp>() : nullptr;
 }
 
 bool aotc::isMaterializablePad(tensor::PadOp pad) {

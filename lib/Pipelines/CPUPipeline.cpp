@@ -89,6 +89,10 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createTileAndFusePass(tileAndFuse));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Each kernel carries its row of the report, which the outlined
+  // functions are named after.
+  if (options.outlineKernels)
+    pm.addNestedPass<func::FuncOp>(createNumberKernelsPass());
 }
 
 void addEntryPointBufferizationPasses(OpPassManager &pm,

@@ -103,6 +103,11 @@ mlir::LogicalResult verifyKernelReportInput(mlir::func::FuncOp func);
 /// Splits `func` (linalg on tensors) into kernels and counts them.
 FunctionReport analyzeKernels(mlir::func::FuncOp func);
 
+/// The attribute aotc-cpu-number-kernels gives each kernel's top-level op
+/// (its row number in analyzeKernels), so that aotc-cpu-outline-kernels
+/// names the function it becomes after that row.
+inline constexpr llvm::StringLiteral kKernelNumberAttr = "aotc.kernel";
+
 /// The kernels `entry` launches, as the CUDA pipeline leaves it after its
 /// `kernels` stage: one per gpu.launch_func, in launch order, counted from
 /// the outlined gpu.func (LaunchReport.cpp): its FLOPs per thread times the

@@ -19,6 +19,10 @@ namespace aotc {
 /// argument, a reshape).
 mlir::tensor::EmptyOp findDestinationRoot(mlir::Value value);
 
+/// The operand through which the chain above reads that tensor.empty (an
+/// scf.for's initial value, an op's destination); null without one.
+mlir::OpOperand *findDestinationRootUse(mlir::Value value);
+
 /// Whether `pad` becomes a buffer its source's producer writes into: a
 /// static padded shape and low padding, a constant padding value, a source
 /// computed into a tensor.empty of the same block, and no pad of the same

@@ -6,6 +6,7 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "aotc/Analysis/KernelReport.h"
 #include "aotc/Analysis/PaddedBuffers.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -13,6 +14,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -64,7 +66,11 @@ Value buildPaddedBorder(OpBuilder &b, tensor::PadOp pad, Operation *root) {
       }
       Value slab = tensor::EmptyOp::create(b, loc, sizes,
                                            type.getElementType());
-      slab = linalg::FillOp::create(b, loc, constant, slab).getResult(0);
+      auto fill = linalg::FillOp::create(b, loc, constant, slab);
+      // The fills are the pad's kernel (aotc-cpu-number-kernels).
+      if (Attribute number = pad->getAttr(aotc::kKernelNumberAttr))
+        fill->setAttr(aotc::kKernelNumberAttr, number);
+      slab = fill.getResult(0);
       padded = insertAt(b, loc, slab, padded, offsets, sizes);
     }
   }
@@ -83,13 +89,41 @@ struct MaterializePadsPass final
     });
     IRRewriter rewriter(&getContext());
     for (tensor::PadOp pad : pads) {
-      tensor::EmptyOp root = aotc::findDestinationRoot(pad.getSource());
+      // The source gets an empty tensor of its own (CSE merged the empty
+      // destinations of equal shapes), made right before its producer, so
+      // that only its chain writes into the padded buffer, allocated no
+      // earlier than needed.
+      OpOperand *use = aotc::findDestinationRootUse(pad.getSource());
+      auto root = use->get().getDefiningOp<tensor::EmptyOp>();
+      if (!root->hasOneUse()) {
+        rewriter.setInsertionPoint(use->getOwner());
+        auto own = cast<tensor::EmptyOp>(rewriter.clone(*root));
+        rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(own); });
+        root = own;
+      }
       Value border = buildPaddedBorder(rewriter, pad, root);
       rewriter.setInsertionPoint(pad);
+      Value source = pad.getSource();
+      ArrayRef<int64_t> low = pad.getStaticLow();
+      ArrayRef<int64_t> shape = pad.getSourceType().getShape();
       Value result =
-          insertAt(rewriter, pad.getLoc(), pad.getSource(), border,
-                   pad.getStaticLow(), pad.getSourceType().getShape());
+          insertAt(rewriter, pad.getLoc(), source, border, low, shape);
       rewriter.replaceOp(pad, result);
+      // Later readers of the source read it from the padded tensor: read
+      // as the source itself, one-shot bufferization would see the insert
+      // as a write to its buffer before their read, and copy it.
+      Operation *insert = result.getDefiningOp();
+      rewriter.setInsertionPointAfter(insert);
+      SmallVector<OpFoldResult> strides(low.size(), rewriter.getIndexAttr(1));
+      Value interior = tensor::ExtractSliceOp::create(
+          rewriter, pad.getLoc(), result,
+          getAsIndexOpFoldResult(rewriter.getContext(), low),
+          getAsIndexOpFoldResult(rewriter.getContext(), shape), strides);
+      DominanceInfo dominance(getOperation());
+      rewriter.replaceUsesWithIf(source, interior, [&](OpOperand &use) {
+        return use.getOwner() != insert &&
+               dominance.properlyDominates(insert, use.getOwner());
+      });
       ++numPadsMaterialized;
     }
   }

@@ -8,6 +8,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "aotc/Analysis/KernelReport.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -96,6 +98,31 @@ void collectKernels(Block &block, SmallVectorImpl<Operation *> &kernels) {
   }
 }
 
+/// The kernels' numbers: their `aotc.kernel` rows, those after a row's
+/// first kernel (untagged, or the same row again) suffixed _2, _3, ...;
+/// without any row, their positions.
+SmallVector<std::string> nameKernels(ArrayRef<Operation *> kernels) {
+  SmallVector<std::string> names;
+  bool tagged = llvm::any_of(kernels, [](Operation *kernel) {
+    return kernel->hasAttr(aotc::kKernelNumberAttr);
+  });
+  int64_t row = 0;
+  llvm::DenseMap<int64_t, int64_t> parts;
+  for (auto [index, kernel] : llvm::enumerate(kernels)) {
+    if (!tagged) {
+      names.push_back(std::to_string(index + 1));
+      continue;
+    }
+    if (auto number =
+            kernel->getAttrOfType<IntegerAttr>(aotc::kKernelNumberAttr))
+      row = number.getInt();
+    int64_t part = ++parts[row];
+    names.push_back(std::to_string(row) +
+                    (part > 1 ? "_" + std::to_string(part) : ""));
+  }
+  return names;
+}
+
 struct OutlineKernelsPass final
     : aotc::impl::OutlineKernelsPassBase<OutlineKernelsPass> {
   void runOnOperation() override {
@@ -111,9 +138,8 @@ struct OutlineKernelsPass final
       SmallVector<Operation *> kernels;
       for (Block &block : entry.getBody())
         collectKernels(block, kernels);
-      for (auto [index, kernel] : llvm::enumerate(kernels))
-        outline(kernel, (prefix + "_kernel_" + Twine(index + 1)).str(), entry,
-                symbols);
+      for (auto [kernel, name] : llvm::zip(kernels, nameKernels(kernels)))
+        outline(kernel, (prefix + "_kernel_" + name).str(), entry, symbols);
     }
   }
 };

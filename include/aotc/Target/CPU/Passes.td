@@ -573,11 +573,14 @@ def MaterializePadsPass
     the source's empty (and each slab's) a slice of the padded tensor: the
     producer (a convolution's tiles) writes straight into the interior of
     the buffer the next convolution or pooling window reads, and neither a
-    padded copy nor a padded window per tile is ever made. Only the first
-    pad of a source is rewritten; `aotc-tile-and-fuse` with `whole-pads`
-    leaves exactly these pads out of its tiles. Runs on the entry point
-    after inlining, with no CSE after it (which would merge two equal
-    padded tensors into one buffer and copy it).
+    padded copy nor a padded window per tile is ever made. The source's
+    empty gets a copy of its own when CSE had shared it, and the source's
+    later readers (a residual add) read the padded tensor's interior, so
+    that bufferization copies nothing. Only the first pad of a source is
+    rewritten; `aotc-tile-and-fuse` with `whole-pads` leaves exactly these
+    pads out of its tiles. Runs on the entry point after inlining, with no
+    CSE after it (which would merge two equal padded tensors into one
+    buffer and copy it).
 
     Before:
     ```mlir
@@ -663,6 +666,21 @@ def ExpandBF16ConversionsPass
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def NumberKernelsPass
+    : Pass<"aotc-cpu-number-kernels", "mlir::func::FuncOp"> {
+  let summary = "Tag each kernel with its row number in the kernel report";
+  let description = [{
+    At the end of the fusion stage, gives the top-level op of each kernel of
+    `--report` (loop nests, linalg ops, pads, copies on tensors) the
+    attribute `aotc.kernel = N`, N its row in the report. Loop nests and
+    linalg ops keep it through bufferization, and
+    `aotc-cpu-materialize-pads` gives it to a pad's border fills, so that
+    `aotc-cpu-outline-kernels` names each function after the report's row.
+    Run only with `aotc --outline-kernels`: the attribute would keep CSE
+    from merging two otherwise equal ops.
+  }];
+}
+
 def OutlineKernelsPass : Pass<"aotc-cpu-outline-kernels", "mlir::ModuleOp"> {
   let summary = "Compile each kernel as a non-inlined function of its own, "
                 "for profilers";
@@ -671,12 +689,14 @@ def OutlineKernelsPass : Pass<"aotc-cpu-outline-kernels", "mlir::ModuleOp"> {
     op or a `memref.copy` at the top level of its body, or inside the
     result-less `scf.if` that runs the body once the arena is allocated)
     moves into a private function `NAME_kernel_N`, where `NAME_run` is the
-    public function and N counts the kernels from 1 in program order, and
-    is called in its place. The functions are marked `noinline`, so each
-    kernel keeps its own symbol in the object and `perf report` attributes
-    time to it; the numbers follow `--report`'s kernel column (one-shot
-    bufferization may add a copy that the report, which looks at tensors,
-    does not count). Values the kernel uses from outside become arguments,
+    public function, and is called in its place. N is the kernel's row in
+    `--report` (the `aotc.kernel` attribute of `aotc-cpu-number-kernels`);
+    a kernel that became several loop nests (a pad's border fills) or a
+    copy that bufferization added (into an output, say) is
+    `NAME_kernel_N_2`, `_3`, ... after the kernel before it. Without the
+    attributes N counts the kernels from 1 in program order. The functions
+    are marked `noinline`, so each kernel keeps its own symbol in the object
+    and `perf report` attributes time to it. Values the kernel uses from outside become arguments,
     except constants and globals, which are recreated inside so LLVM still
     folds them. `aotc --outline-kernels` enables it; the cost is one call
     per kernel and the aliasing facts LLVM loses at the call boundary, so it
