@@ -70,6 +70,17 @@ public:
       llvm::raw_svector_ostream os(stdoutBuffer);
       return write(os);
     }
+    // A device or pipe (-o /dev/null) is written in place at commit: a
+    // rename would replace it with a regular file.
+    llvm::sys::fs::file_status status;
+    if (!llvm::sys::fs::status(path, status) &&
+        llvm::sys::fs::exists(status) &&
+        !llvm::sys::fs::is_regular_file(status) &&
+        !llvm::sys::fs::is_directory(status)) {
+      special.push_back({path.str(), {}});
+      llvm::raw_svector_ostream os(special.back().contents);
+      return write(os);
+    }
     llvm::Expected<llvm::sys::fs::TempFile> temp =
         llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%");
     if (!temp)
@@ -93,6 +104,16 @@ public:
         return error(diag, "cannot write '" + file.path +
                                "': " + llvm::toString(std::move(err)));
     files.clear();
+    for (Special &file : special) {
+      std::error_code ec;
+      llvm::raw_fd_ostream os(file.path, ec);
+      if (!ec)
+        os << file.contents;
+      if (ec || (os.close(), os.has_error()))
+        return error(diag, "cannot write '" + file.path + "': " +
+                               (ec ? ec : os.error()).message());
+    }
+    special.clear();
     llvm::outs() << stdoutBuffer;
     llvm::outs().flush();
     return success();
@@ -103,8 +124,13 @@ private:
     llvm::sys::fs::TempFile temp;
     std::string path;
   };
+  struct Special {
+    std::string path;
+    SmallString<0> contents;
+  };
   llvm::raw_ostream &diag;
   std::vector<Pending> files;
+  std::vector<Special> special;
   SmallString<0> stdoutBuffer;
 };
 
