@@ -274,9 +274,14 @@ int64_t tensorBytes(Value value) {
 
 /// Whether `group`'s padded inputs are small enough, and its other inputs
 /// large enough, that its rows are better computed in one tile.
-bool keepsPaddedRowsWhole(const FusionGroup &group) {
+bool keepsPaddedRowsWhole(const FusionGroup &group, bool wholePads) {
   if (group.pads.empty())
     return false;
+  // Padded in place (aotc-cpu-materialize-pads), no tile copies a window:
+  // the rows stay whole whenever the weights are the larger input.
+  bool inPlace = wholePads && llvm::all_of(group.pads, [](tensor::PadOp pad) {
+                   return aotc::isMaterializablePad(pad);
+                 });
   int64_t padded = 0, other = 0;
   for (tensor::PadOp pad : group.pads)
     padded += tensorBytes(pad.getResult());
@@ -288,6 +293,8 @@ bool keepsPaddedRowsWhole(const FusionGroup &group) {
     if (!input->get().getDefiningOp<tensor::PadOp>())
       other = std::max(other, tensorBytes(input->get()));
   }
+  if (inPlace)
+    return other > padded;
   return (padded <= kWholePaddedBytes && other > padded) ||
          (padded <= kWholePaddedBytesLargeWeights && other >= 4 * padded);
 }
@@ -357,7 +364,7 @@ unsigned rowSeedLoop(ArrayRef<TileCandidate> candidates, unsigned rootLoop) {
 /// when there is no loop to tile.
 SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
                                           const FusionGroup &group,
-                                          int64_t innerTile) {
+                                          int64_t innerTile, bool wholePads) {
   linalg::LinalgOp seed = group.seed;
   auto root = cast<linalg::LinalgOp>(group.root);
   SmallVector<int64_t> rootRanges = root.getStaticLoopRanges();
@@ -422,7 +429,7 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
   SmallVector<int64_t> sizes(rootRanges.size(), 0);
   llvm::SmallDenseSet<unsigned> keptWhole;
   bool tiled = false;
-  bool wholeRows = keepsPaddedRowsWhole(group);
+  bool wholeRows = keepsPaddedRowsWhole(group, wholePads);
   int64_t paddedTileBytes = 0;
   bool splitPadLoop = false;
   for (tensor::PadOp pad : group.pads)
@@ -679,7 +686,7 @@ struct TileAndFusePass final
         continue;
       rewriter.setInsertionPoint(group.root);
       SmallVector<OpFoldResult> sizes =
-          chooseTileSizes(rewriter, group, innerTile);
+          chooseTileSizes(rewriter, group, innerTile, wholePads);
       if (wholePads)
         leavePadsWhole(group);
       if (sizes.empty())

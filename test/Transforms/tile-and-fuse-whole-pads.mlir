@@ -1,5 +1,5 @@
-// RUN: aotc-opt %s --aotc-cpu-tg-to-linalg --linalg-generalize-named-ops --aotc-fuse-elementwise -canonicalize -cse --aotc-tile-and-fuse="whole-pads=true" -canonicalize -cse | FileCheck %s
-// RUN: aotc-opt %s --aotc-cpu-tg-to-linalg --linalg-generalize-named-ops --aotc-fuse-elementwise -canonicalize -cse --aotc-tile-and-fuse -canonicalize -cse | FileCheck %s --check-prefix=FUSED
+// RUN: aotc-opt %s --split-input-file --aotc-cpu-tg-to-linalg --linalg-generalize-named-ops --aotc-fuse-elementwise -canonicalize -cse --aotc-tile-and-fuse="whole-pads=true" -canonicalize -cse | FileCheck %s
+// RUN: aotc-opt %s --split-input-file --aotc-cpu-tg-to-linalg --linalg-generalize-named-ops --aotc-fuse-elementwise -canonicalize -cse --aotc-tile-and-fuse -canonicalize -cse | FileCheck %s --check-prefix=FUSED
 
 // With whole-pads, a pad whose source is computed into an empty tensor of
 // its own (the first convolution's result, after its ReLU) stays whole,
@@ -31,4 +31,26 @@ func.func @two_convs(%x: tensor<1x16x16x16xf32>, %w1: tensor<16x16x3x3xf32>, %b1
   %1 = tg.relu %0 : tensor<1x16x16x16xf32>
   %2 = tg.conv %1, %w2, %b2 strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x16x16x16xf32>, tensor<16x16x3x3xf32>, tensor<16xf32>
   return %2 : tensor<1x16x16x16xf32>
+}
+
+// -----
+
+// A pad left whole is never copied, so it does not bound the rows kept in
+// one tile: a stride-2 convolution with 1.2 MB of weights over a 460 KB
+// padded input (too large to copy whole) keeps its rows together with
+// whole-pads, so each weight is read once, not once per output row.
+
+// CHECK-LABEL: func.func @deep_strided(
+// CHECK-NOT:     scf.for
+// CHECK:         tensor.pad
+// CHECK-NOT:     scf.for
+// CHECK:         return
+
+// FUSED-LABEL: func.func @deep_strided(
+// FUSED:         scf.for {{.*}} to %c14 step %c1
+// FUSED:           tensor.pad
+func.func @deep_strided(%x: tensor<1x128x28x28xf32>, %w: tensor<256x128x3x3xf32>, %b: tensor<256xf32>) -> tensor<1x256x14x14xf32> {
+  %r = tg.relu %x : tensor<1x128x28x28xf32>
+  %0 = tg.conv %r, %w, %b strides = [2, 2] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x128x28x28xf32>, tensor<256x128x3x3xf32>, tensor<256xf32>
+  return %0 : tensor<1x256x14x14xf32>
 }

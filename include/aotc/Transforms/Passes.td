@@ -139,7 +139,9 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
            "Leave a pad whole instead of fusing it into the tiles when its "
            "source is computed into an empty tensor of its own (one pad per "
            "source), for aotc-cpu-materialize-pads; the tile sizes are "
-           "chosen as if it were fused">,
+           "chosen as if it were fused, except that such a pad, never "
+           "copied, does not limit the rows kept whole (any size, when the "
+           "weights are larger)">,
   ];
   let dependentDialects = ["mlir::linalg::LinalgDialect",
                            "mlir::scf::SCFDialect",
