@@ -36,7 +36,7 @@ func.func @two_convs(%x: tensor<1x16x16x16xf32>, %w1: tensor<16x16x3x3xf32>, %b1
 // -----
 
 // A pad left whole is never copied, so it does not bound the rows kept in
-// one tile: a stride-2 convolution with 1.2 MB of weights over a 460 KB
+// one tile: a stride-2 convolution with 2.4 MB of weights over a 1.7 MB
 // padded input (too large to copy whole) keeps its rows together with
 // whole-pads, so each weight is read once, not once per output row.
 
@@ -47,10 +47,10 @@ func.func @two_convs(%x: tensor<1x16x16x16xf32>, %w1: tensor<16x16x3x3xf32>, %b1
 // CHECK:         return
 
 // FUSED-LABEL: func.func @deep_strided(
-// FUSED:         scf.for {{.*}} to %c14 step %c1
+// FUSED:         scf.for {{.*}} to %c28 step %c1
 // FUSED:           tensor.pad
-func.func @deep_strided(%x: tensor<1x128x28x28xf32>, %w: tensor<256x128x3x3xf32>, %b: tensor<256xf32>) -> tensor<1x256x14x14xf32> {
-  %r = tg.relu %x : tensor<1x128x28x28xf32>
-  %0 = tg.conv %r, %w, %b strides = [2, 2] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x128x28x28xf32>, tensor<256x128x3x3xf32>, tensor<256xf32>
-  return %0 : tensor<1x256x14x14xf32>
+func.func @deep_strided(%x: tensor<1x128x56x56xf32>, %w: tensor<512x128x3x3xf32>, %b: tensor<512xf32>) -> tensor<1x512x28x28xf32> {
+  %r = tg.relu %x : tensor<1x128x56x56xf32>
+  %0 = tg.conv %r, %w, %b strides = [2, 2] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x128x56x56xf32>, tensor<512x128x3x3xf32>, tensor<512xf32>
+  return %0 : tensor<1x512x28x28xf32>
 }

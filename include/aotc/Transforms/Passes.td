@@ -86,7 +86,7 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
     the outermost is tiled by 1 and the next ones too until a tile's padded
     window fits 16 KiB; those inside stay whole (a depthwise convolution on
     a 7x7 image: one channel and all its rows per tile). When the padded
-    input is small (256 KiB, or 1 MiB with weights 4 times larger) and the
+    input is small (256 KiB, or 1 MiB with weights 2 times larger) and the
     weights larger, the output rows all stay in one tile, so each weight is
     read once, not once per row. A loop that a padded input does not depend
     on (output channels) stays whole, since tiling it would copy the same
