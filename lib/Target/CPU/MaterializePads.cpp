@@ -77,17 +77,40 @@ Value buildPaddedBorder(OpBuilder &b, tensor::PadOp pad, Operation *root) {
   return padded;
 }
 
+/// A pad outside any loop (not a tile's window) with a static shape, static
+/// low padding and a constant padding value.
+bool isWholeStaticPad(tensor::PadOp pad) {
+  Value padding = pad.getConstantPaddingValue();
+  return padding && matchPattern(padding, m_Constant()) &&
+         pad.getResultType().hasStaticShape() &&
+         !llvm::any_of(pad.getStaticLow(), ShapedType::isDynamic) &&
+         isa<FunctionOpInterface>(pad->getParentOp());
+}
+
 struct MaterializePadsPass final
     : aotc::impl::MaterializePadsPassBase<MaterializePadsPass> {
   void runOnOperation() override {
     // Decided first: rewriting a pad makes the next pad of its source the
     // first.
-    SmallVector<tensor::PadOp> pads;
+    SmallVector<tensor::PadOp> pads, copied;
     getOperation().walk([&](tensor::PadOp pad) {
       if (aotc::isMaterializablePad(pad))
         pads.push_back(pad);
+      else if (isWholeStaticPad(pad))
+        copied.push_back(pad);
     });
     IRRewriter rewriter(&getContext());
+    // A pad of a graph input, or of a reshaped result, still copies its
+    // source, but fills only its border: bufferizing the pad itself would
+    // fill all of it first.
+    for (tensor::PadOp pad : copied) {
+      Value border = buildPaddedBorder(rewriter, pad, pad);
+      rewriter.setInsertionPoint(pad);
+      rewriter.replaceOp(pad, insertAt(rewriter, pad.getLoc(), pad.getSource(),
+                                       border, pad.getStaticLow(),
+                                       pad.getSourceType().getShape()));
+      ++numPadsBorderFilled;
+    }
     for (tensor::PadOp pad : pads) {
       // The source gets an empty tensor of its own (CSE merged the empty
       // destinations of equal shapes), made right before its producer, so

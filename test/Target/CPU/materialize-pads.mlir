@@ -50,22 +50,27 @@ func.func @produced(%a: tensor<1x8x8x16xf32>) -> tensor<1x10x10x16xf32> {
 
 // -----
 
-// Stay pads: a pad of an argument (nothing computes it), the second pad of
-// a tensor already padded in place (one buffer per source; like every later
-// reader of the source, it reads the interior of the padded tensor, which
-// bufferization then need not copy), and a pad whose padding value is not a
-// constant.
+// Not padded in place: a pad of an argument (nothing computes it) and the
+// second pad of a tensor already padded in place (one buffer per source;
+// like every later reader of the source, it reads the interior of the
+// padded tensor, which bufferization then need not copy) copy their source
+// into a tensor with only the border filled (just the left columns here: a
+// side with no padding gets no fill); a pad whose padding value is not a
+// constant stays a pad.
 
 // CHECK-LABEL: func.func @not_materialized(
 // CHECK-SAME:      %[[A:[^:]+]]: tensor<4x4xf32>, %[[V:[^:]+]]: f32
-// CHECK:         tensor.pad %[[A]] low[0, 2]
+// CHECK:         %[[LEFT:.+]] = linalg.fill {{.*}} -> tensor<4x2xf32>
+// CHECK:         %[[B:.+]] = tensor.insert_slice %[[LEFT]] into %{{.+}}[0, 0] [4, 2] [1, 1]
+// CHECK-NEXT:    %[[ARG:.+]] = tensor.insert_slice %[[A]] into %[[B]][0, 2] [4, 4] [1, 1]
 // CHECK:         %[[X:.+]] = linalg.fill {{.*}} -> tensor<4x4xf32>
 // CHECK:         %[[IN:.+]] = tensor.insert_slice %[[X]] into %{{.+}}[1, 1] [4, 4] [1, 1]
 // CHECK:         %[[INTERIOR:.+]] = tensor.extract_slice %[[IN]][1, 1] [4, 4] [1, 1]
-// CHECK:         tensor.pad %[[INTERIOR]] low[2, 2]
-// CHECK:         tensor.pad %{{.+}} low[1, 1]
+// CHECK:         %[[SECOND:.+]] = tensor.insert_slice %[[INTERIOR]] into %{{.+}}[2, 2] [4, 4] [1, 1]
+// CHECK:         %[[DYN:.+]] = tensor.pad %{{.+}} low[1, 1]
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      tensor.yield %[[V]]
+// CHECK:         return %[[ARG]], %[[IN]], %[[SECOND]], %[[DYN]]
 func.func @not_materialized(%a: tensor<4x4xf32>, %v: f32)
     -> (tensor<4x6xf32>, tensor<6x6xf32>, tensor<8x8xf32>, tensor<6x6xf32>) {
   %zero = arith.constant 0.0 : f32

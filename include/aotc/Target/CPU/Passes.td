@@ -578,7 +578,10 @@ def MaterializePadsPass
     later readers (a residual add) read the padded tensor's interior, so
     that bufferization copies nothing. Only the first pad of a source is
     rewritten; `aotc-tile-and-fuse` with `whole-pads` leaves exactly these
-    pads out of its tiles. Runs on the entry point after inlining, with no
+    pads out of its tiles. Any other pad outside a loop with a static shape
+    and a constant value (of a graph input, of a reshaped result) becomes
+    the same border with its source inserted, a copy, so that its interior
+    is not filled first. Runs on the entry point after inlining, with no
     CSE after it (which would merge two equal padded tensors into one
     buffer and copy it).
 
@@ -605,6 +608,9 @@ def MaterializePadsPass
   let statistics = [
     Statistic<"numPadsMaterialized", "num-pads-materialized",
               "tensor.pad ops made buffers their sources are written into">,
+    Statistic<"numPadsBorderFilled", "num-pads-border-filled",
+              "other tensor.pad ops whose source is copied into a buffer "
+              "with only its border filled">,
   ];
 }
 
