@@ -40,6 +40,7 @@ bool aotc::isMaterializablePad(tensor::PadOp pad) {
   Value padding = pad.getConstantPaddingValue();
   if (!padding || !matchPattern(padding, m_Constant()) ||
       !pad.getResultType().hasStaticShape() ||
+      !pad.getSourceType().hasStaticShape() ||
       llvm::any_of(pad.getStaticLow(), ShapedType::isDynamic))
     return false;
   tensor::EmptyOp root = findDestinationRoot(pad.getSource());

@@ -23,8 +23,8 @@ mlir::tensor::EmptyOp findDestinationRoot(mlir::Value value);
 /// scf.for's initial value, an op's destination); null without one.
 mlir::OpOperand *findDestinationRootUse(mlir::Value value);
 
-/// Whether `pad` becomes a buffer its source's producer writes into: a
-/// static padded shape and low padding, a constant padding value, a source
+/// Whether `pad` becomes a buffer its source's producer writes into: static
+/// padded and source shapes, static low padding, a constant padding value, a source
 /// computed into a tensor.empty of the same block, and no pad of the same
 /// source before it in the block (that one gets the source's buffer).
 bool isMaterializablePad(mlir::tensor::PadOp pad);

@@ -77,12 +77,13 @@ Value buildPaddedBorder(OpBuilder &b, tensor::PadOp pad, Operation *root) {
   return padded;
 }
 
-/// A pad outside any loop (not a tile's window) with a static shape, static
-/// low padding and a constant padding value.
+/// A pad outside any loop (not a tile's window) with static source and
+/// result shapes, static low padding and a constant padding value.
 bool isWholeStaticPad(tensor::PadOp pad) {
   Value padding = pad.getConstantPaddingValue();
   return padding && matchPattern(padding, m_Constant()) &&
          pad.getResultType().hasStaticShape() &&
+         pad.getSourceType().hasStaticShape() &&
          !llvm::any_of(pad.getStaticLow(), ShapedType::isDynamic) &&
          isa<FunctionOpInterface>(pad->getParentOp());
 }

@@ -97,3 +97,25 @@ func.func @not_materialized(%a: tensor<4x4xf32>, %v: f32)
   } : tensor<4x4xf32> to tensor<6x6xf32>
   return %arg, %first, %second, %dynamic : tensor<4x6xf32>, tensor<6x6xf32>, tensor<8x8xf32>, tensor<6x6xf32>
 }
+
+// -----
+
+// A source of dynamic shape padded to a static shape (dynamic high
+// padding) has no static border: it stays a pad.
+
+// CHECK-LABEL: func.func @dynamic_source(
+// CHECK:         tensor.pad
+// CHECK-NOT:     tensor.insert_slice
+func.func @dynamic_source(%a: tensor<?x4xf32>, %h: index) -> tensor<10x6xf32> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %x = linalg.fill ins(%one : f32) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+  %p = tensor.pad %x low[1, 1] high[%h, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<?x4xf32> to tensor<10x6xf32>
+  return %p : tensor<10x6xf32>
+}
