@@ -247,8 +247,16 @@ std::optional<ReductionPlan> planReduction(linalg::GenericOp generic,
   }
 
   // The vector dimension: a reduction loop that some input reads
-  // contiguously and no input reads otherwise; the longest.
+  // contiguously and no input reads otherwise; the longest. Half a vector
+  // at least, or a quarter when each element costs a transcendental or a
+  // division (a SiLU's exp before a 7x7 global pool), which scalar code
+  // pays in full.
   SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  bool costlyBody = llvm::any_of(body->without_terminator(), [](Operation &op) {
+    return isa<math::MathDialect>(op.getDialect()) ||
+           isa<arith::DivFOp>(op);
+  });
+  int64_t minExtent = costlyBody ? plan.lanes / 4 : plan.lanes / 2;
   std::optional<unsigned> best;
   for (unsigned d = 0; d < iterators.size(); ++d) {
     if (iterators[d] != utils::IteratorType::reduction)
@@ -261,7 +269,7 @@ std::optional<ReductionPlan> planReduction(linalg::GenericOp generic,
       ok &= step && *step <= 1;
       used |= step && *step == 1;
     }
-    if (ok && used && plan.ranges[d] >= plan.lanes / 2 &&
+    if (ok && used && plan.ranges[d] >= minExtent &&
         (!best || plan.ranges[d] > plan.ranges[*best]))
       best = d;
   }
