@@ -112,6 +112,57 @@ bool feedsInsertion(linalg::GenericOp conv) {
   return false;
 }
 
+/// Whether the image `conv` computes, or what its elementwise epilogues
+/// make of it, is padded for a depthwise convolution (one whose input
+/// channel is its output channel), and its rows are whole
+/// vectors (a multiple of 16 pixels). Kept an image, it is computed into
+/// the padded buffer (aotc-cpu-materialize-pads) and each tile of the
+/// depthwise convolution, whose work per tile is small, reads its window in
+/// place instead of copying it; flat, it would reach the pad through a
+/// reshape, which cannot be padded in place.
+bool feedsDepthwisePad(linalg::GenericOp conv) {
+  ArrayRef<int64_t> shape =
+      cast<RankedTensorType>(conv.getResultTypes()[0]).getShape();
+  if (shape.back() % 16 != 0)
+    return false;
+  SmallVector<Value> worklist = {conv.getResult(0)};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (auto pad = dyn_cast<tensor::PadOp>(user)) {
+        for (OpOperand &use : pad.getResult().getUses()) {
+          auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+          if (!consumer || consumer.getNumReductionLoops() == 0)
+            continue;
+          // Depthwise: the input channel is an output channel (plus
+          // reduction loops of extent 1: `co + ci` with one channel per
+          // group).
+          AffineExpr channel =
+              consumer.getMatchingIndexingMap(&use).getResult(1);
+          SmallVector<int64_t> ranges = consumer.getStaticLoopRanges();
+          bool parallel = false, wide = false;
+          for (auto [d, iterator] :
+               llvm::enumerate(consumer.getIteratorTypesArray())) {
+            if (!channel.isFunctionOfDim(d))
+              continue;
+            if (iterator == utils::IteratorType::parallel)
+              parallel = true;
+            else if (ranges[d] != 1)
+              wide = true;
+          }
+          if (parallel && !wide)
+            return true;
+        }
+        continue;
+      }
+      auto generic = dyn_cast<linalg::GenericOp>(user);
+      if (generic && generic.getNumReductionLoops() == 0)
+        llvm::append_range(worklist, generic->getResults());
+    }
+  }
+  return false;
+}
+
 /// `value` of shape `[a, b, c, d]` reshaped to `[a, b, c * d]`.
 Value collapseImage(OpBuilder &b, Location loc, Value value) {
   return tensor::CollapseShapeOp::create(
@@ -182,7 +233,8 @@ struct FlattenPointwiseConvsPass final
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> convs;
     getOperation().walk([&](linalg::GenericOp generic) {
-      if (pointwiseConvStrides(generic) && !feedsInsertion(generic))
+      if (pointwiseConvStrides(generic) && !feedsInsertion(generic) &&
+          !feedsDepthwisePad(generic))
         convs.push_back(generic);
     });
     if (convs.empty())

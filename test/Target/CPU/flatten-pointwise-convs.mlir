@@ -96,3 +96,43 @@ func.func @relu_between(%x: tensor<1x3x16x16xf32>, %w3: tensor<4x3x3x3xf32>,
       : tensor<1x4x14x14xf32>, tensor<2x4x1x1xf32>
   return %2 : tensor<1x2x14x14xf32>
 }
+
+// -----
+
+// Left alone as well: a 1x1 convolution whose SiLU output is padded for a
+// depthwise convolution, with rows of whole vectors (32 pixels). As an
+// image it is computed into the padded buffer (aotc-cpu-materialize-pads),
+// so the depthwise convolution's tiles read their windows in place; flat,
+// it would reach the pad through a reshape. The same expansion before an
+// ordinary 3x3 convolution, or with 14-pixel rows, is flattened.
+
+// CHECK-LABEL: func.func @before_depthwise(
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK:         iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+// CHECK:         tensor.pad
+// CHECK-LABEL: func.func @before_dense(
+// CHECK:         tensor.collapse_shape
+// CHECK-LABEL: func.func @narrow_before_depthwise(
+// CHECK:         tensor.collapse_shape
+func.func @before_depthwise(%x: tensor<1x8x32x32xf32>, %w: tensor<16x8x1x1xf32>, %b: tensor<16xf32>,
+                            %dw: tensor<16x1x3x3xf32>, %db: tensor<16xf32>) -> tensor<1x16x32x32xf32> {
+  %0 = tg.conv %x, %w, %b strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x8x32x32xf32>, tensor<16x8x1x1xf32>, tensor<16xf32>
+  %1 = tg.sigmoid %0 : tensor<1x16x32x32xf32>
+  %2 = tg.mul %0, %1 : tensor<1x16x32x32xf32>, tensor<1x16x32x32xf32>
+  %3 = tg.conv %2, %dw, %db strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] group = 16 : tensor<1x16x32x32xf32>, tensor<16x1x3x3xf32>, tensor<16xf32>
+  return %3 : tensor<1x16x32x32xf32>
+}
+func.func @before_dense(%x: tensor<1x8x32x32xf32>, %w: tensor<16x8x1x1xf32>, %b: tensor<16xf32>,
+                        %w3: tensor<16x16x3x3xf32>, %b3: tensor<16xf32>) -> tensor<1x16x32x32xf32> {
+  %0 = tg.conv %x, %w, %b strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x8x32x32xf32>, tensor<16x8x1x1xf32>, tensor<16xf32>
+  %1 = tg.relu %0 : tensor<1x16x32x32xf32>
+  %2 = tg.conv %1, %w3, %b3 strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x16x32x32xf32>, tensor<16x16x3x3xf32>, tensor<16xf32>
+  return %2 : tensor<1x16x32x32xf32>
+}
+func.func @narrow_before_depthwise(%x: tensor<1x8x14x14xf32>, %w: tensor<16x8x1x1xf32>, %b: tensor<16xf32>,
+                                   %dw: tensor<16x1x3x3xf32>, %db: tensor<16xf32>) -> tensor<1x16x14x14xf32> {
+  %0 = tg.conv %x, %w, %b strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x8x14x14xf32>, tensor<16x8x1x1xf32>, tensor<16xf32>
+  %1 = tg.relu %0 : tensor<1x16x14x14xf32>
+  %2 = tg.conv %1, %dw, %db strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] group = 16 : tensor<1x16x14x14xf32>, tensor<16x1x3x3xf32>, tensor<16xf32>
+  return %2 : tensor<1x16x14x14xf32>
+}

@@ -123,7 +123,13 @@ def FlattenPointwiseConvsPass
     pad instead) and those whose result, or its elementwise epilogue, is
     inserted into a larger tensor (a concatenation, as in SqueezeNet's fire
     modules): bufferization cannot compute an insertion in place through a
-    reshape and would copy the image.
+    reshape and would copy the image. For the same reason, those whose
+    result (or epilogue) is padded for a depthwise convolution when their
+    rows are whole vectors (a multiple of 16 pixels): as images they are
+    computed into the padded buffer (`aotc-cpu-materialize-pads`) and the
+    depthwise tiles read their windows in place (EfficientNet-B0's 112x112
+    expansion before its stride-2 depthwise convolution: that convolution
+    0.51 -> 0.36 ms, the expansion unchanged).
 
     Before:
     ```mlir
