@@ -19,8 +19,10 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace aotc {
@@ -102,6 +104,10 @@ struct KernelPlan {
   /// dimensions other than the vector and row ones, kVectorBlocks and
   /// kRowBlocks.
   SmallVector<int> loops;
+  /// The input whose next tile's slice is prefetched, and by how many
+  /// elements the prefetched address advances each step.
+  std::optional<unsigned> prefetched;
+  int64_t prefetchStep = 0;
 };
 
 /// How the inputs are read for one choice of vector dimension: the step
@@ -281,8 +287,99 @@ SmallVector<int> orderLoops(linalg::GenericOp generic, const KernelPlan &plan) {
   return loops;
 }
 
+/// The iterations of loop `loop` of `plan.loops`.
+int64_t loopTrips(const KernelPlan &plan, int loop) {
+  if (loop == kVectorBlocks)
+    return llvm::divideCeil(plan.ranges[plan.vectorDim],
+                            plan.vectors * plan.lanes);
+  if (loop == kRowBlocks)
+    return llvm::divideCeil(plan.ranges[*plan.rowDim], plan.rows);
+  return plan.ranges[loop];
+}
+
+/// The enclosing tile loop whose next iteration reads another slice of
+/// `view`, and the ops inside it that compute `view` from its induction
+/// variable (a subview at offsets of it), in order; none when `view` does
+/// not change from one tile to the next, or is not a subview.
+std::optional<std::pair<scf::ForOp, SmallVector<Operation *>>>
+nextTileSlice(linalg::GenericOp generic, Value view) {
+  auto subview = view.getDefiningOp<memref::SubViewOp>();
+  if (!subview)
+    return std::nullopt;
+  for (auto loop = generic->getParentOfType<scf::ForOp>(); loop;
+       loop = loop->getParentOfType<scf::ForOp>()) {
+    Value iv = loop.getInductionVar();
+    SetVector<Operation *> slice;
+    BackwardSliceOptions options;
+    options.filter = [&](Operation *op) {
+      return loop->isProperAncestor(op);
+    };
+    options.inclusive = true;
+    if (failed(getBackwardSlice(subview.getOperation(), &slice, options)))
+      return std::nullopt;
+    bool usesIv = false, pure = true;
+    for (Operation *op : slice) {
+      usesIv |= llvm::is_contained(op->getOperands(), iv);
+      pure &= isPure(op) || isa<memref::SubViewOp>(op);
+    }
+    if (!pure)
+      return std::nullopt;
+    if (usesIv)
+      return std::pair(loop, SmallVector<Operation *>(slice.begin(), slice.end()));
+  }
+  return std::nullopt;
+}
+
+/// The f32 elements of a 64-byte cache line, and the most lines one
+/// reduction step prefetches.
+constexpr int64_t kLineFloats = 16;
+constexpr int64_t kMaxPrefetchLines = 4;
+
+/// Prefetches the next tile's slice of the largest input the register
+/// rows share (a matmul's panel of B, a convolution's weights) when it
+/// overflows L1 and the tile loop around the generic moves it: see
+/// Passes.td. The slice is read as one contiguous range, `prefetchStep`
+/// elements further each reduction step of each tile.
+void choosePrefetch(linalg::GenericOp generic, KernelPlan &plan) {
+  if (plan.reductionDims.empty())
+    return;
+  OpOperand *shared = nullptr;
+  int64_t sliceBytes = 0;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    unsigned n = input->getOperandNumber();
+    if (plan.onRow[n] || !plan.onVector[n])
+      continue;
+    int64_t bytes = cast<MemRefType>(input->get().getType()).getNumElements() * 4;
+    if (bytes > sliceBytes) {
+      shared = input;
+      sliceBytes = bytes;
+    }
+  }
+  if (!shared || sliceBytes <= kL1SliceBytes)
+    return;
+  auto type = cast<MemRefType>(shared->get().getType());
+  if (!memref::isStaticShapeAndContiguousRowMajor(type) ||
+      !nextTileSlice(generic, shared->get()))
+    return;
+  int64_t steps = 1;
+  for (unsigned d : plan.reductionDims)
+    steps *= plan.ranges[d];
+  int64_t tiles = 1;
+  for (int loop : plan.loops)
+    tiles *= loopTrips(plan, loop);
+  // A step prefetches at most a few lines: a kernel with fewer steps than
+  // that per line of its weights is bound by their bandwidth, which the
+  // hardware prefetchers already follow.
+  int64_t step = llvm::divideCeil(type.getNumElements(), tiles * steps);
+  if (step > kMaxPrefetchLines * kLineFloats)
+    return;
+  plan.prefetched = shared->getOperandNumber();
+  plan.prefetchStep = step;
+}
+
 std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
-                                     unsigned vectorBits, unsigned registers) {
+                                     unsigned vectorBits, unsigned registers,
+                                     bool prefetch) {
   if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
       generic.hasIndexSemantics())
     return std::nullopt;
@@ -392,6 +489,8 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
             .value_or(0));
   }
   plan.loops = orderLoops(generic, plan);
+  if (prefetch)
+    choosePrefetch(generic, plan);
   return plan;
 }
 
@@ -475,6 +574,27 @@ public:
                                    Float32Type::get(generic.getContext()))) {}
 
   void emit(OpBuilder &b) {
+    if (plan.prefetched) {
+      // The same view at the next iteration of the tile loop (the last
+      // iteration's own).
+      Value view = generic->getOperand(*plan.prefetched);
+      auto [loop, ops] = *nextTileSlice(generic, view);
+      Value iv = loop.getInductionVar();
+      Value next = arith::AddIOp::create(b, loc, iv, loop.getStep());
+      Value last = arith::SubIOp::create(b, loc, loop.getUpperBound(),
+                                         loop.getStep());
+      next = arith::MinSIOp::create(b, loc, next, last);
+      next = arith::MaxSIOp::create(b, loc, next, iv);
+      IRMapping mapping;
+      mapping.map(iv, next);
+      for (Operation *op : ops)
+        b.clone(*op, mapping);
+      auto type = cast<MemRefType>(view.getType());
+      ReassociationIndices all =
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+      flatPrefetched = memref::CollapseShapeOp::create(
+          b, loc, mapping.lookup(view), ArrayRef<ReassociationIndices>{all});
+    }
     SmallVector<OpFoldResult> dims(plan.ranges.size(), b.getIndexAttr(0));
     emitLevel(b, 0, dims, TileShape{plan.vectors, plan.lanes, 1});
   }
@@ -486,7 +606,7 @@ private:
   void emitLevel(OpBuilder &b, unsigned level, SmallVector<OpFoldResult> dims,
                  TileShape shape) {
     if (level == plan.loops.size()) {
-      emitTile(b, dims, shape.vectors, shape.lastLanes, shape.rows);
+      emitTile(b, dims, shape);
       return;
     }
     int loop = plan.loops[level];
@@ -530,9 +650,10 @@ private:
   }
 
   /// One register tile at `dims` (the tile's first row and vector).
-  void emitTile(OpBuilder &b, ArrayRef<OpFoldResult> dims, int64_t vectors,
-                int64_t lastLanes, int64_t rows) {
-    tile = {vectors, lastLanes, rows};
+  void emitTile(OpBuilder &b, ArrayRef<OpFoldResult> dims,
+                const TileShape &shape) {
+    tile = shape;
+    int64_t rows = tile.rows, vectors = tile.vectors;
     SmallVector<Value> acc;
     if (plan.readsOutput)
       for (int64_t i = 0; i < rows; ++i)
@@ -630,6 +751,8 @@ private:
   /// reduction loops.
   SmallVector<Value> computeStep(OpBuilder &b, ArrayRef<OpFoldResult> dims,
                                  ValueRange acc) {
+    if (plan.prefetched)
+      emitPrefetch(b, dims);
     DenseMap<std::tuple<unsigned, int64_t, int64_t>, Value> loaded;
     Block *body = generic.getBody();
     SmallVector<Value> results;
@@ -656,6 +779,49 @@ private:
       }
     }
     return results;
+  }
+
+  /// Prefetches into L2 the part of the next tile's slice of the
+  /// prefetched input that this step of this tile is responsible for.
+  void emitPrefetch(OpBuilder &b, ArrayRef<OpFoldResult> dims) {
+    MLIRContext *ctx = b.getContext();
+    AffineExpr index = getAffineConstantExpr(0, ctx);
+    SmallVector<OpFoldResult> operands;
+    int64_t inner = 1;
+    for (unsigned d : llvm::reverse(plan.reductionDims)) {
+      index = index + getAffineDimExpr(operands.size(), ctx) * inner;
+      operands.push_back(dims[d]);
+      inner *= plan.ranges[d];
+    }
+    for (int loop : llvm::reverse(plan.loops)) {
+      unsigned d = loop == kVectorBlocks ? plan.vectorDim
+                   : loop == kRowBlocks  ? *plan.rowDim
+                                         : unsigned(loop);
+      int64_t block = loop == kVectorBlocks ? plan.vectors * plan.lanes
+                      : loop == kRowBlocks  ? plan.rows
+                                            : 1;
+      index = index +
+              getAffineDimExpr(operands.size(), ctx).floorDiv(block) * inner;
+      operands.push_back(dims[d]);
+      inner *= loopTrips(plan, loop);
+    }
+    int64_t size =
+        cast<MemRefType>(flatPrefetched.getType()).getNumElements();
+    // One prefetch per line of the step's share, within the slice (the
+    // last steps' share may round past its end).
+    index = index * plan.prefetchStep;
+    for (int64_t line = 0; line < plan.prefetchStep; line += kLineFloats) {
+      OpFoldResult at = affine::makeComposedFoldedAffineMin(
+          b, loc,
+          AffineMap::get(operands.size(), 0,
+                         {index + line, getAffineConstantExpr(size - 1, ctx)},
+                         ctx),
+          operands);
+      memref::PrefetchOp::create(
+          b, loc, flatPrefetched,
+          ValueRange{getValueOrCreateConstantIndexOp(b, loc, at)},
+          /*isWrite=*/false, /*localityHint=*/2, /*isDataCache=*/true);
+    }
   }
 
   void cloneOnVectors(OpBuilder &b, Operation &op, IRMapping &mapping) {
@@ -772,6 +938,7 @@ private:
   VectorBuilder vb;
   VectorType vectorType;
   TileShape tile;
+  Value flatPrefetched;
 };
 
 struct VectorKernelsPass final
@@ -801,7 +968,7 @@ struct VectorKernelsPass final
       if (erased.contains(generic))
         continue;
       std::optional<KernelPlan> plan =
-          planKernel(generic, vectorBits, registers);
+          planKernel(generic, vectorBits, registers, prefetch);
       if (plan) {
         findFusableNeighbors(generic, *plan);
         OpBuilder b(generic);
