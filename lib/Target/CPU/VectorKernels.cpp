@@ -123,6 +123,21 @@ struct OperandAccess {
   int64_t outputStride = 0;
 };
 
+/// How `extent` register rows are split for tiles of at most `rows` rows:
+/// into as few blocks as that allows, as equal as possible (`extra` blocks
+/// of `base + 1` rows, then blocks of `base`), rather than full blocks and
+/// a small remainder. A remainder tile of 2 rows x 4 vectors holds only the
+/// 8 accumulators that hide the FMA latency with nothing to spare: 14-pixel
+/// rows as 5 + 5 + 4 instead of 6 + 6 + 2 made ResNet-18's 14x14
+/// convolutions 9% faster.
+struct RowSplit {
+  int64_t blocks, base, extra;
+};
+RowSplit splitRows(int64_t extent, int64_t rows) {
+  int64_t blocks = llvm::divideCeil(extent, rows);
+  return {blocks, extent / blocks, extent % blocks};
+}
+
 /// A costed choice of vector dimension, row dimension and tile shape.
 struct Choice {
   unsigned vectorDim = 0;
@@ -229,8 +244,9 @@ Choice chooseTile(const KernelPlan &plan, const OperandAccess &access,
            {std::pair(perRow / vectors, vectors),
             std::pair<int64_t, int64_t>(perRow % vectors ? 1 : 0,
                                         perRow % vectors)}) {
-        addTiles(vCount * (rowExtent / rows), rows, vSize);
-        addTiles(vCount * (rowExtent % rows ? 1 : 0), rowExtent % rows, vSize);
+        RowSplit split = splitRows(rowExtent, rows);
+        addTiles(vCount * split.extra, split.base + 1, vSize);
+        addTiles(vCount * (split.blocks - split.extra), split.base, vSize);
       }
       cost *= double(outer);
       if (best.cost < 0 || cost < best.cost) {
@@ -619,6 +635,10 @@ private:
       return;
     }
     bool vectorBlocks = loop == kVectorBlocks;
+    if (!vectorBlocks) {
+      emitRowBlocks(b, level, dims, shape);
+      return;
+    }
     unsigned d = vectorBlocks ? plan.vectorDim : *plan.rowDim;
     int64_t block = vectorBlocks ? plan.vectors * plan.lanes : plan.rows;
     int64_t extent = plan.ranges[d];
@@ -647,6 +667,30 @@ private:
       dims[d] = b.getIndexAttr(full);
       emitLevel(b, level + 1, dims, blockShape(rest));
     }
+  }
+
+  /// The blocks of register rows (see splitRows), then the levels inside.
+  void emitRowBlocks(OpBuilder &b, unsigned level,
+                     SmallVector<OpFoldResult> dims, TileShape shape) {
+    unsigned d = *plan.rowDim;
+    RowSplit split = splitRows(plan.ranges[d], plan.rows);
+    auto emitBlocks = [&](int64_t lb, int64_t ub, int64_t size) {
+      TileShape blockShape = shape;
+      blockShape.rows = size;
+      if (ub - lb == size) {
+        dims[d] = b.getIndexAttr(lb);
+        emitLevel(b, level + 1, dims, blockShape);
+      } else if (ub > lb) {
+        forLoop(b, lb, ub, size, [&](OpBuilder &nb, Value iv) {
+          SmallVector<OpFoldResult> inner = dims;
+          inner[d] = iv;
+          emitLevel(nb, level + 1, inner, blockShape);
+        });
+      }
+    };
+    int64_t large = split.extra * (split.base + 1);
+    emitBlocks(0, large, split.base + 1);
+    emitBlocks(large, plan.ranges[d], split.base);
   }
 
   /// One register tile at `dims` (the tile's first row and vector).
@@ -797,9 +841,13 @@ private:
       unsigned d = loop == kVectorBlocks ? plan.vectorDim
                    : loop == kRowBlocks  ? *plan.rowDim
                                          : unsigned(loop);
-      int64_t block = loop == kVectorBlocks ? plan.vectors * plan.lanes
-                      : loop == kRowBlocks  ? plan.rows
-                                            : 1;
+      // Row blocks are `base` or `base + 1` rows apart: the first row over
+      // `base` numbers them (repeating a number at worst: a prefetch twice).
+      int64_t block =
+          loop == kVectorBlocks ? plan.vectors * plan.lanes
+          : loop == kRowBlocks
+              ? splitRows(plan.ranges[*plan.rowDim], plan.rows).base
+              : 1;
       index = index +
               getAffineDimExpr(operands.size(), ctx).floorDiv(block) * inner;
       operands.push_back(dims[d]);

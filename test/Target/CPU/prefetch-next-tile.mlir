@@ -6,7 +6,7 @@
 // L2 its share of the panel the loop's next iteration reads (the last
 // iteration its own), 16384 elements over 12 register tiles x 256 steps:
 // 6 elements a step.
-// CHECK: #[[$MAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 * 6 + (d1 floordiv 32) * 1536 + (d2 floordiv 11) * 3072, 16383)>
+// CHECK: #[[$MAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 * 6 + (d1 floordiv 32) * 1536 + (d2 floordiv 10) * 3072, 16383)>
 // CHECK-LABEL: func.func @prefetch_next_panel(
 // CHECK:         scf.for %[[N:.*]] = %[[C0:.*]] to %[[C256:.*]] step %[[C64:[^ ]*]]
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[N]], %[[C64]]

@@ -478,8 +478,11 @@ def VectorKernelsPass
       before its single store, and the two ops go. Their inputs must be
       contiguous along the vector dimension or independent of it.
     - Extents that do not divide: the last vector of a row is masked
-      (`vector.maskedload` / `maskedstore`), the last rows get a smaller
-      tile. Everything is static.
+      (`vector.maskedload` / `maskedstore`); the rows are split into as
+      few blocks of at most the tile's rows as possible, as equal as
+      possible (14 rows of at most 6: 5 + 5 + 4, not 6 + 6 + 2, whose
+      2-row tile has barely the accumulators to hide the FMA latency).
+      Everything is static.
     - **The next tile's weights are prefetched** into L2 while this tile
       computes, when the kernel is one tile of a loop (`aotc-tile-and-fuse`)
       and its largest input shared by the register rows (a matmul's panel
