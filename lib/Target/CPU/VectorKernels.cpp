@@ -108,6 +108,10 @@ struct KernelPlan {
   /// elements the prefetched address advances each step.
   std::optional<unsigned> prefetched;
   int64_t prefetchStep = 0;
+  /// When not 0, what is prefetched is the next block of vectors' slice of
+  /// the input within the kernel (this many elements, right after the
+  /// current block's), not the next tile's.
+  int64_t prefetchBlockElements = 0;
 };
 
 /// How the inputs are read for one choice of vector dimension: the step
@@ -356,6 +360,30 @@ constexpr int64_t kMaxPrefetchLines = 4;
 /// overflows L1 and the tile loop around the generic moves it: see
 /// Passes.td. The slice is read as one contiguous range, `prefetchStep`
 /// elements further each reduction step of each tile.
+/// The elements of `input`'s slice for one block of vectors, when the
+/// blocks' slices follow each other in memory: a contiguous input whose
+/// outermost index is the vector dimension in blocks of `L` (channel-blocked
+/// weights `[co floordiv L, ..., co mod L]`) that divide a block of vectors.
+std::optional<int64_t> vectorBlockSlice(linalg::GenericOp generic,
+                                        const KernelPlan &plan,
+                                        OpOperand *input) {
+  AffineMap map = generic.getMatchingIndexingMap(input);
+  auto type = cast<MemRefType>(input->get().getType());
+  auto outer = dyn_cast<AffineBinaryOpExpr>(map.getResult(0));
+  if (!outer || outer.getKind() != AffineExprKind::FloorDiv ||
+      outer.getLHS() != getAffineDimExpr(plan.vectorDim, map.getContext()))
+    return std::nullopt;
+  auto block = dyn_cast<AffineConstantExpr>(outer.getRHS());
+  int64_t vectorBlock = plan.vectors * plan.lanes;
+  if (!block || vectorBlock % block.getValue() != 0)
+    return std::nullopt;
+  for (AffineExpr expr : map.getResults().drop_front().drop_back())
+    if (expr.isFunctionOfDim(plan.vectorDim))
+      return std::nullopt;
+  return vectorBlock / block.getValue() *
+         (type.getNumElements() / type.getDimSize(0));
+}
+
 void choosePrefetch(linalg::GenericOp generic, KernelPlan &plan) {
   if (plan.reductionDims.empty())
     return;
@@ -374,19 +402,37 @@ void choosePrefetch(linalg::GenericOp generic, KernelPlan &plan) {
   if (!shared || sliceBytes <= kL1SliceBytes)
     return;
   auto type = cast<MemRefType>(shared->get().getType());
-  if (!memref::isStaticShapeAndContiguousRowMajor(type) ||
-      !nextTileSlice(generic, shared->get()))
+  if (!memref::isStaticShapeAndContiguousRowMajor(type))
     return;
+  int64_t elements = type.getNumElements();
+  int64_t tiles = 1;
+  if (nextTileSlice(generic, shared->get())) {
+    for (int loop : plan.loops)
+      tiles *= loopTrips(plan, loop);
+  } else if (std::optional<int64_t> slice =
+                 vectorBlockSlice(generic, plan, shared)) {
+    // Not a tile of a loop: the next block of vectors' slice, during the
+    // tiles inside the loop over blocks, when they are several (each
+    // reads the slice again; the first waits for it).
+    auto blocks = llvm::find(plan.loops, kVectorBlocks);
+    if (blocks == plan.loops.end() || loopTrips(plan, kVectorBlocks) < 2)
+      return;
+    for (int loop : llvm::make_range(std::next(blocks), plan.loops.end()))
+      tiles *= loopTrips(plan, loop);
+    if (tiles < 2)
+      return;
+    elements = *slice;
+    plan.prefetchBlockElements = *slice;
+  } else {
+    return;
+  }
   int64_t steps = 1;
   for (unsigned d : plan.reductionDims)
     steps *= plan.ranges[d];
-  int64_t tiles = 1;
-  for (int loop : plan.loops)
-    tiles *= loopTrips(plan, loop);
   // A step prefetches at most a few lines: a kernel with fewer steps than
   // that per line of its weights is bound by their bandwidth, which the
   // hardware prefetchers already follow.
-  int64_t step = llvm::divideCeil(type.getNumElements(), tiles * steps);
+  int64_t step = llvm::divideCeil(elements, tiles * steps);
   if (step > kMaxPrefetchLines * kLineFloats)
     return;
   plan.prefetched = shared->getOperandNumber();
@@ -590,7 +636,14 @@ public:
                                    Float32Type::get(generic.getContext()))) {}
 
   void emit(OpBuilder &b) {
-    if (plan.prefetched) {
+    if (plan.prefetched && plan.prefetchBlockElements) {
+      Value view = generic->getOperand(*plan.prefetched);
+      auto type = cast<MemRefType>(view.getType());
+      ReassociationIndices all =
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+      flatPrefetched = memref::CollapseShapeOp::create(
+          b, loc, view, ArrayRef<ReassociationIndices>{all});
+    } else if (plan.prefetched) {
       // The same view at the next iteration of the tile loop (the last
       // iteration's own).
       Value view = generic->getOperand(*plan.prefetched);
@@ -838,6 +891,8 @@ private:
       inner *= plan.ranges[d];
     }
     for (int loop : llvm::reverse(plan.loops)) {
+      if (plan.prefetchBlockElements && loop == kVectorBlocks)
+        break;
       unsigned d = loop == kVectorBlocks ? plan.vectorDim
                    : loop == kRowBlocks  ? *plan.rowDim
                                          : unsigned(loop);
@@ -858,6 +913,13 @@ private:
     // One prefetch per line of the step's share, within the slice (the
     // last steps' share may round past its end).
     index = index * plan.prefetchStep;
+    if (plan.prefetchBlockElements) {
+      // After the current block of vectors' slice.
+      index = index + (getAffineDimExpr(operands.size(), ctx).floorDiv(
+                           plan.vectors * plan.lanes) +
+                       1) * plan.prefetchBlockElements;
+      operands.push_back(dims[plan.vectorDim]);
+    }
     for (int64_t line = 0; line < plan.prefetchStep; line += kLineFloats) {
       OpFoldResult at = affine::makeComposedFoldedAffineMin(
           b, loc,

@@ -89,3 +89,37 @@ func.func @no_loop(%a: memref<64x256xf32>, %b: memref<256x64xf32>, %c: memref<64
   }
   return
 }
+
+// -----
+
+// No tile loop, but a loop over blocks of vectors (32 columns: 2 blocks of
+// 16 of the channel-blocked weights, 32 KiB) with 3 register tiles of rows
+// inside it, each reading the block's weights again: every step
+// prefetches its share of the next block's (8192 elements right after the
+// current block's, over 3 tiles x 256 steps: 11 a step).
+// CHECK-DAG: #[[$FIRST:.+]] = affine_map<(d0, d1) -> (d0 * 11 + (d1 floordiv 32) * 8192 + 8192, 32767)>
+// CHECK-DAG: #[[$NEXT:.+]] = affine_map<(d0, d1, d2) -> (d0 * 11 + (d1 floordiv 9) * 2816 + (d2 floordiv 32) * 8192 + 8192, 32767)>
+// CHECK-LABEL: func.func @prefetch_next_block(
+// CHECK:         %[[FLAT:.+]] = memref.collapse_shape %arg1 {{\[\[}}0, 1, 2]] : memref<8x256x16xf32> into memref<32768xf32>
+// CHECK:         scf.for %[[VB:.+]] = %c0 to %c128 step %c32 {
+// CHECK:           scf.for %[[K:.+]] = %c0 to %c256
+// CHECK:             %[[I:.+]] = affine.min #[[$FIRST]](%[[K]], %[[VB]])
+// CHECK:             memref.prefetch %[[FLAT]][%[[I]]], read, locality<2>, data
+// CHECK:           scf.for %[[ROW:.+]] = %c10 to %c28 step %c9 {
+// CHECK:             scf.for %[[K2:.+]] = %c0 to %c256
+// CHECK:               %[[J:.+]] = affine.min #[[$NEXT]](%[[K2]], %[[ROW]], %[[VB]])
+// CHECK:               memref.prefetch %[[FLAT]][%[[J]]]
+// OFF-LABEL: func.func @prefetch_next_block(
+// OFF-NOT:   memref.prefetch
+func.func @prefetch_next_block(%a: memref<28x256xf32>, %b: memref<8x256x16xf32>, %c: memref<28x128xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n floordiv 16, k, n mod 16)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<28x256xf32>, memref<8x256x16xf32>)
+      outs(%c : memref<28x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y fastmath<contract> : f32
+    %s = arith.addf %acc, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
