@@ -449,6 +449,7 @@ LogicalResult Compilation::runPipeline() {
   pipelineOptions.name = name;
   pipelineOptions.fusion = options.fusion;
   pipelineOptions.outlineKernels = options.outlineKernels;
+  pipelineOptions.parallelMinWork = options.parallelMinWork;
   cpu::VectorRegisters registers = cpu::getVectorRegisters(*machine);
   pipelineOptions.vectorBits = registers.bits;
   pipelineOptions.vectorRegisters = registers.count;
@@ -604,6 +605,11 @@ LogicalResult Compilation::generateCode() {
   // out in: the header's NAME_TEMP_BYTES.
   if (auto bytes = (*module)->getAttrOfType<IntegerAttr>("aotc.temp_bytes"))
     signature.tempBytes = bytes.getValue().getZExtValue();
+  // What each worker past the first adds to it in NAME_run_parallel
+  // (aotc-cpu-parallelize-kernels).
+  if (auto bytes =
+          (*module)->getAttrOfType<IntegerAttr>("aotc.worker_temp_bytes"))
+    signature.workerTempBytes = bytes.getValue().getZExtValue();
   if (options.emit == EmitKind::PTX)
     return outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
       os << ptx;
@@ -614,8 +620,9 @@ LogicalResult Compilation::generateCode() {
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
       isCUDA() ? cuda::translateHostToLLVMIR(*module, llvmContext, *machine,
                                              name)
-               : cpu::translateToLLVMIR(*module, llvmContext, *machine,
-                                        name + "_run");
+               : cpu::translateToLLVMIR(
+                     *module, llvmContext, *machine,
+                     {name + "_run", name + "_run_parallel"});
   if (!llvmModule)
     return error(diag, llvm::toString(llvmModule.takeError()));
   if (failed(dump("llvm-ir.ll", [&](auto &os) { (*llvmModule)->print(os, nullptr); })))

@@ -223,10 +223,24 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
        << " * output) buffers may run concurrently. f16 and bf16 elements are "
        << "passed as\n"
        << " * their 16-bit patterns.\n"
+       << " *\n"
+       << " * " << n << "_run_parallel is " << n << "_run on the caller's "
+       << "threads: each large\n"
+       << " * kernel runs as tasks through `parallel` "
+       << "(aotc/Runtime/aotc_parallel.h: adapt\n"
+       << " * any pool, or use libaotc_pool). Its results are bitwise "
+       << "those of " << n << "_run\n"
+       << " * for any number of workers. Its `temp` holds "
+       << n << "_TEMP_BYTES_FOR_WORKERS(\n"
+       << " * parallel->num_workers) bytes, 64-byte aligned, or is NULL. "
+       << "With `parallel`\n"
+       << " * NULL it is " << n << "_run. Compile with -I<aotc>/include.\n"
        << " */\n";
   }
   os << "#ifndef " << guard << "\n#define " << guard << "\n\n";
   os << "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n";
+  if (!sig.cuda)
+    os << "#include \"aotc/Runtime/aotc_parallel.h\"\n\n";
   os << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
 
   os << "#define " << n << "_NUM_INPUTS  " << sig.inputs.size() << "\n";
@@ -235,7 +249,18 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
      << (sig.cuda ? " /* device arena for `temp`, 256-byte aligned; 0 if "
                     "none */\n\n"
                   : " /* scratch arena for `temp`, 64-byte aligned; 0 if "
-                    "none */\n\n");
+                    "none */\n");
+  if (!sig.cuda) {
+    os << "/* NAME_run_parallel's `temp`: NAME_TEMP_BYTES plus this much per "
+          "worker past the\n * first (each worker's own scratch). */\n";
+    os << "#define " << n << "_TEMP_BYTES_PER_EXTRA_WORKER "
+       << sig.workerTempBytes << "\n";
+    os << "#define " << n << "_TEMP_BYTES_FOR_WORKERS(workers) \\\n"
+       << "  ((size_t)" << n << "_TEMP_BYTES + \\\n"
+       << "   ((workers) > 1 ? (size_t)((workers) - 1) * " << n
+       << "_TEMP_BYTES_PER_EXTRA_WORKER : 0))\n";
+  }
+  os << "\n";
   os << "/* Per tensor, in call order: size in bytes, name, dtype, shape. */\n";
   emitTensorMetadata(os, n, "input", sig.inputs);
   emitTensorMetadata(os, n, "output", sig.outputs);
@@ -244,6 +269,12 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
      << "buffer of\n * " << n << "_OUTPUT_BYTES[i] bytes. */\n";
   os << "int " << n
      << "_run(const void *const *inputs, void *const *outputs, void *temp);\n";
+  if (!sig.cuda)
+    os << "\n/* Runs the graph with its kernels split across the workers of "
+          "`parallel`\n * (NULL: as " << n << "_run). */\n"
+       << "int " << n
+       << "_run_parallel(const void *const *inputs, void *const *outputs,\n"
+       << "    void *temp, const aotc_parallel *parallel);\n";
   if (sig.cuda)
     os << "\n/* Enqueues the graph on `stream` (a CUstream; NULL is the "
           "default stream) and\n * returns without waiting for it. */\n"

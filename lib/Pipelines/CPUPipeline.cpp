@@ -161,6 +161,12 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // rows; LLVM vectorized -inf fills as scatters.
   pm.addNestedPass<func::FuncOp>(createVectorizeFillsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // NAME_run_parallel: each large kernel's outermost parallel loop becomes
+  // a task function that the caller's threads run over ranges of its
+  // iterations; NAME_run runs the same tasks on its own thread.
+  ParallelizeKernelsPassOptions parallelize;
+  parallelize.minTaskWork = options.parallelMinWork;
+  pm.addPass(createParallelizeKernelsPass(parallelize));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -11,6 +11,8 @@
 
 #include "aotc/Transforms/Passes.h"
 
+#include "aotc/Transforms/ParallelLoops.h"
+
 #include "aotc/Analysis/PaddedBuffers.h"
 #include "aotc/Transforms/LinalgQueries.h"
 
@@ -808,6 +810,10 @@ struct TileAndFusePass final
       if (op->use_empty())
         rewriter.eraseOp(op);
 
+    // Tiles split the root's parallel loops only: each tile writes its own
+    // part of the results.
+    for (LoopLikeOpInterface loop : result->loops)
+      aotc::markParallelLoop(loop);
     Operation *loopNest = result->loops.front();
     dropEmptySliceGuards(rewriter, loopNest);
     shrinkEmptySlices(rewriter, loopNest);

@@ -21,6 +21,15 @@
  *      with 0x5A, and a 64-byte-aligned temp of NAME_TEMP_BYTES (poisoned)
  *      when that is > 0; both calls must write identical output bytes, which
  *      also proves every output byte is written.
+ * Then it calls NAME_run_parallel with the same element-aligned buffers
+ * (outputs poisoned again), which must write bytes identical to call 1's:
+ *   3. with `parallel` NULL and temp NULL;
+ *   4. on libaotc_pool pools of 1, 2, 3 and 8 workers, each with a poisoned
+ *      temp of NAME_TEMP_BYTES_FOR_WORKERS(workers) and again with temp NULL;
+ *   5. through a pool of its own that runs every task alone, last to first,
+ *      on the calling thread, as worker (task mod 3) of 3: another split of
+ *      the same work, and the scratch of workers 1 and 2 without threads.
+ * Link it with -I<aotc>/include ... -laotc_pool -lpthread.
  * Exit codes: 0 ok, 1 usage or I/O error, 2 a contract violation.
  *
  *===----------------------------------------------------------------------===*/
@@ -56,6 +65,89 @@ static void alloc_misaligned(struct tensor *t) {
   t->b_block = xmalloc(t->bytes + 128);
   base = ((uintptr_t)t->b_block + 63) & ~(uintptr_t)63;
   t->b = (unsigned char *)(base + (t->align < 64 ? t->align : 0));
+}
+
+/* An aotc_parallel that runs each task alone, in reverse order, on the
+ * calling thread, as worker (task mod num_workers). */
+static void reverse_tasks(void *pool, int64_t num_tasks, aotc_task_fn fn,
+                          void *context) {
+  int64_t task;
+  int32_t workers = ((const aotc_parallel *)pool)->num_workers;
+  for (task = num_tasks - 1; task >= 0; --task)
+    fn(context, task, task + 1, (int32_t)(task % workers));
+}
+
+/* Calls NAME_run_parallel on `in_ptrs` and the `b` outputs (poisoned first)
+ * with `parallel` and a poisoned temp of the size it needs (or NULL), and
+ * checks the bytes against call 1's. `what` names the run in errors. */
+static int check_parallel(struct tensor *out, size_t n_out,
+                          const void **in_ptrs, void **out_ptrs,
+                          const aotc_parallel *parallel, int with_temp,
+                          const char *what) {
+  size_t i, k, temp_bytes = SYM(_TEMP_BYTES_FOR_WORKERS)(
+                   parallel ? parallel->num_workers : 1);
+  void *temp_block = NULL, *temp = NULL;
+  int rc;
+  if (with_temp && temp_bytes > 0) {
+    temp_block = xmalloc(temp_bytes + 64);
+    temp = (void *)(((uintptr_t)temp_block + 63) & ~(uintptr_t)63);
+    memset(temp, 0xCD, temp_bytes);
+  }
+  for (i = 0; i < n_out; ++i) {
+    memset(out[i].b, 0x3C, out[i].bytes);
+    out_ptrs[i] = out[i].b;
+  }
+  rc = SYM(_run_parallel)(in_ptrs, out_ptrs, temp, parallel);
+  free(temp_block);
+  if (rc != 0) {
+    fprintf(stderr, "harness: error: %s_run_parallel returned %d (%s, temp %s)\n",
+            AOTC_STR(AOTC_NAME), rc, what, temp ? "given" : "== NULL");
+    return 2;
+  }
+  for (i = 0; i < n_out; ++i)
+    for (k = 0; k < out[i].bytes; ++k)
+      if (out[i].a[k] != out[i].b[k]) {
+        fprintf(stderr,
+                "harness: error: output %lu of %s_run_parallel (%s, temp %s) "
+                "differs from %s_run's at byte %lu (0x%02x vs 0x%02x)\n",
+                (unsigned long)i, AOTC_STR(AOTC_NAME), what,
+                temp ? "given" : "== NULL", AOTC_STR(AOTC_NAME),
+                (unsigned long)k, out[i].b[k], out[i].a[k]);
+        return 2;
+      }
+  return 0;
+}
+
+/* Steps 3 to 5 of the header comment. */
+static int check_parallel_runs(struct tensor *out, size_t n_out,
+                               const void **in_ptrs, void **out_ptrs) {
+  static const int workers[] = {1, 2, 3, 8};
+  aotc_parallel reverse;
+  char what[64];
+  size_t i;
+  int rc, with_temp;
+  if ((rc = check_parallel(out, n_out, in_ptrs, out_ptrs, NULL, 0,
+                           "parallel == NULL")) != 0)
+    return rc;
+  for (i = 0; i < sizeof workers / sizeof *workers; ++i) {
+    aotc_pool *pool = aotc_pool_create(workers[i]);
+    if (!pool)
+      fail(1, "aotc_pool_create failed", NULL);
+    sprintf(what, "a pool of %d workers", workers[i]);
+    for (with_temp = 1; with_temp >= 0; --with_temp)
+      if ((rc = check_parallel(out, n_out, in_ptrs, out_ptrs,
+                               aotc_pool_parallel(pool), with_temp, what)) !=
+          0)
+        break;
+    aotc_pool_destroy(pool);
+    if (rc != 0)
+      return rc;
+  }
+  reverse.parallel_for = reverse_tasks;
+  reverse.pool = &reverse;
+  reverse.num_workers = 3;
+  return check_parallel(out, n_out, in_ptrs, out_ptrs, &reverse, 1,
+                        "one task at a time, last first, workers 0-2");
 }
 
 static int run_graph(const char *in_dir, const char *out_dir) {
@@ -136,6 +228,9 @@ static int run_graph(const char *in_dir, const char *out_dir) {
                 (unsigned long)i, (unsigned long)k, out[i].a[k], out[i].b[k]);
         return 2;
       }
+
+  if ((rc = check_parallel_runs(out, n_out, in_ptrs, out_ptrs)) != 0)
+    return rc;
 
   for (i = 0; i < n_out; ++i) {
     sprintf(path, "%.4000s/output%lu.bin", out_dir, (unsigned long)i);

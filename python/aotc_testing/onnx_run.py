@@ -32,6 +32,8 @@ import time
 
 import numpy as np
 
+from harness_link import harness_link_args
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS_C = os.path.join(HERE, "harness.c")
 # The flags run_graph.py builds the harness with, at -O0: the harness is
@@ -397,9 +399,11 @@ def compile_and_run(model, inputs, expected, work, aotc, cc="cc",
         with open(os.path.join(in_dir, "input%d.bin" % i), "wb") as f:
             f.write(t.tobytes())
 
-    rc, text = run_command([cc] + HARNESS_CFLAGS + [
-        "-DAOTC_NAME=" + name, "-include", header, HARNESS_C, obj, "-lm",
-        "-o", harness], "linking the harness", deadline, log)
+    includes, libraries = harness_link_args(aotc)
+    rc, text = run_command([cc] + HARNESS_CFLAGS + includes + [
+        "-DAOTC_NAME=" + name, "-include", header, HARNESS_C, obj] +
+        libraries + ["-lm", "-o", harness], "linking the harness", deadline,
+        log)
     if rc != 0:
         raise Outcome("compile-error", "harness: " + first_line(text))
 

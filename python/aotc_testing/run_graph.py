@@ -6,8 +6,11 @@ Used by lit as ``%run-graph``::
     // RUN: %run-graph %s --work-dir %t
 
 The script compiles the test file with ``aotc FILE -o W/g.o --header W/g.h
---name g``, builds the fixed C driver ``harness.c`` against that header and
-object (``cc -std=c99 -Wall -Wextra -pedantic -Werror ... -lm``), feeds it
+--name g --parallel-min-work 1`` (every kernel that can be split runs as
+tasks in g_run_parallel), builds the fixed C driver ``harness.c`` against that
+header, the object and libaotc_pool (``cc -std=c99 -Wall -Wextra -pedantic
+-Werror ... -laotc_pool -lpthread -lm``; harness.c checks g_run_parallel's
+outputs bitwise against g_run's at 1, 2, 3 and 8 workers), feeds it
 random inputs, and compares every output with a numpy reference written in
 the test file itself. It exits 0 when everything matches, 1 when aotc, the C
 compiler or the harness fails or an output differs, and 2 when the test file
@@ -109,6 +112,8 @@ import sys
 import zlib
 
 import numpy as np
+
+from harness_link import harness_link_args
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS_C = os.path.join(HERE, "harness.c")
@@ -550,11 +555,15 @@ def main(argv):
     obj, header = os.path.join(work, "g.o"), os.path.join(work, "g.h")
     harness = os.path.join(work, "harness")
 
-    run([args.aotc, args.test, "-o", obj, "--header", header, "--name", NAME]
-        + directives.flags + args.aotc_arg, "aotc")
-    run([args.cc] + CFLAGS + ["-DAOTC_NAME=" + NAME, "-include", header,
-                              HARNESS_C, obj, "-lm", "-o", harness],
-        "building the harness")
+    # Every kernel that can run as tasks does, however small, so that
+    # harness.c's parallel calls exercise them.
+    run([args.aotc, args.test, "-o", obj, "--header", header, "--name", NAME,
+         "--parallel-min-work", "1"] + directives.flags + args.aotc_arg,
+        "aotc")
+    includes, libraries = harness_link_args(args.aotc)
+    run([args.cc] + CFLAGS + includes + ["-DAOTC_NAME=" + NAME, "-include",
+                                         header, HARNESS_C, obj] + libraries +
+        ["-lm", "-o", harness], "building the harness")
     with open(header, encoding="utf-8") as f:
         header_text = f.read()
     inputs, outputs = read_signature(header_text, run([harness, "--meta"],

@@ -11,8 +11,8 @@
 // CHECK-NOT:   memref.
 // CHECK-NOT:   scf.
 // CHECK-NOT:   llvm.func @{{.*}}f(f32) -> f32
-// CHECK-LABEL: llvm.func @g_run(
-// CHECK-SAME:    %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) -> i32
+// CHECK-LABEL: llvm.func @g_run_parallel(
+// CHECK-SAME:    %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) -> i32
 // CHECK-NOT:     llvm.intr.exp
 // CHECK-NOT:     llvm.call
 // CHECK-NOT:     llvm.intr.tanh
@@ -22,6 +22,12 @@
 // CHECK-NOT:     llvm.intr.tanh
 // CHECK-NOT:     llvm.intr.erf
 // CHECK:         llvm.return %{{.+}} : i32
+// NAME_run is NAME_run_parallel without a pool.
+// CHECK-LABEL: llvm.func @g_run(
+// CHECK-SAME:    %[[IN:.+]]: !llvm.ptr, %[[OUT:.+]]: !llvm.ptr, %[[TEMP:.+]]: !llvm.ptr) -> i32
+// CHECK-NEXT:    %[[NULL:.+]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT:    %[[STATUS:.+]] = llvm.call @g_run_parallel(%[[IN]], %[[OUT]], %[[TEMP]], %[[NULL]])
+// CHECK-NEXT:    llvm.return %[[STATUS]] : i32
 func.func @main(%x: tensor<16xf32>) -> tensor<16xf32> {
   %0 = tg.exp %x : tensor<16xf32>
   %1 = tg.erf %0 : tensor<16xf32>

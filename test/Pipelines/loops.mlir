@@ -6,9 +6,10 @@
 // vector width (default 256 bits); the row sum, contiguous only along its
 // reduction (which the stage marks reassociable), becomes partial sums in
 // vector lanes reduced once per row; the transpose, contiguous on one side
-// only, stays scalar loops over memref loads and stores.
+// only, stays scalar loops over memref loads and stores. The body is
+// NAME_run_parallel's; these kernels are too small to run as tasks.
 
-// CHECK-LABEL: func.func @g_run(
+// CHECK-LABEL: func.func @g_run_parallel(
 // CHECK-NOT:     linalg.
 // CHECK:         scf.for %{{.*}} = %c0 to %c8 step %c1
 // CHECK:           vector.load {{.*}} vector<8xf32>
@@ -20,8 +21,10 @@
 // CHECK:           scf.for
 // CHECK:             memref.load
 // CHECK:             memref.store
+// CHECK-LABEL: func.func @g_run(
+// CHECK:         call @g_run_parallel(
 
-// AVX512-LABEL: func.func @g_run(
+// AVX512-LABEL: func.func @g_run_parallel(
 // AVX512:         arith.addf {{.*}} : vector<16xf32>
 // AVX512-NOT:     vector<8xf32>
 func.func @main(%x: tensor<8x16xf32>, %b: tensor<16xf32>)

@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <limits>
 #include <map>
 
 static const char *const kDescription = R"(aotc: compile an ML graph ahead of time into an object file and a C header.
@@ -131,6 +132,13 @@ int main(int argc, char **argv) {
                "(N as in --report), that is never inlined, so that a "
                "profiler such as 'perf report' shows the time of each "
                "kernel; costs a call per kernel. x86_64 only");
+  app.add_option("--parallel-min-work", options.parallelMinWork,
+                 "Kernels with fewer vector lanes of work than this (loads, "
+                 "stores and arithmetic summed over iterations) run on the "
+                 "calling thread in NAME_run_parallel; 1 splits every "
+                 "kernel that can be split. x86_64 only")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t{1}, std::numeric_limits<int64_t>::max()));
   app.set_version_flag("--version", aotc::getVersionString());
 
   try {

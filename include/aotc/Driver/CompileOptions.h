@@ -63,6 +63,10 @@ struct CompileOptions {
   /// CPU: compile each kernel as a non-inlined function NAME_kernel_N so a
   /// profiler attributes time to kernels (aotc-cpu-outline-kernels).
   bool outlineKernels = false;
+  /// CPU: kernels with less work than this (vector lanes, summed over
+  /// iterations) run serially in NAME_run_parallel
+  /// (aotc-cpu-parallelize-kernels).
+  int64_t parallelMinWork = 1 << 19;
   /// Print the kernel report (docs/report.md) after a successful
   /// compilation: to standard output, or to the diagnostic stream when an
   /// output goes to standard output. With `dumpDir`, it is also written to

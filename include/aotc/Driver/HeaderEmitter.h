@@ -9,6 +9,7 @@
 //   static const size_t NAME_INPUT_BYTES[]  = { ... };
 //   static const size_t NAME_OUTPUT_BYTES[] = { ... };
 //   int NAME_run(const void *const *inputs, void *const *outputs, void *temp);
+//   int NAME_run_parallel(..., void *temp, const aotc_parallel *parallel);
 //
 // plus per-tensor names, dtypes and shapes, and a typed wrapper.
 //
@@ -41,6 +42,9 @@ struct GraphSignature {
   std::vector<TensorSignature> outputs;
   /// Scratch bytes the call may be given (NAME_TEMP_BYTES).
   uint64_t tempBytes = 0;
+  /// Scratch bytes NAME_run_parallel needs per worker past the first
+  /// (NAME_TEMP_BYTES_PER_EXTRA_WORKER).
+  uint64_t workerTempBytes = 0;
   /// Compiled with --target cuda: every pointer is device memory and the
   /// header also declares NAME_run_on_stream (docs/cuda.md).
   bool cuda = false;

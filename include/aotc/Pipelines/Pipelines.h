@@ -44,6 +44,11 @@ struct CPUPipelineOptions : mlir::PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Compile each kernel as a non-inlined function of its "
                      "own (for profilers)"),
       llvm::cl::init(false)};
+  Option<int64_t> parallelMinWork{
+      *this, "parallel-min-work",
+      llvm::cl::desc("Vector lanes of work below which a kernel runs "
+                     "serially in NAME_run_parallel"),
+      llvm::cl::init(1 << 19)};
 };
 
 /// Stage 1: canonicalize tg (folds) and lower it to linalg on tensors.

@@ -52,6 +52,8 @@ struct GenerateEntryPointPass final
     // `temp` is the scratch arena that aotc-cpu-plan-memory lays the
     // temporaries out in.
     run.setArgAttr(2, "aotc.arena", UnitAttr::get(context));
+    // aotc-cpu-parallelize-kernels finds it by this.
+    run->setAttr("aotc.entry_point", UnitAttr::get(context));
   }
 };
 

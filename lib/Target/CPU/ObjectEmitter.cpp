@@ -125,7 +125,8 @@ void optimizeLLVMModule(Module &module, TargetMachine &machine,
 
 Expected<std::unique_ptr<Module>>
 translateToLLVMIR(mlir::ModuleOp module, LLVMContext &context,
-                  TargetMachine &machine, StringRef exportedSymbol) {
+                  TargetMachine &machine,
+                  ArrayRef<std::string> exportedSymbols) {
   mlir::DialectRegistry registry;
   mlir::registerAllToLLVMIRTranslations(registry);
   module->getContext()->appendDialectRegistry(registry);
@@ -137,10 +138,11 @@ translateToLLVMIR(mlir::ModuleOp module, LLVMContext &context,
   llvmModule->setTargetTriple(machine.getTargetTriple());
   llvmModule->setDataLayout(machine.createDataLayout());
 
-  // Only the entry point is part of the ABI; everything else is private to
-  // the object, so two compiled graphs never clash at link time.
+  // Only the entry points are part of the ABI; everything else is private
+  // to the object, so two compiled graphs never clash at link time.
   for (GlobalValue &value : llvmModule->global_values())
-    if (!value.isDeclaration() && value.getName() != exportedSymbol)
+    if (!value.isDeclaration() &&
+        !llvm::is_contained(exportedSymbols, value.getName()))
       value.setLinkage(GlobalValue::InternalLinkage);
   for (Function &function : *llvmModule)
     if (!function.isDeclaration())

@@ -20,6 +20,7 @@
 #include "aotc/Target/CPU/Passes.h"
 
 #include "aotc/Transforms/BufferPlacement.h"
+#include "aotc/Transforms/ParallelLoops.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -28,6 +29,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -292,6 +294,9 @@ struct PlanMemoryPass final : aotc::impl::PlanMemoryPassBase<PlanMemoryPass> {
           ab, allocLoc, static_cast<int64_t>(buffer.offset));
       Value view = memref::ViewOp::create(ab, allocLoc, buffer.type,
                                           arenaMemRef, offset, ValueRange{});
+      if (buffer.alloc->getParentOfType<LoopLikeOpInterface>())
+        view.getDefiningOp()->setAttr(aotc::kLoopScratchAttr,
+                                      UnitAttr::get(context));
       buffer.alloc->getResult(0).replaceAllUsesWith(view);
       for (Operation *dealloc : buffer.deallocs)
         dealloc->erase();

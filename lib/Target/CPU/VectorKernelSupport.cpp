@@ -6,6 +6,8 @@
 
 #include "VectorKernelSupport.h"
 
+#include "aotc/Transforms/ParallelLoops.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -156,8 +158,8 @@ SmallVector<Value> VectorBuilder::apply(OpBuilder &b, AffineMap map,
 
 SmallVector<Value> VectorBuilder::forLoop(
     OpBuilder &b, int64_t lb, int64_t ub, int64_t step, ValueRange init,
-    function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> build)
-    const {
+    function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> build,
+    bool parallel) const {
   Value lower = arith::ConstantIndexOp::create(b, loc, lb);
   Value upper = arith::ConstantIndexOp::create(b, loc, ub);
   Value stride = arith::ConstantIndexOp::create(b, loc, step);
@@ -166,6 +168,8 @@ SmallVector<Value> VectorBuilder::forLoop(
       [&](OpBuilder &nb, Location, Value iv, ValueRange iters) {
         scf::YieldOp::create(nb, loc, build(nb, iv, iters));
       });
+  if (parallel)
+    markParallelLoop(loop);
   return SmallVector<Value>(loop.getResults());
 }
 

@@ -61,12 +61,14 @@ public:
         llvm::ArrayRef<mlir::OpFoldResult> dims) const;
   /// An scf.for from `lb` to `ub` by `step` carrying `init`; `build` makes
   /// one iteration and returns what it yields. Returns the loop's results.
+  /// `parallel`: the iterations are independent (ParallelLoops.h).
   llvm::SmallVector<mlir::Value>
   forLoop(mlir::OpBuilder &b, int64_t lb, int64_t ub, int64_t step,
           mlir::ValueRange init,
           llvm::function_ref<llvm::SmallVector<mlir::Value>(
               mlir::OpBuilder &, mlir::Value, mlir::ValueRange)>
-              build) const;
+              build,
+          bool parallel = false) const;
 
   mlir::Location loc;
   unsigned lanes;

@@ -1035,11 +1035,15 @@ private:
 
   void forLoop(OpBuilder &b, int64_t lb, int64_t ub, int64_t step,
                function_ref<void(OpBuilder &, Value)> build) {
-    vb.forLoop(b, lb, ub, step, ValueRange{},
-               [&](OpBuilder &nb, Value iv, ValueRange) {
-                 build(nb, iv);
-                 return SmallVector<Value>{};
-               });
+    // Only the loops outside the register tile use this: blocks of rows,
+    // of vectors and parallel loops, all independent iterations.
+    vb.forLoop(
+        b, lb, ub, step, ValueRange{},
+        [&](OpBuilder &nb, Value iv, ValueRange) {
+          build(nb, iv);
+          return SmallVector<Value>{};
+        },
+        /*parallel=*/true);
   }
 
   linalg::GenericOp generic;

@@ -331,13 +331,15 @@ private:
     for (; d < plan.ranges.size(); ++d) {
       if (isReduction(d) || d == plan.rowDim || plan.ranges[d] == 1)
         continue;
-      forLoop(b, 0, plan.ranges[d], 1, ValueRange{},
-              [&](OpBuilder &nb, Value iv, ValueRange) {
-                SmallVector<OpFoldResult> inner = dims;
-                inner[d] = iv;
-                emitOuter(nb, d + 1, inner);
-                return SmallVector<Value>{};
-              });
+      forLoop(
+          b, 0, plan.ranges[d], 1, ValueRange{},
+          [&](OpBuilder &nb, Value iv, ValueRange) {
+            SmallVector<OpFoldResult> inner = dims;
+            inner[d] = iv;
+            emitOuter(nb, d + 1, inner);
+            return SmallVector<Value>{};
+          },
+          /*parallel=*/true);
       return;
     }
     if (!plan.rowDim) {
@@ -347,13 +349,15 @@ private:
     int64_t extent = plan.ranges[*plan.rowDim];
     int64_t full = extent / plan.rows * plan.rows;
     if (full > 0)
-      forLoop(b, 0, full, plan.rows, ValueRange{},
-              [&](OpBuilder &nb, Value iv, ValueRange) {
-                SmallVector<OpFoldResult> inner = dims;
-                inner[*plan.rowDim] = iv;
-                emitTile(nb, inner, plan.rows);
-                return SmallVector<Value>{};
-              });
+      forLoop(
+          b, 0, full, plan.rows, ValueRange{},
+          [&](OpBuilder &nb, Value iv, ValueRange) {
+            SmallVector<OpFoldResult> inner = dims;
+            inner[*plan.rowDim] = iv;
+            emitTile(nb, inner, plan.rows);
+            return SmallVector<Value>{};
+          },
+          /*parallel=*/true);
     if (int64_t rest = extent - full) {
       dims[*plan.rowDim] = b.getIndexAttr(full);
       emitTile(b, dims, rest);
@@ -630,8 +634,9 @@ private:
   SmallVector<Value>
   forLoop(OpBuilder &b, int64_t lb, int64_t ub, int64_t step, ValueRange init,
           function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
-              build) {
-    return vb.forLoop(b, lb, ub, step, init, build);
+              build,
+          bool parallel = false) {
+    return vb.forLoop(b, lb, ub, step, init, build, parallel);
   }
 
   linalg::GenericOp generic;

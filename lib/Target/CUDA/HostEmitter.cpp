@@ -72,15 +72,12 @@ Expected<std::unique_ptr<Module>> translateHostToLLVMIR(mlir::ModuleOp module,
                                                         TargetMachine &machine,
                                                         StringRef name) {
   std::string run = (name + "_run").str();
+  std::string onStream = (name + "_run_on_stream").str();
   Expected<std::unique_ptr<Module>> llvmModule =
-      cpu::translateToLLVMIR(module, context, machine, run);
+      cpu::translateToLLVMIR(module, context, machine, {run, onStream});
   if (!llvmModule)
     return llvmModule.takeError();
-  // The CPU back end keeps one symbol external; this target has two.
-  std::string onStream = (name + "_run_on_stream").str();
-  if (Function *function = (*llvmModule)->getFunction(onStream))
-    function->setLinkage(GlobalValue::ExternalLinkage);
-  else
+  if (!(*llvmModule)->getFunction(onStream))
     return createStringError(inconvertibleErrorCode(),
                              "internal compiler error: the host module has "
                              "no " +

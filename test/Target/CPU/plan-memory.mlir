@@ -109,7 +109,9 @@ func.func @overlapping(%temp: !llvm.ptr {aotc.arena}, %o1: memref<3xf32>,
 
 // A buffer allocated inside a loop that does not leave the iteration takes a
 // fixed slot, live for the whole loop; so is a buffer the loop reads. After
-// the loop both slots are free again.
+// the loop both slots are free again. The view made in the loop is marked
+// as one iteration's scratch (aotc-cpu-parallelize-kernels gives each
+// worker its own).
 
 // CHECK-LABEL: module attributes {aotc.temp_bytes = 128 : i64}
 // CHECK-LABEL: func.func @loop_local(
@@ -118,7 +120,7 @@ func.func @overlapping(%temp: !llvm.ptr {aotc.arena}, %o1: memref<3xf32>,
 // CHECK-NEXT:    %[[BIG:.+]] = memref.view %[[ARENA]][%[[OB]]][] : memref<128xi8> to memref<16xf32>
 // CHECK:         scf.for
 // CHECK-NEXT:      %[[OT:.+]] = arith.constant 64 : index
-// CHECK-NEXT:      %[[TILE:.+]] = memref.view %[[ARENA]][%[[OT]]][] : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT:      %[[TILE:.+]] = memref.view %[[ARENA]][%[[OT]]][] {aotc.loop_scratch} : memref<128xi8> to memref<16xf32>
 // CHECK-NEXT:      linalg.fill ins(%{{.+}} : f32) outs(%[[TILE]] : memref<16xf32>)
 // CHECK:           linalg.add ins(%[[TILE]], %[[BIG]] : memref<16xf32>, memref<16xf32>)
 // CHECK-NOT:       memref.dealloc

@@ -45,12 +45,12 @@ struct VectorRegisters {
 VectorRegisters getVectorRegisters(const llvm::TargetMachine &machine);
 
 /// Translates `module` (LLVM dialect only) to LLVM IR for `machine` and
-/// gives every symbol except `exportedSymbol` internal linkage, so several
+/// gives every symbol except `exportedSymbols` internal linkage, so several
 /// compiled graphs link into one app.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
                   llvm::TargetMachine &machine,
-                  llvm::StringRef exportedSymbol);
+                  llvm::ArrayRef<std::string> exportedSymbols);
 
 /// Runs LLVM's default optimization pipeline at `optLevel` (0 does nothing),
 /// tuned for `machine` (vectorizers on).

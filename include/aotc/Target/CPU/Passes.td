@@ -754,6 +754,62 @@ def OutlineKernelsPass : Pass<"aotc-cpu-outline-kernels", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def ParallelizeKernelsPass
+    : Pass<"aotc-cpu-parallelize-kernels", "mlir::ModuleOp"> {
+  let summary = "Run each large kernel's parallel loop as tasks on the "
+                "caller's threads";
+  let description = [{
+    Runs last on loops, before the LLVM lowering. The entry point
+    `NAME_run(inputs, outputs, temp)` (the function
+    aotc-cpu-generate-entry-point marked `aotc.entry_point`) becomes
+    `NAME_run_parallel(inputs, outputs, temp, parallel)`, where `parallel`
+    is a `const aotc_parallel *` (include/aotc/Runtime/aotc_parallel.h), and
+    `NAME_run` calls it with `parallel` NULL.
+
+    In its body, each kernel whose outermost loop is marked `aotc.parallel`
+    (ParallelLoops.h: tiles of aotc-tile-and-fuse, blocks and rows of the
+    vector kernels) and does at least `min-task-work` vector lanes of work
+    moves into a private function
+    `NAME_task_K(ctx: !llvm.ptr, begin: i64, end: i64, worker: i32)` that
+    runs the loop's iterations [begin, end). In its place the body stores
+    what the loop reads from outside (the caller's pointers, the arena)
+    into a context on the stack and calls, when `parallel` is non-NULL with
+    more than one worker, `parallel->parallel_for(parallel->pool, N,
+    NAME_task_K, ctx)` with N the loop's trip count, else
+    `NAME_task_K(ctx, 0, N, 0)`. Constants, views and descriptors the loop
+    uses are recomputed in the task from those roots, so LLVM still sees
+    static shapes and offsets. A kernel of one iteration, or one that reads
+    a value the task cannot recompute or pass, stays inline.
+
+    Scratch buffers planned inside the loop (views of the arena made in the
+    loop body) are per worker: worker 0 uses their planned offsets, worker
+    w > 0 a copy of their span at `temp + TEMP + (w - 1) * W`, where TEMP is
+    `aotc.temp_bytes` and W, the largest span over the kernels, becomes the
+    module's `aotc.worker_temp_bytes` (the header's
+    NAME_TEMP_BYTES_PER_EXTRA_WORKER). With `temp` NULL the arena malloc'd
+    holds every worker's scratch.
+
+    Every task runs the same code as the serial call, on the same
+    iterations, so results are bitwise identical whatever the workers.
+  }];
+  let options = [
+    Option<"minTaskWork", "min-task-work", "int64_t", /*default=*/"1 << 19",
+           "Vector lanes of work (loads, stores, arithmetic, summed over the "
+           "iterations) below which a kernel stays serial">,
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect",
+                           "mlir::LLVM::LLVMDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+  let statistics = [
+    Statistic<"numParallelKernels", "parallel-kernels",
+              "Kernels run as tasks">,
+    Statistic<"numSerialKernels", "serial-kernels",
+              "Marked kernels left serial (too small or not outlinable)">,
+  ];
+}
+
 def PlanMemoryPass : Pass<"aotc-cpu-plan-memory", "mlir::ModuleOp"> {
   let summary = "Lay every temporary buffer out in one scratch arena";
   let description = [{

@@ -1,0 +1,192 @@
+/*===- aotc_pool.c - a small pthreads pool for NAME_run_parallel ----------===*
+ *
+ * Implements the pool declared at the end of aotc_parallel.h. C99 with the
+ * GNU `__atomic` builtins; needs only libc and pthreads.
+ *
+ * One job at a time: the caller publishes (fn, context, num_tasks, parts) and
+ * bumps `generation`; worker w (1 <= w < parts) runs the w-th of `parts`
+ * equal contiguous ranges of tasks and decrements `pending`; the caller runs
+ * range 0 itself and waits for `pending` to reach 0. Workers spin on
+ * `generation` for a while after each job (kernels of one graph follow each
+ * other within microseconds), then sleep on a condition variable.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "aotc/Runtime/aotc_parallel.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+
+/* Iterations a worker spins waiting for the next job before it sleeps, and
+ * the caller spins waiting for the workers before it yields its core. */
+enum { kSpinIterations = 1 << 16, kYieldAfter = 1 << 12 };
+
+struct aotc_pool {
+  aotc_parallel parallel; /* what aotc_pool_parallel returns */
+  int threads;            /* workers, the caller included */
+  pthread_t *ids;         /* threads - 1 started threads */
+  struct worker_arg *args;
+
+  pthread_mutex_t busy; /* held by the caller of a running parallel_for */
+  pthread_mutex_t lock; /* guards sleeping on `wake` */
+  pthread_cond_t wake;
+
+  /* The job; written by the caller before `generation` is bumped. */
+  aotc_task_fn fn;
+  void *context;
+  int64_t num_tasks;
+  int parts; /* atomic */
+
+  unsigned long generation; /* atomic: bumped once per job */
+  int pending;              /* atomic: started threads still running */
+  int stop;                 /* atomic: aotc_pool_destroy was called */
+};
+
+struct worker_arg {
+  aotc_pool *pool;
+  int worker;
+};
+
+static void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+/* The `part`-th of `parts` near-equal contiguous ranges of [0, n). */
+static void run_part(aotc_task_fn fn, void *context, int64_t n, int parts,
+                     int part) {
+  int64_t begin = n * part / parts, end = n * (part + 1) / parts;
+  if (begin < end)
+    fn(context, begin, end, part);
+}
+
+static void *worker_main(void *raw) {
+  struct worker_arg *arg = (struct worker_arg *)raw;
+  aotc_pool *pool = arg->pool;
+  unsigned long seen = 0;
+  for (;;) {
+    unsigned long now;
+    int spins = 0, parts;
+    while ((now = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE)) ==
+               seen &&
+           !__atomic_load_n(&pool->stop, __ATOMIC_ACQUIRE) &&
+           spins < kSpinIterations) {
+      cpu_relax();
+      ++spins;
+    }
+    if (now == seen && !__atomic_load_n(&pool->stop, __ATOMIC_ACQUIRE)) {
+      pthread_mutex_lock(&pool->lock);
+      while ((now = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE)) ==
+                 seen &&
+             !__atomic_load_n(&pool->stop, __ATOMIC_ACQUIRE))
+        pthread_cond_wait(&pool->wake, &pool->lock);
+      pthread_mutex_unlock(&pool->lock);
+    }
+    if (now == seen) /* stopped, no job */
+      return NULL;
+    seen = now;
+    /* A job this worker has no part in may end, and the next begin, while
+     * it looks: `parts` is that job's only if `generation` is unchanged
+     * after reading it. A job it has a part in waits for it. */
+    parts = __atomic_load_n(&pool->parts, __ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&pool->generation, __ATOMIC_RELAXED) != now ||
+        arg->worker >= parts)
+      continue;
+    run_part(pool->fn, pool->context, pool->num_tasks, parts, arg->worker);
+    __atomic_sub_fetch(&pool->pending, 1, __ATOMIC_RELEASE);
+  }
+}
+
+static void pool_parallel_for(void *raw, int64_t num_tasks, aotc_task_fn fn,
+                              void *context) {
+  aotc_pool *pool = (aotc_pool *)raw;
+  int parts, spins = 0;
+  if (num_tasks <= 0)
+    return;
+  parts = num_tasks < pool->threads ? (int)num_tasks : pool->threads;
+  /* One task, one worker, or the pool busy with another app thread's job:
+   * run everything here. */
+  if (parts <= 1 || pthread_mutex_trylock(&pool->busy) != 0) {
+    fn(context, 0, num_tasks, 0);
+    return;
+  }
+  pool->fn = fn;
+  pool->context = context;
+  pool->num_tasks = num_tasks;
+  __atomic_store_n(&pool->parts, parts, __ATOMIC_RELAXED);
+  __atomic_store_n(&pool->pending, parts - 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch(&pool->generation, 1, __ATOMIC_RELEASE);
+  pthread_mutex_lock(&pool->lock);
+  pthread_cond_broadcast(&pool->wake);
+  pthread_mutex_unlock(&pool->lock);
+
+  run_part(fn, context, num_tasks, parts, 0);
+  while (__atomic_load_n(&pool->pending, __ATOMIC_ACQUIRE) != 0) {
+    if (++spins < kYieldAfter)
+      cpu_relax();
+    else
+      sched_yield();
+  }
+  pthread_mutex_unlock(&pool->busy);
+}
+
+aotc_pool *aotc_pool_create(int threads) {
+  aotc_pool *pool;
+  int i;
+  if (threads < 1 || threads > 1024)
+    return NULL;
+  pool = (aotc_pool *)calloc(1, sizeof *pool);
+  if (!pool)
+    return NULL;
+  pool->parallel.parallel_for = pool_parallel_for;
+  pool->parallel.pool = pool;
+  pool->parallel.num_workers = threads;
+  pool->threads = threads;
+  pool->ids = (pthread_t *)calloc((size_t)threads, sizeof *pool->ids);
+  pool->args = (struct worker_arg *)calloc((size_t)threads, sizeof *pool->args);
+  if (!pool->ids || !pool->args) {
+    free(pool->ids);
+    free(pool->args);
+    free(pool);
+    return NULL;
+  }
+  pthread_mutex_init(&pool->busy, NULL);
+  pthread_mutex_init(&pool->lock, NULL);
+  pthread_cond_init(&pool->wake, NULL);
+  for (i = 1; i < threads; ++i) {
+    pool->args[i].pool = pool;
+    pool->args[i].worker = i;
+    if (pthread_create(&pool->ids[i], NULL, worker_main, &pool->args[i]) !=
+        0) {
+      /* Stop the threads started so far. */
+      pool->threads = i;
+      aotc_pool_destroy(pool);
+      return NULL;
+    }
+  }
+  return pool;
+}
+
+void aotc_pool_destroy(aotc_pool *pool) {
+  int i;
+  if (!pool)
+    return;
+  __atomic_store_n(&pool->stop, 1, __ATOMIC_RELEASE);
+  pthread_mutex_lock(&pool->lock);
+  pthread_cond_broadcast(&pool->wake);
+  pthread_mutex_unlock(&pool->lock);
+  for (i = 1; i < pool->threads; ++i)
+    pthread_join(pool->ids[i], NULL);
+  pthread_cond_destroy(&pool->wake);
+  pthread_mutex_destroy(&pool->lock);
+  pthread_mutex_destroy(&pool->busy);
+  free(pool->ids);
+  free(pool->args);
+  free(pool);
+}
+
+const aotc_parallel *aotc_pool_parallel(aotc_pool *pool) {
+  return pool ? &pool->parallel : NULL;
+}

@@ -1,0 +1,498 @@
+//===- ParallelizeKernels.cpp - large kernels as tasks on the caller's threads ===//
+//
+// Implements `aotc-cpu-parallelize-kernels` (Passes.td has the contract):
+//   1. NAME_run's body moves into NAME_run_parallel, which takes the
+//      caller's `const aotc_parallel *` as a fourth pointer; NAME_run calls
+//      it with NULL;
+//   2. each kernel whose outermost loop is marked parallel and large enough
+//      is analyzed (analyzeKernel): what its task must be given (roots),
+//      what it recomputes from them, and its per-iteration scratch;
+//   3. the kernel moves into a task function NAME_task_K over a range of
+//      its iterations (buildTask), and the body dispatches it (dispatch).
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "aotc/Transforms/ParallelLoops.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_PARALLELIZEKERNELSPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+constexpr llvm::StringLiteral kEntryPointAttr = "aotc.entry_point";
+constexpr llvm::StringLiteral kTempBytesAttr = "aotc.temp_bytes";
+constexpr llvm::StringLiteral kWorkerTempBytesAttr = "aotc.worker_temp_bytes";
+/// Scratch spans per worker are rounded up to the arena's alignment.
+constexpr uint64_t kAlignment = 64;
+
+/// One kernel to run as tasks, as analyzeKernel finds it.
+struct KernelTask {
+  scf::ForOp loop;
+  int64_t tripCount = 0;
+  /// The values the task is given through the context, one slot each.
+  llvm::SetVector<Value> roots;
+  /// The ops outside the loop that the task recomputes, defs before uses.
+  llvm::SetVector<Operation *> recomputed;
+  /// Views of the arena made inside the loop (one iteration's scratch), and
+  /// the byte range they span.
+  SmallVector<memref::ViewOp> scratch;
+  uint64_t scratchBegin = 0, scratchEnd = 0;
+};
+
+/// Whether the task may recompute `op` from its operands rather than be
+/// given its results: ops without regions or memory effects, and loads of
+/// the caller's pointers from the `inputs` and `outputs` arrays, which the
+/// call never writes.
+bool isRecomputable(Operation *op, func::FuncOp func) {
+  if (op->getNumRegions() != 0 || op->hasAttr(aotc::kLoopScratchAttr))
+    return false;
+  if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
+    Value address = load.getAddr();
+    while (auto gep = address.getDefiningOp<LLVM::GEPOp>())
+      address = gep.getBase();
+    auto argument = dyn_cast<BlockArgument>(address);
+    return argument && argument.getOwner()->getParentOp() == func &&
+           argument.getArgNumber() < 2;
+  }
+  return isMemoryEffectFree(op);
+}
+
+/// The types a context slot (8 bytes) carries.
+bool isPassable(Type type) {
+  return isa<LLVM::LLVMPointerType, IndexType>(type) ||
+         (type.isSignlessInteger() && type.getIntOrFloatBitWidth() <= 64);
+}
+
+/// Adds what computes `value` to `task`: its recomputable defining ops,
+/// operands first, down to roots.
+void collectDefinition(Value value, func::FuncOp func, KernelTask &task) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !isRecomputable(def, func)) {
+    task.roots.insert(value);
+    return;
+  }
+  if (task.recomputed.contains(def))
+    return;
+  for (Value operand : def->getOperands())
+    collectDefinition(operand, func, task);
+  task.recomputed.insert(def);
+}
+
+/// Vector lanes `loop` processes: every op's widest result or stored value,
+/// times the static trip counts of the loops around it up to `loop`.
+uint64_t estimateWork(scf::ForOp loop) {
+  uint64_t work = 0;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isa<scf::YieldOp>(op) || op->hasTrait<OpTrait::ConstantLike>())
+      return;
+    uint64_t lanes = 1;
+    for (Value value : llvm::concat<Value>(op->getResults(),
+                                           op->getOperands()))
+      if (auto vector = dyn_cast<VectorType>(value.getType()))
+        lanes = std::max<uint64_t>(lanes, vector.getNumElements());
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp()) {
+      if (auto inner = dyn_cast<scf::ForOp>(parent))
+        if (std::optional<APInt> trips = inner.getStaticTripCount())
+          lanes = llvm::SaturatingMultiply<uint64_t>(lanes,
+                                                     trips->getZExtValue());
+      if (parent == loop.getOperation())
+        break;
+    }
+    work = llvm::SaturatingAdd<uint64_t>(work, lanes);
+  });
+  return work;
+}
+
+/// Fills `task` for `loop`; fails when the loop cannot be a task.
+LogicalResult analyzeKernel(scf::ForOp loop, func::FuncOp func,
+                            KernelTask &task) {
+  task.loop = loop;
+  if (loop.getNumResults() != 0)
+    return failure();
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  if (!trips || trips->getZExtValue() < 2)
+    return failure();
+  task.tripCount = trips->getZExtValue();
+
+  llvm::SetVector<Value> used;
+  for (Value operand : loop->getOperands())
+    used.insert(operand);
+  getUsedValuesDefinedAbove(loop.getRegion(), used);
+  for (Value value : used)
+    collectDefinition(value, func, task);
+  if (!llvm::all_of(task.roots,
+                    [](Value root) { return isPassable(root.getType()); }))
+    return failure();
+
+  Value arena;
+  bool ok = true;
+  loop.getBody()->walk([&](memref::ViewOp view) {
+    Operation *sourceDef = view.getSource().getDefiningOp();
+    if (sourceDef && loop->isProperAncestor(sourceDef))
+      return;
+    std::optional<int64_t> shift = getConstantIntValue(view.getByteShift());
+    MemRefType type = view.getType();
+    if (!shift || !type.hasStaticShape() || (arena && arena != view.getSource())) {
+      ok = false;
+      return;
+    }
+    arena = view.getSource();
+    uint64_t bytes =
+        type.getNumElements() *
+        llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    uint64_t begin = *shift, end = *shift + bytes;
+    if (task.scratch.empty()) {
+      task.scratchBegin = begin;
+      task.scratchEnd = end;
+    }
+    task.scratchBegin = std::min(task.scratchBegin, begin);
+    task.scratchEnd = std::max(task.scratchEnd, end);
+    task.scratch.push_back(view);
+  });
+  return success(ok);
+}
+
+/// What NAME_run_parallel reads from `parallel` once, at its top.
+struct Dispatcher {
+  Value parallelFor, pool, workers, context;
+};
+
+/// The fields of aotc_parallel, and the number of workers (1 when
+/// `parallel` is NULL or says less).
+Dispatcher loadParallel(OpBuilder &b, Location loc, Value parallel) {
+  MLIRContext *ctx = b.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  auto i32 = b.getI32Type();
+  auto structType =
+      LLVM::LLVMStructType::getLiteral(ctx, {ptrType, ptrType, i32});
+  Value null = LLVM::ZeroOp::create(b, loc, ptrType);
+  Value isNull =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, parallel, null);
+  Type resultTypes[] = {ptrType, ptrType, i32};
+  auto fields = scf::IfOp::create(b, loc, resultTypes, isNull,
+                                  /*withElseRegion=*/true);
+  OpBuilder tb = fields.getThenBodyBuilder();
+  scf::YieldOp::create(
+      tb, loc,
+      ValueRange{null, null, arith::ConstantIntOp::create(tb, loc, i32, 1)});
+  OpBuilder eb = fields.getElseBodyBuilder();
+  SmallVector<Value> loaded;
+  Type fieldTypes[] = {ptrType, ptrType, i32};
+  for (auto [field, type] : llvm::enumerate(fieldTypes)) {
+    Value address = LLVM::GEPOp::create(
+        eb, loc, ptrType, structType, parallel,
+        ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(field)});
+    loaded.push_back(LLVM::LoadOp::create(eb, loc, type, address));
+  }
+  scf::YieldOp::create(eb, loc, loaded);
+  Dispatcher d;
+  d.parallelFor = fields.getResult(0);
+  d.pool = fields.getResult(1);
+  d.workers = arith::MaxSIOp::create(
+      b, loc, fields.getResult(2), arith::ConstantIntOp::create(b, loc, i32, 1));
+  return d;
+}
+
+/// The address of slot `i` of the context.
+Value slotAddress(OpBuilder &b, Location loc, Value context, int64_t i) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI64Type(), context,
+                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
+}
+
+/// Builds `name(ctx, begin, end, worker)` running `task.loop`'s iterations
+/// [begin, end), placed before `before`.
+func::FuncOp buildTask(const KernelTask &task, StringRef name,
+                       Operation *before, uint64_t tempBytes,
+                       uint64_t workerBytes) {
+  scf::ForOp loop = task.loop;
+  Location loc = loop.getLoc();
+  OpBuilder b(before);
+  MLIRContext *ctx = b.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  auto i64 = b.getI64Type();
+  auto func = func::FuncOp::create(
+      b, loc, name,
+      b.getFunctionType({ptrType, i64, i64, b.getI32Type()}, {}));
+  func.setPrivate();
+  // The serial call and the pool's call share this one copy.
+  func->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
+  Block *body = func.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  Value context = body->getArgument(0);
+
+  IRMapping mapping;
+  for (auto [i, root] : llvm::enumerate(task.roots)) {
+    Type type = root.getType();
+    Type stored = type.isIndex() ? Type(i64) : type;
+    Value value =
+        LLVM::LoadOp::create(b, loc, stored, slotAddress(b, loc, context, i));
+    if (type.isIndex())
+      value = arith::IndexCastOp::create(b, loc, type, value);
+    mapping.map(root, value);
+  }
+  for (Operation *op : task.recomputed)
+    b.clone(*op, mapping);
+
+  // Iterations [begin, end) of the loop: lb + k * step for k in the range.
+  Value lb = mapping.lookupOrDefault(loop.getLowerBound());
+  Value step = mapping.lookupOrDefault(loop.getStep());
+  auto iteration = [&](Value k) {
+    Value index = arith::IndexCastOp::create(b, loc, b.getIndexType(), k);
+    return arith::AddIOp::create(
+        b, loc, lb, arith::MulIOp::create(b, loc, index, step));
+  };
+  Value lower = iteration(body->getArgument(1));
+  Value upper = iteration(body->getArgument(2));
+  auto clone = cast<scf::ForOp>(b.clone(*loop, mapping));
+  clone.setLowerBound(lower);
+  clone.setUpperBound(upper);
+  clone->removeAttr(aotc::kParallelLoopAttr);
+
+  // Worker w > 0 moves the scratch span to its own copy past the arena.
+  if (!task.scratch.empty()) {
+    b.setInsertionPoint(clone);
+    Value worker = arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                              body->getArgument(3));
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value isFirst =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, worker, zero);
+    Value copies = arith::SubIOp::create(
+        b, loc, worker, one);
+    Value moved = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(
+            b, loc, copies,
+            arith::ConstantIndexOp::create(b, loc, workerBytes)),
+        arith::ConstantIndexOp::create(
+            b, loc,
+            static_cast<int64_t>(tempBytes) -
+                static_cast<int64_t>(task.scratchBegin)));
+    Value shift = arith::SelectOp::create(b, loc, isFirst, zero, moved);
+    for (memref::ViewOp view : task.scratch) {
+      auto cloned = cast<memref::ViewOp>(mapping.lookup(view.getOperation()));
+      OpBuilder vb(cloned);
+      cloned.getByteShiftMutable().assign(
+          arith::AddIOp::create(vb, loc, cloned.getByteShift(), shift));
+    }
+  }
+  b.setInsertionPointToEnd(body);
+  func::ReturnOp::create(b, loc);
+  return func;
+}
+
+/// Replaces `task.loop` with storing its roots in `dispatcher.context` and
+/// running `fn` over its iterations, in parallel when there are workers.
+void dispatch(const KernelTask &task, func::FuncOp fn,
+              const Dispatcher &dispatcher) {
+  scf::ForOp loop = task.loop;
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  MLIRContext *ctx = b.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  auto i64 = b.getI64Type();
+  auto i32 = b.getI32Type();
+  for (auto [i, root] : llvm::enumerate(task.roots)) {
+    Value value = root;
+    if (value.getType().isIndex())
+      value = arith::IndexCastOp::create(b, loc, i64, value);
+    LLVM::StoreOp::create(b, loc, value,
+                          slotAddress(b, loc, dispatcher.context, i));
+  }
+  Value tasks = arith::ConstantIntOp::create(b, loc, i64, task.tripCount);
+  Value parallel =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                            dispatcher.workers,
+                            arith::ConstantIntOp::create(b, loc, i32, 1));
+  auto branch = scf::IfOp::create(b, loc, TypeRange{}, parallel,
+                                  /*withElseRegion=*/true);
+  OpBuilder tb = branch.getThenBodyBuilder();
+  Value taskFn = func::ConstantOp::create(tb, loc, fn.getFunctionType(),
+                                          SymbolRefAttr::get(fn));
+  Value taskPtr =
+      UnrealizedConversionCastOp::create(tb, loc, ptrType, taskFn).getResult(0);
+  auto calleeType = LLVM::LLVMFunctionType::get(
+      LLVM::LLVMVoidType::get(ctx), {ptrType, i64, ptrType, ptrType});
+  LLVM::CallOp::create(tb, loc, calleeType,
+                       ValueRange{dispatcher.parallelFor, dispatcher.pool,
+                                  tasks, taskPtr, dispatcher.context});
+  OpBuilder eb = branch.getElseBodyBuilder();
+  func::CallOp::create(
+      eb, loc, fn,
+      ValueRange{dispatcher.context,
+                 arith::ConstantIntOp::create(eb, loc, i64, 0), tasks,
+                 arith::ConstantIntOp::create(eb, loc, i32, 0)});
+  loop.erase();
+}
+
+/// The kernels' outermost loops in `block`, looking into the result-less
+/// `scf.if` that runs the body once the arena is allocated.
+void collectKernelLoops(Block &block, SmallVectorImpl<scf::ForOp> &loops) {
+  for (Operation &op : block) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (aotc::isMarkedParallel(loop))
+        loops.push_back(loop);
+    } else if (isa<scf::IfOp>(op) && op.getNumResults() == 0) {
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          collectKernelLoops(nested, loops);
+    }
+  }
+}
+
+struct ParallelizeKernelsPass final
+    : aotc::impl::ParallelizeKernelsPassBase<ParallelizeKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    func::FuncOp run;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func->hasAttr(kEntryPointAttr) && !func.isExternal())
+        run = func;
+    if (!run)
+      return;
+    StringRef name = run.getSymName();
+    if (!name.consume_back("_run")) {
+      run.emitError() << "expected the entry point's name to end in _run";
+      return signalPassFailure();
+    }
+    std::string parallelName = (name + "_run_parallel").str();
+    if (module.lookupSymbol(parallelName)) {
+      module.emitError() << "expected no symbol named '" << parallelName
+                         << "', which the entry point needs";
+      return signalPassFailure();
+    }
+    func::FuncOp parallelRun = splitEntryPoint(run, parallelName);
+
+    uint64_t tempBytes = 0;
+    if (auto bytes = module->getAttrOfType<IntegerAttr>(kTempBytesAttr))
+      tempBytes = bytes.getValue().getZExtValue();
+
+    SmallVector<scf::ForOp> loops;
+    for (Block &block : parallelRun.getBody())
+      collectKernelLoops(block, loops);
+    SmallVector<KernelTask> tasks;
+    for (scf::ForOp loop : loops) {
+      KernelTask task;
+      if (estimateWork(loop) < static_cast<uint64_t>(minTaskWork) ||
+          failed(analyzeKernel(loop, parallelRun, task))) {
+        ++numSerialKernels;
+        continue;
+      }
+      tasks.push_back(std::move(task));
+    }
+
+    uint64_t workerBytes = 0;
+    size_t slots = 1;
+    for (const KernelTask &task : tasks) {
+      workerBytes = std::max<uint64_t>(
+          workerBytes, llvm::alignTo(task.scratchEnd - task.scratchBegin,
+                                     kAlignment));
+      slots = std::max(slots, task.roots.size());
+    }
+    module->setAttr(kWorkerTempBytesAttr,
+                    IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                                     workerBytes));
+    if (tasks.empty())
+      return;
+
+    Dispatcher dispatcher = setUpDispatch(parallelRun, slots, workerBytes);
+    SymbolTable symbols(module);
+    for (auto [index, task] : llvm::enumerate(tasks)) {
+      func::FuncOp fn =
+          buildTask(task, (name + "_task_" + Twine(index + 1)).str(),
+                    parallelRun, tempBytes, workerBytes);
+      symbols.insert(fn);
+      dispatch(task, fn, dispatcher);
+      ++numParallelKernels;
+    }
+  }
+
+  /// Moves `run`'s body into a new public `parallelName` with a fourth
+  /// pointer argument, and makes `run` call it with NULL.
+  func::FuncOp splitEntryPoint(func::FuncOp run, StringRef parallelName) {
+    Location loc = run.getLoc();
+    OpBuilder b(run);
+    auto ptrType = LLVM::LLVMPointerType::get(&getContext());
+    SmallVector<Type> inputs(run.getArgumentTypes());
+    inputs.push_back(ptrType);
+    auto parallelRun = func::FuncOp::create(
+        b, loc, parallelName,
+        b.getFunctionType(inputs, run.getResultTypes()));
+    parallelRun.getBody().takeBody(run.getBody());
+    run->removeAttr(kEntryPointAttr);
+    parallelRun.getBody().front().addArgument(ptrType, loc);
+    if (ArrayAttr argAttrs = run.getAllArgAttrs()) {
+      SmallVector<Attribute> attrs(argAttrs.begin(), argAttrs.end());
+      attrs.push_back(b.getDictionaryAttr({}));
+      parallelRun.setAllArgAttrs(attrs);
+    }
+
+    Block *body = run.addEntryBlock();
+    b.setInsertionPointToStart(body);
+    SmallVector<Value> operands(body->getArguments());
+    operands.push_back(LLVM::ZeroOp::create(b, loc, ptrType));
+    auto call = func::CallOp::create(b, loc, parallelRun, operands);
+    func::ReturnOp::create(b, loc, call.getResults());
+    return parallelRun;
+  }
+
+  /// Reads `parallel` at the top of `parallelRun`, allocates the context of
+  /// `slots` slots, and grows a malloc'd arena by every extra worker's
+  /// scratch.
+  Dispatcher setUpDispatch(func::FuncOp parallelRun, size_t slots,
+                           uint64_t workerBytes) {
+    Block &entry = parallelRun.getBody().front();
+    Location loc = parallelRun.getLoc();
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    Dispatcher dispatcher = loadParallel(b, loc, entry.getArguments().back());
+    auto i64 = b.getI64Type();
+    dispatcher.context = LLVM::AllocaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(&getContext()), i64,
+        LLVM::ConstantOp::create(b, loc, i64, static_cast<int64_t>(slots)),
+        /*alignment=*/8);
+    if (workerBytes == 0)
+      return dispatcher;
+    Value extra = arith::MulIOp::create(
+        b, loc,
+        arith::ExtSIOp::create(
+            b, loc, i64,
+            arith::SubIOp::create(
+                b, loc, dispatcher.workers,
+                arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1))),
+        arith::ConstantIntOp::create(b, loc, i64,
+                                     static_cast<int64_t>(workerBytes)));
+    parallelRun.walk([&](LLVM::CallOp call) {
+      if (call.getCallee() != "malloc")
+        return;
+      OpBuilder cb(call);
+      call->setOperand(0, arith::AddIOp::create(cb, loc, call->getOperand(0),
+                                                extra));
+    });
+    return dispatcher;
+  }
+};
+
+} // namespace

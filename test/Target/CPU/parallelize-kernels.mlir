@@ -1,0 +1,130 @@
+// RUN: aotc-opt %s --aotc-cpu-parallelize-kernels="min-task-work=64" | FileCheck %s
+// RUN: aotc-opt %s --aotc-cpu-parallelize-kernels | FileCheck %s --check-prefix=SMALL
+
+// The entry point's body moves into m_run_parallel, which reads the
+// caller's aotc_parallel once; m_run calls it with NULL. The marked kernel
+// of 4 iterations becomes m_task_1 over a range of them: it recomputes the
+// views and descriptors from the pointers stored in the context (the
+// arena, `inputs`, `outputs`), and moves its scratch row (a view made in
+// the loop) past the 4096-byte arena for workers above 0:
+// 1024 + (w - 1) * 1024 + (4096 - 1024). The unmarked loop and the marked
+// loop of one iteration stay where they are. A malloc'd arena grows by
+// (workers - 1) * 1024 bytes.
+
+// CHECK-LABEL: module attributes {aotc.temp_bytes = 4096 : i64, aotc.worker_temp_bytes = 1024 : i64}
+// CHECK-LABEL: func.func private @m_task_1(
+// CHECK-SAME:      %[[CTX:.+]]: !llvm.ptr, %[[BEGIN:.+]]: i64, %[[END:.+]]: i64, %[[WORKER:.+]]: i32)
+// CHECK-SAME:      attributes {passthrough = ["noinline"]}
+// CHECK:         %[[SLOT0:.+]] = llvm.getelementptr %[[CTX]][0] : (!llvm.ptr) -> !llvm.ptr, i64
+// CHECK:         %[[RAW:.+]] = llvm.load %[[SLOT0]] : !llvm.ptr -> !llvm.ptr
+// CHECK:         %[[SLOT1:.+]] = llvm.getelementptr %[[CTX]][1]
+// CHECK:         %[[INPUTS:.+]] = llvm.load %[[SLOT1]] : !llvm.ptr -> !llvm.ptr
+// CHECK:         %[[ARENA:.+]] = builtin.unrealized_conversion_cast %[[RAW]] : !llvm.ptr to memref<4096xi8>
+// CHECK:         %[[XP:.+]] = llvm.load %[[INPUTS]] : !llvm.ptr -> !llvm.ptr
+// CHECK:         %[[X:.+]] = builtin.unrealized_conversion_cast %[[XP]] : !llvm.ptr to memref<4x256xf32>
+// CHECK:         %[[B:.+]] = arith.index_cast %[[BEGIN]] : i64 to index
+// CHECK:         %[[E:.+]] = arith.index_cast %[[END]] : i64 to index
+// CHECK:         %[[W:.+]] = arith.index_cast %[[WORKER]] : i32 to index
+// CHECK:         %[[FIRST:.+]] = arith.cmpi eq, %[[W]], %[[ZERO:.+]] : index
+// CHECK:         %[[COPY:.+]] = arith.subi %[[W]], %{{.+}} : index
+// CHECK:         %[[C3072:.+]] = arith.constant 3072 : index
+// CHECK:         %[[C1024:.+]] = arith.constant 1024 : index
+// CHECK:         %[[SPAN:.+]] = arith.muli %[[COPY]], %[[C1024]] : index
+// CHECK:         %[[MOVED:.+]] = arith.addi %[[SPAN]], %[[C3072]] : index
+// CHECK:         %[[SHIFT:.+]] = arith.select %[[FIRST]], %[[ZERO]], %[[MOVED]] : index
+// CHECK:         scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
+// CHECK:           %[[AT:.+]] = arith.addi %{{.+}}, %[[SHIFT]] : index
+// CHECK:           %[[ROW:.+]] = memref.view %[[ARENA]][%[[AT]]][] {aotc.loop_scratch} : memref<4096xi8> to memref<256xf32>
+// CHECK:           vector.load %[[X]][%[[I]], %{{.+}}]
+// CHECK:           vector.store %{{.+}}, %[[ROW]]
+// CHECK:         return
+
+// CHECK-LABEL: func.func @m_run_parallel(
+// CHECK-SAME:      %[[IN:.+]]: !llvm.ptr, %[[OUT:.+]]: !llvm.ptr, %[[TEMP:.+]]: !llvm.ptr, %[[PAR:.+]]: !llvm.ptr) -> i32
+// CHECK:         %[[NULL:.+]] = llvm.mlir.zero : !llvm.ptr
+// CHECK:         %[[NOPAR:.+]] = llvm.icmp "eq" %[[PAR]], %[[NULL]]
+// CHECK:         %[[FIELDS:.+]]:3 = scf.if %[[NOPAR]] -> (!llvm.ptr, !llvm.ptr, i32)
+// CHECK:         } else {
+// CHECK:           llvm.getelementptr %[[PAR]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, i32)>
+// CHECK:           llvm.getelementptr %[[PAR]][0, 1]
+// CHECK:           llvm.getelementptr %[[PAR]][0, 2]
+// CHECK:         %[[WORKERS:.+]] = arith.maxsi %[[FIELDS]]#2, %{{.+}} : i32
+// CHECK:         %[[CTXA:.+]] = llvm.alloca %{{.+}} x i64 {alignment = 8 : i64}
+// CHECK:         %[[EXTRA:.+]] = arith.muli %{{.+}}, %{{.+}} : i64
+// CHECK:         %[[SIZE:.+]] = arith.addi %{{.+}}, %[[EXTRA]] : i64
+// CHECK:         %[[MEM:.+]] = llvm.call @malloc(%[[SIZE]])
+// CHECK:         llvm.store %[[MEM]], %{{.+}} : !llvm.ptr, !llvm.ptr
+// CHECK:         llvm.store %[[IN]], %{{.+}} : !llvm.ptr, !llvm.ptr
+// CHECK:         llvm.store %[[OUT]], %{{.+}} : !llvm.ptr, !llvm.ptr
+// CHECK:         %[[TASKS:.+]] = arith.constant 4 : i64
+// CHECK:         %[[MANY:.+]] = arith.cmpi sgt, %[[WORKERS]], %{{.+}} : i32
+// CHECK:         scf.if %[[MANY]] {
+// CHECK:           %[[FN:.+]] = func.constant @m_task_1
+// CHECK:           %[[FNP:.+]] = builtin.unrealized_conversion_cast %[[FN]] {{.*}} to !llvm.ptr
+// CHECK:           llvm.call %[[FIELDS]]#0(%[[FIELDS]]#1, %[[TASKS]], %[[FNP]], %[[CTXA]])
+// CHECK:         } else {
+// CHECK:           func.call @m_task_1(%[[CTXA]], %{{.+}}, %[[TASKS]], %{{.+}})
+// CHECK:         }
+// CHECK-NOT:     m_task
+// CHECK:         scf.for
+// CHECK:         scf.for
+// CHECK:         } {aotc.parallel}
+// CHECK:         return
+
+// CHECK-LABEL: func.func @m_run(
+// CHECK-SAME:      %[[A:.+]]: !llvm.ptr, %[[B:.+]]: !llvm.ptr, %[[C:.+]]: !llvm.ptr) -> i32
+// CHECK:         %[[N:.+]] = llvm.mlir.zero : !llvm.ptr
+// CHECK:         %[[R:.+]] = call @m_run_parallel(%[[A]], %[[B]], %[[C]], %[[N]])
+// CHECK:         return %[[R]] : i32
+
+// With the default threshold the kernel is too small: no task, no extra
+// scratch, but m_run_parallel still exists.
+// SMALL:     aotc.worker_temp_bytes = 0 : i64
+// SMALL-NOT: m_task
+// SMALL:     func.func @m_run_parallel(
+// SMALL-NOT: m_task
+// SMALL:     func.func @m_run(
+
+module attributes {aotc.temp_bytes = 4096 : i64} {
+  llvm.func @malloc(i64) -> !llvm.ptr
+  func.func @m_run(%in: !llvm.ptr, %out: !llvm.ptr, %temp: !llvm.ptr) -> i32 attributes {aotc.entry_point} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %c256 = arith.constant 256 : index
+    %c1024 = arith.constant 1024 : index
+    %size = llvm.mlir.constant(4159 : i64) : i64
+    %raw = llvm.call @malloc(%size) : (i64) -> !llvm.ptr
+    %arena = builtin.unrealized_conversion_cast %raw : !llvm.ptr to memref<4096xi8>
+    %xp = llvm.load %in : !llvm.ptr -> !llvm.ptr
+    %x = builtin.unrealized_conversion_cast %xp : !llvm.ptr to memref<4x256xf32>
+    %yp = llvm.load %out : !llvm.ptr -> !llvm.ptr
+    %y = builtin.unrealized_conversion_cast %yp : !llvm.ptr to memref<4x256xf32>
+    // A kernel of 4 rows, each through one row of scratch.
+    scf.for %i = %c0 to %c4 step %c1 {
+      %s = memref.view %arena[%c1024][] {aotc.loop_scratch} : memref<4096xi8> to memref<256xf32>
+      scf.for %j = %c0 to %c256 step %c16 {
+        %v = vector.load %x[%i, %j] : memref<4x256xf32>, vector<16xf32>
+        %w = arith.addf %v, %v : vector<16xf32>
+        vector.store %w, %s[%j] : memref<256xf32>, vector<16xf32>
+      }
+      scf.for %j = %c0 to %c256 step %c16 {
+        %v = vector.load %s[%j] : memref<256xf32>, vector<16xf32>
+        vector.store %v, %y[%i, %j] : memref<4x256xf32>, vector<16xf32>
+      }
+    } {aotc.parallel}
+    // Not marked: stays.
+    scf.for %i = %c0 to %c4 step %c1 {
+      %v = vector.load %y[%i, %c0] : memref<4x256xf32>, vector<16xf32>
+      vector.store %v, %y[%i, %c16] : memref<4x256xf32>, vector<16xf32>
+    }
+    // One iteration: stays.
+    scf.for %i = %c0 to %c1 step %c1 {
+      %v = vector.load %x[%i, %c0] : memref<4x256xf32>, vector<16xf32>
+      vector.store %v, %y[%i, %c0] : memref<4x256xf32>, vector<16xf32>
+    } {aotc.parallel}
+    %ok = arith.constant 0 : i32
+    return %ok : i32
+  }
+}
