@@ -1,18 +1,22 @@
 /*===- model_bench.c - time one compiled model on one input ---------------===*
  *
- * Built by bench/models against the header and object of a model compiled
- * with --name m. Reads the input tensor from argv[1] (raw bytes, exactly
- * m_INPUT_BYTES[0]), calls m_run with a caller-provided 64-byte-aligned
- * temp arena of m_TEMP_BYTES, once to warm up and then argv[2] times, and
- * prints the best and median times in milliseconds and the first output
- * element (so the work cannot be optimized away). With a third argument it
- * also writes the first output's bytes to that file.
+ * Built by bench/peers.py against the header and object of a model compiled
+ * with --name m, and libaotc_pool. Reads the input tensor from argv[1] (raw
+ * bytes, exactly m_INPUT_BYTES[0]), calls m_run with a caller-provided
+ * 64-byte-aligned temp arena of m_TEMP_BYTES, once to warm up and then
+ * argv[2] times, and prints the best and median times in milliseconds and
+ * the first output element (so the work cannot be optimized away). With a
+ * third argument it also writes the first output's bytes to that file
+ * ("-": none). With a fourth, WORKERS, it calls m_run_parallel on a
+ * libaotc_pool of that many workers instead, with a temp arena of
+ * m_TEMP_BYTES_FOR_WORKERS(WORKERS).
  *
  *===----------------------------------------------------------------------===*/
 
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "m.h"
@@ -28,9 +32,17 @@ static int compare(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* m_run, or m_run_parallel when there is a pool. */
+static int run(const void *const *inputs, void *const *outputs, void *temp,
+               const aotc_parallel *parallel) {
+  return parallel ? m_run_parallel(inputs, outputs, temp, parallel)
+                  : m_run(inputs, outputs, temp);
+}
+
 int main(int argc, char **argv) {
-  if (argc != 3 && argc != 4) {
-    fprintf(stderr, "usage: %s INPUT.bin REPEAT [OUTPUT.bin]\n", argv[0]);
+  if (argc < 3 || argc > 5) {
+    fprintf(stderr, "usage: %s INPUT.bin REPEAT [OUTPUT.bin|- [WORKERS]]\n",
+            argv[0]);
     return 2;
   }
   int repeat = atoi(argv[2]);
@@ -38,12 +50,20 @@ int main(int argc, char **argv) {
     fprintf(stderr, "model_bench: REPEAT must be 1..1000\n");
     return 2;
   }
+  int workers = argc == 5 ? atoi(argv[4]) : 0;
+  aotc_pool *pool = NULL;
+  if (argc == 5 && !(pool = aotc_pool_create(workers))) {
+    fprintf(stderr, "model_bench: WORKERS must be 1..1024\n");
+    return 2;
+  }
+  const aotc_parallel *parallel = aotc_pool_parallel(pool);
+  size_t temp_bytes = m_TEMP_BYTES_FOR_WORKERS(pool ? workers : 1);
   void *input = malloc(m_INPUT_BYTES[0]);
   void *output = malloc(m_OUTPUT_BYTES[0]);
-  void *temp = m_TEMP_BYTES ? aligned_alloc(64, (m_TEMP_BYTES + 63) / 64 * 64)
-                            : NULL;
+  void *temp =
+      temp_bytes ? aligned_alloc(64, (temp_bytes + 63) / 64 * 64) : NULL;
   FILE *f = fopen(argv[1], "rb");
-  if (!input || !output || (m_TEMP_BYTES && !temp) || !f ||
+  if (!input || !output || (temp_bytes && !temp) || !f ||
       fread(input, 1, m_INPUT_BYTES[0], f) != m_INPUT_BYTES[0]) {
     fprintf(stderr, "model_bench: cannot read %s\n", argv[1]);
     return 1;
@@ -52,15 +72,16 @@ int main(int argc, char **argv) {
   const void *inputs[1] = {input};
   void *outputs[1] = {output};
   double *times = malloc(sizeof(double) * repeat);
-  if (!times || m_run(inputs, outputs, temp) != 0)
+  if (!times || run(inputs, outputs, temp, parallel) != 0)
     return 1;
   for (int r = 0; r < repeat; ++r) {
     double t0 = now();
-    if (m_run(inputs, outputs, temp) != 0)
+    if (run(inputs, outputs, temp, parallel) != 0)
       return 1;
     times[r] = now() - t0;
   }
-  if (argc == 4) {
+  aotc_pool_destroy(pool);
+  if (argc >= 4 && strcmp(argv[3], "-") != 0) {
     FILE *o = fopen(argv[3], "wb");
     if (!o || fwrite(output, 1, m_OUTPUT_BYTES[0], o) != m_OUTPUT_BYTES[0] ||
         fclose(o) != 0) {

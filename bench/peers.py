@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""aotc against the peers a user would pick instead, single thread, one run.
+"""aotc against the peers a user would pick instead, same threads, one run.
 
     /usr/bin/python3 bench/peers.py [--aotc build/bin/aotc]
-        [--baseline OTHER_AOTC] [--cpu native] [--repeat 20] [MODEL...]
+        [--baseline OTHER_AOTC] [--cpu native] [--repeat 20] [--threads 1,2]
+        [MODEL...]
 
 For each model (torchvision or a small PyTorch module, random weights,
 exported to ONNX at bench time exactly as the model tests do):
@@ -10,9 +11,13 @@ exported to ONNX at bench time exactly as the model tests do):
 1. compiles it with ``aotc -O3 --cpu CPU`` (and with ``--baseline``, a second
    aotc binary, for a before/after column) and links bench/model_bench.c,
 2. times the compiled model, onnxruntime (CPU execution provider, every graph
-   optimization, one intra-op thread; run under ``--ort-python``, the Python
-   that has it: ``python3 -m pip install onnxruntime``) and PyTorch eager with
-   one thread, each warmed up once, best and median of REPEAT calls,
+   optimization; run under ``--ort-python``, the Python that has it:
+   ``python3 -m pip install onnxruntime``) and PyTorch eager, each warmed up
+   once, best and median of REPEAT calls, at each of ``--threads`` (default
+   1): aotc's NAME_run_parallel on a libaotc_pool of that many workers
+   (NAME_run for one), onnxruntime with that many intra-op threads, PyTorch
+   with ``torch.set_num_threads``; aotc's outputs must be bitwise equal at
+   every thread count,
 3. checks that the three outputs agree, and prints milliseconds, GFLOP/s
    (from ``aotc --report``'s FLOP count) and the ratios.
 
@@ -130,9 +135,9 @@ def export(name, path):
     return model, x, want.numpy()
 
 
-def time_torch(torch, model, x, repeat):
+def time_torch(torch, model, x, repeat, threads):
     import time
-    torch.set_num_threads(1)
+    torch.set_num_threads(threads)
     with torch.no_grad():
         model(x)
         times = []
@@ -144,9 +149,18 @@ def time_torch(torch, model, x, repeat):
     return times[0] * 1e3, times[len(times) // 2] * 1e3
 
 
-def run_aotc(aotc, cpu, model_path, work, tag, x, repeat):
-    """Compiles with `aotc`, runs, returns (best ms, median ms, output,
-    FLOPs)."""
+def pool_library(aotc):
+    """libaotc_pool from the build next to `aotc`, else its source."""
+    library = os.path.normpath(os.path.join(
+        os.path.dirname(os.path.abspath(aotc)), "..", "lib", "libaotc_pool.a"))
+    if os.path.exists(library):
+        return library
+    return os.path.join(ROOT, "lib", "Runtime", "CPU", "aotc_pool.c")
+
+
+def compile_aotc(aotc, cpu, model_path, work, tag):
+    """Compiles with `aotc` and links model_bench; returns (the benchmark
+    executable, FLOPs)."""
     obj = os.path.join(work, tag + ".o")
     header_dir = os.path.join(work, tag)
     os.makedirs(header_dir, exist_ok=True)
@@ -159,16 +173,28 @@ def run_aotc(aotc, cpu, model_path, work, tag, x, repeat):
     if match:
         flops = int(match.group(1).replace(",", ""))
     exe = os.path.join(work, tag + "_bench")
-    subprocess.run(["cc", "-std=c11", "-O2", "-I", header_dir,
-                    os.path.join(HERE, "model_bench.c"), obj, "-lm", "-o",
-                    exe], check=True)
+    subprocess.run(["cc", "-std=c11", "-O2", "-I", header_dir, "-I",
+                    os.path.join(ROOT, "include"),
+                    os.path.join(HERE, "model_bench.c"), obj,
+                    pool_library(aotc), "-lpthread", "-lm", "-o", exe],
+                   check=True)
+    return exe, flops
+
+
+def run_aotc(exe, work, tag, x, repeat, threads):
+    """Runs a model_bench executable (m_run for one thread, else
+    m_run_parallel on a pool of `threads`); returns (best ms, median ms,
+    output)."""
     inp = os.path.join(work, "input.bin")
     x.astype(np.float32).tofile(inp)
-    out = os.path.join(work, tag + "_output.bin")
-    text = subprocess.run([exe, inp, str(repeat), out], check=True,
-                          capture_output=True, text=True).stdout
+    out = os.path.join(work, "%s_output%d.bin" % (tag, threads))
+    command = [exe, inp, str(repeat), out]
+    if threads > 1:
+        command.append(str(threads))
+    text = subprocess.run(command, check=True, capture_output=True,
+                          text=True).stdout
     best, median, _ = (float(v) for v in text.split())
-    return best, median, np.fromfile(out, dtype=np.float32), flops
+    return best, median, np.fromfile(out, dtype=np.float32)
 
 
 def agree(a, b):
@@ -185,47 +211,65 @@ def bench(name, args):
     os.makedirs(work, exist_ok=True)
     path = os.path.join(work, "model.onnx")
     model, x, want = export(name, path)
-    rows = []
-    aotc = run_aotc(args.aotc, args.cpu, path, work, "aotc", x.numpy(),
-                    args.repeat)
-    if not agree(aotc[2], want):
-        sys.exit("peers: %s: aotc's output differs from PyTorch's (max abs "
-                 "error %.3g)" % (name, np.abs(aotc[2] - want.reshape(-1))
-                                  .max()))
-    rows.append(("aotc", aotc[0], aotc[1]))
-    if args.baseline:
-        base = run_aotc(args.baseline, args.cpu, path, work, "baseline",
-                        x.numpy(), args.repeat)
-        rows.append(("aotc (baseline)", base[0], base[1]))
     np.save(os.path.join(work, "input.npy"), x.numpy())
-    ort_out = os.path.join(work, "ort_output.npy")
-    text = subprocess.run(
-        [args.ort_python, os.path.join(HERE, "ort_time.py"), path,
-         os.path.join(work, "input.npy"), ort_out, str(args.repeat), "1"],
-        capture_output=True, text=True)
-    if text.returncode == 0:
-        best, median = (float(v) for v in text.stdout.split())
-        if not agree(np.load(ort_out), want):
-            sys.exit("peers: %s: onnxruntime's output differs from "
-                     "PyTorch's" % name)
-        rows.append(("onnxruntime", best, median))
-    else:
-        print("  (onnxruntime unavailable: %s)" %
-              text.stderr.strip().splitlines()[-1:])
-    rows.append(("PyTorch eager",) + time_torch(torch, model, x, args.repeat))
-
-    flops = aotc[3]
+    exe, flops = compile_aotc(args.aotc, args.cpu, path, work, "aotc")
+    base_exe = None
+    if args.baseline:
+        base_exe, _ = compile_aotc(args.baseline, args.cpu, path, work,
+                                   "baseline")
     print("%s: %s, %.2f GFLOP" % (name, "x".join(map(str, x.shape)),
                                    flops / 1e9))
-    for label, best, median in rows:
-        rate = " %7.1f GFLOP/s" % (flops / best / 1e6) if flops else ""
-        ratio = "" if label == "aotc" else \
-            "   aotc is %.2fx %s" % (
-                best / aotc[0] if best >= aotc[0] else aotc[0] / best,
-                "faster" if best >= aotc[0] else "slower")
-        print("  %-16s %9.2f ms (median %9.2f)%s%s" % (label, best, median,
-                                                      rate, ratio))
-    sys.stdout.flush()
+    first = None
+    for threads in args.threads:
+        rows = []
+        aotc = run_aotc(exe, work, "aotc", x.numpy(), args.repeat, threads)
+        if not agree(aotc[2], want):
+            sys.exit("peers: %s: aotc's output differs from PyTorch's (max "
+                     "abs error %.3g)" % (name, np.abs(
+                         aotc[2] - want.reshape(-1)).max()))
+        if first is None:
+            first = aotc
+        elif not np.array_equal(aotc[2], first[2]):
+            sys.exit("peers: %s: aotc's output at %d threads differs from "
+                     "its output at %d" % (name, threads, args.threads[0]))
+        rows.append(("aotc", aotc[0], aotc[1]))
+        if base_exe:
+            base = run_aotc(base_exe, work, "baseline", x.numpy(),
+                            args.repeat, threads)
+            rows.append(("aotc (baseline)", base[0], base[1]))
+        ort_out = os.path.join(work, "ort_output.npy")
+        text = subprocess.run(
+            [args.ort_python, os.path.join(HERE, "ort_time.py"), path,
+             os.path.join(work, "input.npy"), ort_out, str(args.repeat),
+             str(threads)],
+            capture_output=True, text=True)
+        if text.returncode == 0:
+            best, median = (float(v) for v in text.stdout.split())
+            if not agree(np.load(ort_out), want):
+                sys.exit("peers: %s: onnxruntime's output differs from "
+                         "PyTorch's" % name)
+            rows.append(("onnxruntime", best, median))
+        else:
+            print("  (onnxruntime unavailable: %s)" %
+                  text.stderr.strip().splitlines()[-1:])
+        rows.append(("PyTorch eager",) +
+                    time_torch(torch, model, x, args.repeat, threads))
+
+        if len(args.threads) > 1:
+            scaling = "" if aotc is first else \
+                ", aotc %.2fx its %d-thread time" % (first[0] / aotc[0],
+                                                     args.threads[0])
+            print("  %d thread%s%s:" % (threads, "s" if threads > 1 else "",
+                                        scaling))
+        for label, best, median in rows:
+            rate = " %7.1f GFLOP/s" % (flops / best / 1e6) if flops else ""
+            ratio = "" if label == "aotc" else \
+                "   aotc is %.2fx %s" % (
+                    best / aotc[0] if best >= aotc[0] else aotc[0] / best,
+                    "faster" if best >= aotc[0] else "slower")
+            print("  %-16s %9.2f ms (median %9.2f)%s%s" % (
+                label, best, median, rate, ratio))
+        sys.stdout.flush()
 
 
 def main():
@@ -239,6 +283,13 @@ def main():
     parser.add_argument("--baseline", help="a second aotc to compare with")
     parser.add_argument("--cpu", default="native")
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--threads", default="1",
+                        type=lambda text: [int(t) for t in text.split(",")],
+                        help="comma-separated thread counts, e.g. 1,2: aotc "
+                             "runs NAME_run_parallel on a libaotc_pool of "
+                             "that many workers (NAME_run for 1), "
+                             "onnxruntime with that many intra-op threads, "
+                             "PyTorch with torch.set_num_threads (default 1)")
     parser.add_argument("--ort-python", default="python3",
                         help="the Python with onnxruntime (default: the "
                              "first python3 on PATH)")

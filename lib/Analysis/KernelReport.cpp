@@ -74,6 +74,30 @@ std::optional<uint64_t> getPlannedTempBytes(ModuleOp module) {
   return std::nullopt;
 }
 
+std::optional<std::vector<ParallelKernel>>
+getParallelKernels(ModuleOp module) {
+  auto records = module->getAttrOfType<ArrayAttr>("aotc.parallel_kernels");
+  if (!records)
+    return std::nullopt;
+  std::vector<ParallelKernel> kernels;
+  for (auto record : records.getAsRange<DictionaryAttr>()) {
+    ParallelKernel kernel;
+    if (auto task = record.getAs<StringAttr>("task"))
+      kernel.task = task.str();
+    if (auto tasks = record.getAs<IntegerAttr>("tasks"))
+      kernel.tasks = tasks.getInt();
+    if (auto calls = record.getAs<IntegerAttr>("calls"))
+      kernel.calls = calls.getInt();
+    if (auto loc = record.getAs<LocationAttr>("loc"))
+      collectOrigins(loc, kernel.origins);
+    llvm::erase_if(kernel.origins, [](const Origin &origin) {
+      return origin.op == "constant";
+    });
+    kernels.push_back(std::move(kernel));
+  }
+  return kernels;
+}
+
 namespace {
 
 /// The size of each loop of `op`'s iteration space. A dynamic size (a
@@ -574,25 +598,55 @@ std::string humanReadable(uint64_t value, StringRef unit) {
   return llvm::formatv("{0:f1} {1}{2}", scaled, prefixes[prefix], unit).str();
 }
 
-/// The ops column: the graph ops, or the IR ops when there are none, and
-/// the ONNX nodes.
-std::string describeOps(const Kernel &kernel) {
+/// The ops column: the graph ops of `origins`, or `fallback` (IR ops) when
+/// there are none, then `destination` and the ONNX nodes.
+std::string describeOrigins(ArrayRef<Origin> origins,
+                            ArrayRef<std::string> fallback,
+                            StringRef destination = "") {
   SmallVector<std::string> ops, nodes;
-  for (const Origin &origin : kernel.origins) {
+  for (const Origin &origin : origins) {
     if (!origin.op.empty())
       ops.push_back(origin.op);
     if (!origin.node.empty() && !llvm::is_contained(nodes, origin.node))
       nodes.push_back(origin.node);
   }
   std::string text =
-      llvm::join(ops.empty() ? ArrayRef<std::string>(kernel.opNames)
-                             : ArrayRef<std::string>(ops),
-                 " + ");
-  if (!kernel.destination.empty())
-    text += " -> " + kernel.destination;
+      llvm::join(ops.empty() ? fallback : ArrayRef<std::string>(ops), " + ");
+  if (!destination.empty())
+    text += " -> " + destination.str();
   if (!nodes.empty())
     text += "  [nodes: " + llvm::join(nodes, ", ") + "]";
   return text;
+}
+
+std::string describeOps(const Kernel &kernel) {
+  return describeOrigins(kernel.origins, kernel.opNames, kernel.destination);
+}
+
+/// Prints `rows` as a table: every column but the last padded to its
+/// widest cell, right-aligned where `rightAligned` says, each line after
+/// `indent`.
+void printTable(ArrayRef<SmallVector<std::string>> rows,
+                ArrayRef<bool> rightAligned, llvm::raw_ostream &os,
+                StringRef indent = "") {
+  SmallVector<size_t> widths(rows.front().size(), 0);
+  for (const auto &row : rows)
+    for (auto [width, cell] : llvm::zip(widths, row))
+      width = std::max(width, cell.size());
+  for (const auto &row : rows) {
+    std::string line = indent.str();
+    for (auto [column, cell] : llvm::enumerate(row)) {
+      if (column)
+        line += "  ";
+      bool last = column + 1 == row.size();
+      size_t padding = last ? 0 : widths[column] - cell.size();
+      if (rightAligned[column])
+        line += std::string(padding, ' ') + cell;
+      else
+        line += cell + std::string(padding, ' ');
+    }
+    os << StringRef(line).rtrim() << "\n";
+  }
 }
 
 } // namespace
@@ -618,24 +672,7 @@ void printKernelReport(const FunctionReport &report,
          describeOps(kernel)});
   const bool rightAligned[] = {true, false, true,  true,
                                true, true,  false, false};
-  SmallVector<size_t> widths(rows.front().size(), 0);
-  for (const auto &row : rows)
-    for (auto [width, cell] : llvm::zip(widths, row))
-      width = std::max(width, cell.size());
-  for (const auto &row : rows) {
-    std::string line;
-    for (auto [column, cell] : llvm::enumerate(row)) {
-      if (column)
-        line += "  ";
-      bool last = column + 1 == row.size();
-      size_t padding = last ? 0 : widths[column] - cell.size();
-      if (rightAligned[column])
-        line += std::string(padding, ' ') + cell;
-      else
-        line += cell + std::string(padding, ' ');
-    }
-    os << StringRef(line).rtrim() << "\n";
-  }
+  printTable(rows, rightAligned, os);
 
   // Totals: exact, and readable where large.
   auto total = [&](StringRef label, uint64_t value, StringRef unit,
@@ -666,6 +703,24 @@ void printKernelReport(const FunctionReport &report,
     total("temp bytes", *context.tempBytes, "B");
   else
     total("temp bytes", 0, "B", "not planned");
+  if (!context.parallel)
+    return;
+  total("worker bytes", context.workerTempBytes, "B",
+        "temp bytes per extra worker of NAME_run_parallel");
+
+  os << "\nparallel: NAME_run_parallel runs " << context.parallel->size()
+     << (context.parallel->size() == 1 ? " kernel" : " kernels")
+     << " as tasks on its workers; the others run on the calling thread\n";
+  if (context.parallel->empty())
+    return;
+  SmallVector<SmallVector<std::string>> tasks;
+  tasks.push_back({"task", "tasks", "calls", "ops"});
+  for (const ParallelKernel &kernel : *context.parallel)
+    tasks.push_back({kernel.task, std::to_string(kernel.tasks),
+                     std::to_string(kernel.calls),
+                     describeOrigins(kernel.origins, {})});
+  const bool taskAligned[] = {false, true, true, false};
+  printTable(tasks, taskAligned, os, "  ");
 }
 
 } // namespace aotc

@@ -572,6 +572,10 @@ LogicalResult Compilation::writeReport() {
                                options.target, options.codegen.cpu)
                      .str();
   context.tempBytes = getPlannedTempBytes(*module);
+  context.parallel = getParallelKernels(*module);
+  if (auto bytes =
+          (*module)->getAttrOfType<IntegerAttr>("aotc.worker_temp_bytes"))
+    context.workerTempBytes = bytes.getValue().getZExtValue();
   llvm::raw_string_ostream os(reportText);
   printKernelReport(*report, context, os);
   report.reset(); // its kernels point at ops the later stages replaced

@@ -126,11 +126,32 @@ uint64_t getTensorBytes(mlir::Type type);
 std::optional<uint64_t> getPlannedTempBytes(mlir::ModuleOp module);
 
 /// Where a report came from, for its title line.
+/// A kernel that NAME_run_parallel runs as tasks
+/// (aotc-cpu-parallelize-kernels records them in the module).
+struct ParallelKernel {
+  /// The task function, `NAME_task_K`.
+  std::string task;
+  /// Tasks per dispatch, and dispatches per call (more than one when the
+  /// kernel's outer loop has too few iterations and its inner loop is split
+  /// once per outer iteration).
+  int64_t tasks = 0, calls = 0;
+  llvm::SmallVector<Origin> origins;
+};
+
+/// The parallel kernels recorded in `module`, or nullopt when it was not
+/// compiled for NAME_run_parallel.
+std::optional<std::vector<ParallelKernel>>
+getParallelKernels(mlir::ModuleOp module);
+
 struct ReportContext {
   /// `name mlp, x86_64, cpu x86-64-v3`; empty for none.
   std::string description;
   /// The temporary arena's size, when memory planning ran.
   std::optional<uint64_t> tempBytes;
+  /// The kernels NAME_run_parallel splits into tasks (x86-64 only), and the
+  /// scratch bytes each worker past the first adds to `temp`.
+  std::optional<std::vector<ParallelKernel>> parallel;
+  uint64_t workerTempBytes = 0;
 };
 
 /// Prints `report` as a table, one row per kernel, then the totals.

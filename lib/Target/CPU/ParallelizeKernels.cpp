@@ -16,6 +16,8 @@
 
 #include "aotc/Transforms/ParallelLoops.h"
 
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -26,6 +28,8 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -41,6 +45,9 @@ namespace {
 constexpr llvm::StringLiteral kEntryPointAttr = "aotc.entry_point";
 constexpr llvm::StringLiteral kTempBytesAttr = "aotc.temp_bytes";
 constexpr llvm::StringLiteral kWorkerTempBytesAttr = "aotc.worker_temp_bytes";
+/// The record of the kernels run as tasks, for the kernel report
+/// (aotc::getParallelKernels).
+constexpr llvm::StringLiteral kParallelKernelsAttr = "aotc.parallel_kernels";
 /// Scratch spans per worker are rounded up to the arena's alignment.
 constexpr uint64_t kAlignment = 64;
 
@@ -76,10 +83,37 @@ bool isRecomputable(Operation *op, func::FuncOp func) {
   return isMemoryEffectFree(op);
 }
 
-/// The types a context slot (8 bytes) carries.
-bool isPassable(Type type) {
-  return isa<LLVM::LLVMPointerType, IndexType>(type) ||
-         (type.isSignlessInteger() && type.getIntOrFloatBitWidth() <= 64);
+/// A memref the task can rebuild from its aligned pointer: a static shape,
+/// strides and offset.
+bool isStaticMemRef(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.hasStaticShape() || memref.getMemorySpace())
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(memref.getStridesAndOffset(strides, offset)) &&
+         !ShapedType::isDynamic(offset) &&
+         llvm::none_of(strides, ShapedType::isDynamic);
+}
+
+/// Whether `root` can be passed in a context slot (8 bytes) to the task of
+/// `loop`: a pointer, an index or integer, or a static memref (by its
+/// aligned pointer). A memref that is loop scratch is shared only when it
+/// is the scratch of a loop around `loop`, which every task of `loop` may
+/// use (a kernel run as tasks per iteration of an outer loop).
+bool isPassable(Value root, scf::ForOp loop) {
+  Type type = root.getType();
+  if (isa<LLVM::LLVMPointerType, IndexType>(type) ||
+      (type.isSignlessInteger() && type.getIntOrFloatBitWidth() <= 64))
+    return true;
+  if (!isStaticMemRef(type))
+    return false;
+  Operation *def = root.getDefiningOp();
+  if (def && def->hasAttr(aotc::kLoopScratchAttr)) {
+    auto owner = def->getParentOfType<scf::ForOp>();
+    return owner && owner->isProperAncestor(loop);
+  }
+  return true;
 }
 
 /// Adds what computes `value` to `task`: its recomputable defining ops,
@@ -141,7 +175,7 @@ LogicalResult analyzeKernel(scf::ForOp loop, func::FuncOp func,
   for (Value value : used)
     collectDefinition(value, func, task);
   if (!llvm::all_of(task.roots,
-                    [](Value root) { return isPassable(root.getType()); }))
+                    [&](Value root) { return isPassable(root, loop); }))
     return failure();
 
   Value arena;
@@ -242,13 +276,21 @@ func::FuncOp buildTask(const KernelTask &task, StringRef name,
   Value context = body->getArgument(0);
 
   IRMapping mapping;
+  LLVMTypeConverter converter(ctx);
   for (auto [i, root] : llvm::enumerate(task.roots)) {
     Type type = root.getType();
-    Type stored = type.isIndex() ? Type(i64) : type;
+    auto memref = dyn_cast<MemRefType>(type);
+    Type stored = type.isIndex() ? Type(i64) : memref ? ptrType : type;
     Value value =
         LLVM::LoadOp::create(b, loc, stored, slotAddress(b, loc, context, i));
     if (type.isIndex())
       value = arith::IndexCastOp::create(b, loc, type, value);
+    if (memref) {
+      Value descriptor = MemRefDescriptor::fromStaticShape(b, loc, converter,
+                                                           memref, value);
+      value = UnrealizedConversionCastOp::create(b, loc, type, descriptor)
+                  .getResult(0);
+    }
     mapping.map(root, value);
   }
   for (Operation *op : task.recomputed)
@@ -317,6 +359,12 @@ void dispatch(const KernelTask &task, func::FuncOp fn,
     Value value = root;
     if (value.getType().isIndex())
       value = arith::IndexCastOp::create(b, loc, i64, value);
+    if (isa<MemRefType>(value.getType())) {
+      Value address = arith::IndexCastOp::create(
+          b, loc, i64,
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, value));
+      value = LLVM::IntToPtrOp::create(b, loc, ptrType, address);
+    }
     LLVM::StoreOp::create(b, loc, value,
                           slotAddress(b, loc, dispatcher.context, i));
   }
@@ -346,13 +394,44 @@ void dispatch(const KernelTask &task, func::FuncOp fn,
   loop.erase();
 }
 
-/// The kernels' outermost loops in `block`, looking into the result-less
-/// `scf.if` that runs the body once the arena is allocated.
+/// The static trip count of `loop`, or 0.
+int64_t getTripCount(scf::ForOp loop) {
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  return trips ? trips->getSExtValue() : 0;
+}
+
+/// The loop of `loop`'s kernel to run as tasks: `loop` itself, or, when it
+/// has fewer than kFewTasks iterations (too few to share out evenly) and
+/// marked loops of more iterations directly in its body, those, each
+/// dispatched once per iteration of `loop`.
+void collectTaskLoops(scf::ForOp loop, SmallVectorImpl<scf::ForOp> &loops) {
+  constexpr int64_t kFewTasks = 8;
+  int64_t trips = getTripCount(loop);
+  if (trips < kFewTasks) {
+    SmallVector<scf::ForOp> inner;
+    int64_t most = 0;
+    for (auto nested : loop.getBody()->getOps<scf::ForOp>())
+      if (aotc::isMarkedParallel(nested)) {
+        inner.push_back(nested);
+        most = std::max(most, getTripCount(nested));
+      }
+    if (most > trips) {
+      for (scf::ForOp nested : inner)
+        collectTaskLoops(nested, loops);
+      return;
+    }
+  }
+  loops.push_back(loop);
+}
+
+/// The loops to run as tasks in `block` (collectTaskLoops of each kernel's
+/// outermost marked loop), looking into the result-less `scf.if` that runs
+/// the body once the arena is allocated.
 void collectKernelLoops(Block &block, SmallVectorImpl<scf::ForOp> &loops) {
   for (Operation &op : block) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       if (aotc::isMarkedParallel(loop))
-        loops.push_back(loop);
+        collectTaskLoops(loop, loops);
     } else if (isa<scf::IfOp>(op) && op.getNumResults() == 0) {
       for (Region &region : op.getRegions())
         for (Block &nested : region)
@@ -412,9 +491,12 @@ struct ParallelizeKernelsPass final
                                      kAlignment));
       slots = std::max(slots, task.roots.size());
     }
-    module->setAttr(kWorkerTempBytesAttr,
-                    IntegerAttr::get(IntegerType::get(&getContext(), 64),
-                                     workerBytes));
+    Builder builder(&getContext());
+    module->setAttr(kWorkerTempBytesAttr, builder.getI64IntegerAttr(workerBytes));
+    SmallVector<Attribute> records;
+    auto recordTasks = llvm::make_scope_exit([&] {
+      module->setAttr(kParallelKernelsAttr, builder.getArrayAttr(records));
+    });
     if (tasks.empty())
       return;
 
@@ -425,9 +507,39 @@ struct ParallelizeKernelsPass final
           buildTask(task, (name + "_task_" + Twine(index + 1)).str(),
                     parallelRun, tempBytes, workerBytes);
       symbols.insert(fn);
+      records.push_back(builder.getDictionaryAttr({
+          builder.getNamedAttr("task", fn.getSymNameAttr()),
+          builder.getNamedAttr("tasks",
+                               builder.getI64IntegerAttr(task.tripCount)),
+          builder.getNamedAttr("calls",
+                               builder.getI64IntegerAttr(countCalls(task.loop))),
+          builder.getNamedAttr("loc", describeLocation(task.loop)),
+      }));
       dispatch(task, fn, dispatcher);
       ++numParallelKernels;
     }
+  }
+
+  /// The locations of everything `loop` computes, for the report to name
+  /// the graph ops (aotc/Analysis/Origins.h).
+  static Location describeLocation(scf::ForOp loop) {
+    SmallVector<Location> locs;
+    loop.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!op->hasTrait<OpTrait::ConstantLike>())
+        locs.push_back(op->getLoc());
+    });
+    locs.push_back(loop.getLoc());
+    return FusedLoc::get(loop.getContext(), locs);
+  }
+
+  /// How many times `loop` runs per call: the trip counts of the loops
+  /// around it (1 for a dynamic one).
+  static int64_t countCalls(scf::ForOp loop) {
+    int64_t calls = 1;
+    for (auto outer = loop->getParentOfType<scf::ForOp>(); outer;
+         outer = outer->getParentOfType<scf::ForOp>())
+      calls *= std::max<int64_t>(1, getTripCount(outer));
+    return calls;
   }
 
   /// Moves `run`'s body into a new public `parallelName` with a fourth

@@ -11,7 +11,8 @@
 // loop of one iteration stay where they are. A malloc'd arena grows by
 // (workers - 1) * 1024 bytes.
 
-// CHECK-LABEL: module attributes {aotc.temp_bytes = 4096 : i64, aotc.worker_temp_bytes = 1024 : i64}
+// The module records the kernel for the report (aotc --report).
+// CHECK-LABEL: module attributes {aotc.parallel_kernels = [{calls = 1 : i64, loc = #{{.+}}, task = "m_task_1", tasks = 4 : i64}], aotc.temp_bytes = 4096 : i64, aotc.worker_temp_bytes = 1024 : i64}
 // CHECK-LABEL: func.func private @m_task_1(
 // CHECK-SAME:      %[[CTX:.+]]: !llvm.ptr, %[[BEGIN:.+]]: i64, %[[END:.+]]: i64, %[[WORKER:.+]]: i32)
 // CHECK-SAME:      attributes {passthrough = ["noinline"]}
@@ -79,7 +80,7 @@
 
 // With the default threshold the kernel is too small: no task, no extra
 // scratch, but m_run_parallel still exists.
-// SMALL:     aotc.worker_temp_bytes = 0 : i64
+// SMALL:     aotc.parallel_kernels = [], {{.*}}aotc.worker_temp_bytes = 0 : i64
 // SMALL-NOT: m_task
 // SMALL:     func.func @m_run_parallel(
 // SMALL-NOT: m_task
