@@ -12,6 +12,8 @@
  *
  *===----------------------------------------------------------------------===*/
 
+#define _POSIX_C_SOURCE 200809L
+
 #include "aotc/Runtime/aotc_parallel.h"
 
 #include <pthread.h>
