@@ -7,6 +7,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "aotc/Transforms/ParallelLoops.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
@@ -70,15 +72,21 @@ void emitRowCopies(OpBuilder &b, memref::CopyOp copy) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   SmallVector<Value> lbs(rank - 1, zero), steps(rank - 1, one), ubs;
   for (int64_t d = 0; d + 1 < rank; ++d)
-    ubs.push_back(memref::DimOp::create(b, loc, source, d));
-  scf::buildLoopNest(b, loc, lbs, ubs, steps,
-                     [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-                       SmallVector<Value> at(ivs.begin(), ivs.end());
-                       at.push_back(zero);
-                       Value row = vector::LoadOp::create(nb, nloc, rowType,
-                                                          source, at);
-                       vector::StoreOp::create(nb, nloc, row, target, at);
-                     });
+    ubs.push_back(type.isDynamicDim(d)
+                      ? Value(memref::DimOp::create(b, loc, source, d))
+                      : arith::ConstantIndexOp::create(b, loc,
+                                                       type.getDimSize(d)));
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lbs, ubs, steps,
+      [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+        SmallVector<Value> at(ivs.begin(), ivs.end());
+        at.push_back(zero);
+        Value row = vector::LoadOp::create(nb, nloc, rowType, source, at);
+        vector::StoreOp::create(nb, nloc, row, target, at);
+      });
+  // Rows are copied independently (aotc-cpu-parallelize-kernels).
+  for (scf::ForOp loop : nest.loops)
+    aotc::markParallelLoop(loop);
 }
 
 struct LowerStridedCopiesPass final

@@ -400,24 +400,27 @@ int64_t getTripCount(scf::ForOp loop) {
   return trips ? trips->getSExtValue() : 0;
 }
 
-/// The loop of `loop`'s kernel to run as tasks: `loop` itself, or, when it
+/// The loops of `loop`'s kernel to run as tasks: `loop` itself, or, when it
 /// has fewer than kFewTasks iterations (too few to share out evenly) and
-/// marked loops of more iterations directly in its body, those, each
-/// dispatched once per iteration of `loop`.
-void collectTaskLoops(scf::ForOp loop, SmallVectorImpl<scf::ForOp> &loops) {
+/// marked loops of more iterations directly in its body, each with enough
+/// work on its own, those, each dispatched once per iteration of `loop`.
+void collectTaskLoops(scf::ForOp loop, uint64_t minWork,
+                      SmallVectorImpl<scf::ForOp> &loops) {
   constexpr int64_t kFewTasks = 8;
   int64_t trips = getTripCount(loop);
   if (trips < kFewTasks) {
     SmallVector<scf::ForOp> inner;
     int64_t most = 0;
+    bool large = true;
     for (auto nested : loop.getBody()->getOps<scf::ForOp>())
       if (aotc::isMarkedParallel(nested)) {
         inner.push_back(nested);
         most = std::max(most, getTripCount(nested));
+        large &= estimateWork(nested) >= minWork;
       }
-    if (most > trips) {
+    if (most > trips && (large || estimateWork(loop) < minWork)) {
       for (scf::ForOp nested : inner)
-        collectTaskLoops(nested, loops);
+        collectTaskLoops(nested, minWork, loops);
       return;
     }
   }
@@ -427,15 +430,16 @@ void collectTaskLoops(scf::ForOp loop, SmallVectorImpl<scf::ForOp> &loops) {
 /// The loops to run as tasks in `block` (collectTaskLoops of each kernel's
 /// outermost marked loop), looking into the result-less `scf.if` that runs
 /// the body once the arena is allocated.
-void collectKernelLoops(Block &block, SmallVectorImpl<scf::ForOp> &loops) {
+void collectKernelLoops(Block &block, uint64_t minWork,
+                        SmallVectorImpl<scf::ForOp> &loops) {
   for (Operation &op : block) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       if (aotc::isMarkedParallel(loop))
-        collectTaskLoops(loop, loops);
+        collectTaskLoops(loop, minWork, loops);
     } else if (isa<scf::IfOp>(op) && op.getNumResults() == 0) {
       for (Region &region : op.getRegions())
         for (Block &nested : region)
-          collectKernelLoops(nested, loops);
+          collectKernelLoops(nested, minWork, loops);
     }
   }
 }
@@ -471,7 +475,7 @@ struct ParallelizeKernelsPass final
 
     SmallVector<scf::ForOp> loops;
     for (Block &block : parallelRun.getBody())
-      collectKernelLoops(block, loops);
+      collectKernelLoops(block, minTaskWork, loops);
     SmallVector<KernelTask> tasks;
     for (scf::ForOp loop : loops) {
       KernelTask task;

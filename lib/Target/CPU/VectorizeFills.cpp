@@ -6,6 +6,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "aotc/Transforms/ParallelLoops.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -77,7 +79,10 @@ void emitRowFill(OpBuilder &b, Location loc, Value buffer, Value scalar) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   SmallVector<Value> lbs(rank - 1, zero), steps(rank - 1, one), ubs;
   for (int64_t d = 0; d + 1 < rank; ++d)
-    ubs.push_back(memref::DimOp::create(b, loc, buffer, d));
+    ubs.push_back(type.isDynamicDim(d)
+                      ? Value(memref::DimOp::create(b, loc, buffer, d))
+                      : arith::ConstantIndexOp::create(b, loc,
+                                                       type.getDimSize(d)));
   int64_t chunk = std::min(row, kMaxChunkElements);
   auto chunkType = VectorType::get({chunk}, type.getElementType());
   Value full = vector::BroadcastOp::create(b, loc, chunkType, scalar);
@@ -85,7 +90,7 @@ void emitRowFill(OpBuilder &b, Location loc, Value buffer, Value scalar) {
   if (row % chunk != 0)
     tail = vector::BroadcastOp::create(
         b, loc, VectorType::get({row % chunk}, type.getElementType()), scalar);
-  scf::buildLoopNest(
+  scf::LoopNest nest = scf::buildLoopNest(
       b, loc, lbs, ubs, steps, [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
         SmallVector<Value> at(ivs.begin(), ivs.end());
         at.push_back(zero);
@@ -95,6 +100,9 @@ void emitRowFill(OpBuilder &b, Location loc, Value buffer, Value scalar) {
                                   buffer, at);
         }
       });
+  // Rows are filled independently (aotc-cpu-parallelize-kernels).
+  for (scf::ForOp loop : nest.loops)
+    aotc::markParallelLoop(loop);
 }
 
 struct VectorizeFillsPass final
