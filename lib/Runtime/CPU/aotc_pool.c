@@ -4,9 +4,14 @@
  * GNU `__atomic` builtins; needs only libc and pthreads.
  *
  * One job at a time: the caller publishes (fn, context, num_tasks, parts) and
- * bumps `generation`; worker w (1 <= w < parts) runs the w-th of `parts`
- * equal contiguous ranges of tasks and decrements `pending`; the caller runs
- * range 0 itself and waits for `pending` to reach 0. Workers spin on
+ * bumps `generation`. The tasks are cut into `parts` equal contiguous
+ * ranges, one per worker; worker w (the caller is worker 0) claims chunks of
+ * its own range from its front, then, once it is empty, chunks of the other
+ * ranges (an atomic counter per range), so a worker slowed down by the
+ * machine (another process, a busy hypervisor) is helped rather than waited
+ * for, while each worker still mostly touches the same part of the data
+ * from one kernel to the next. Started workers decrement `pending` when no
+ * chunk is left; the caller waits for it to reach 0. Workers spin on
  * `generation` for a while after each job (kernels of one graph follow each
  * other within microseconds), then sleep on a condition variable.
  *
@@ -18,6 +23,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 /* Iterations a worker spins waiting for the next job before it sleeps, and
@@ -37,8 +43,9 @@ struct aotc_pool {
   /* The job; written by the caller before `generation` is bumped. */
   aotc_task_fn fn;
   void *context;
-  int64_t num_tasks;
-  int parts; /* atomic */
+  int64_t chunk; /* tasks per claim */
+  int parts;     /* atomic */
+  struct range *ranges; /* one per worker */
 
   unsigned long generation; /* atomic: bumped once per job */
   int pending;              /* atomic: started threads still running */
@@ -50,18 +57,59 @@ struct worker_arg {
   int worker;
 };
 
+/* One worker's share of a job's tasks, [front, back), packed in one atomic
+ * word (front in the low 32 bits): its owner claims chunks from the front,
+ * other workers from the back, so each keeps to contiguous data. On a cache
+ * line of its own. */
+struct range {
+  uint64_t bounds; /* atomic */
+  char padding[64 - sizeof(uint64_t)];
+};
+
+static uint64_t pack(uint64_t front, uint64_t back) {
+  return front | back << 32;
+}
+
+/* Claims up to `chunk` tasks of `range`, from the front when `own`, else
+ * from the back; returns 0 when it is empty. */
+static int claim(struct range *range, int64_t chunk, int own, int64_t *begin,
+                 int64_t *end) {
+  uint64_t bounds = __atomic_load_n(&range->bounds, __ATOMIC_RELAXED);
+  for (;;) {
+    uint64_t front = bounds & 0xffffffffu, back = bounds >> 32, next;
+    if (front >= back)
+      return 0;
+    if (own) {
+      *begin = (int64_t)front;
+      *end = (int64_t)(back - front > (uint64_t)chunk ? front + chunk : back);
+      next = pack((uint64_t)*end, back);
+    } else {
+      *end = (int64_t)back;
+      *begin = (int64_t)(back - front > (uint64_t)chunk ? back - chunk : front);
+      next = pack(front, (uint64_t)*begin);
+    }
+    if (__atomic_compare_exchange_n(&range->bounds, &bounds, next,
+                                    /*weak=*/0, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
+      return 1;
+  }
+}
+
 static void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
 }
 
-/* The `part`-th of `parts` near-equal contiguous ranges of [0, n). */
-static void run_part(aotc_task_fn fn, void *context, int64_t n, int parts,
-                     int part) {
-  int64_t begin = n * part / parts, end = n * (part + 1) / parts;
-  if (begin < end)
-    fn(context, begin, end, part);
+/* Runs, as worker `worker`, chunks of its own range, then of the others'. */
+static void run_chunks(aotc_pool *pool, int parts, int worker) {
+  int k;
+  int64_t begin, end;
+  for (k = 0; k < parts; ++k) {
+    struct range *range = &pool->ranges[(worker + k) % parts];
+    while (claim(range, pool->chunk, k == 0, &begin, &end))
+      pool->fn(pool->context, begin, end, worker);
+  }
 }
 
 static void *worker_main(void *raw) {
@@ -96,7 +144,7 @@ static void *worker_main(void *raw) {
     if (__atomic_load_n(&pool->generation, __ATOMIC_RELAXED) != now ||
         arg->worker >= parts)
       continue;
-    run_part(pool->fn, pool->context, pool->num_tasks, parts, arg->worker);
+    run_chunks(pool, parts, arg->worker);
     __atomic_sub_fetch(&pool->pending, 1, __ATOMIC_RELEASE);
   }
 }
@@ -104,9 +152,14 @@ static void *worker_main(void *raw) {
 static void pool_parallel_for(void *raw, int64_t num_tasks, aotc_task_fn fn,
                               void *context) {
   aotc_pool *pool = (aotc_pool *)raw;
-  int parts, spins = 0;
+  int parts, spins = 0, i;
   if (num_tasks <= 0)
     return;
+  /* Task indices are packed in 32 bits; a larger job runs here. */
+  if (num_tasks > 0x7fffffff) {
+    fn(context, 0, num_tasks, 0);
+    return;
+  }
   parts = num_tasks < pool->threads ? (int)num_tasks : pool->threads;
   /* One task, one worker, or the pool busy with another app thread's job:
    * run everything here. */
@@ -116,7 +169,14 @@ static void pool_parallel_for(void *raw, int64_t num_tasks, aotc_task_fn fn,
   }
   pool->fn = fn;
   pool->context = context;
-  pool->num_tasks = num_tasks;
+  /* About 8 claims per range: small enough to even out, large enough that
+   * the atomics cost nothing next to the tasks. */
+  pool->chunk = num_tasks / (8 * (int64_t)parts);
+  if (pool->chunk < 1)
+    pool->chunk = 1;
+  for (i = 0; i < parts; ++i)
+    pool->ranges[i].bounds = pack((uint64_t)(num_tasks * i / parts),
+                                  (uint64_t)(num_tasks * (i + 1) / parts));
   __atomic_store_n(&pool->parts, parts, __ATOMIC_RELAXED);
   __atomic_store_n(&pool->pending, parts - 1, __ATOMIC_RELAXED);
   __atomic_add_fetch(&pool->generation, 1, __ATOMIC_RELEASE);
@@ -124,7 +184,7 @@ static void pool_parallel_for(void *raw, int64_t num_tasks, aotc_task_fn fn,
   pthread_cond_broadcast(&pool->wake);
   pthread_mutex_unlock(&pool->lock);
 
-  run_part(fn, context, num_tasks, parts, 0);
+  run_chunks(pool, parts, 0);
   while (__atomic_load_n(&pool->pending, __ATOMIC_ACQUIRE) != 0) {
     if (++spins < kYieldAfter)
       cpu_relax();
@@ -136,6 +196,7 @@ static void pool_parallel_for(void *raw, int64_t num_tasks, aotc_task_fn fn,
 
 aotc_pool *aotc_pool_create(int threads) {
   aotc_pool *pool;
+  void *ranges;
   int i;
   if (threads < 1 || threads > 1024)
     return NULL;
@@ -148,9 +209,13 @@ aotc_pool *aotc_pool_create(int threads) {
   pool->threads = threads;
   pool->ids = (pthread_t *)calloc((size_t)threads, sizeof *pool->ids);
   pool->args = (struct worker_arg *)calloc((size_t)threads, sizeof *pool->args);
-  if (!pool->ids || !pool->args) {
+  if (posix_memalign(&ranges, 64, (size_t)threads * sizeof *pool->ranges) ==
+      0)
+    pool->ranges = (struct range *)ranges;
+  if (!pool->ids || !pool->args || !pool->ranges) {
     free(pool->ids);
     free(pool->args);
+    free(pool->ranges);
     free(pool);
     return NULL;
   }
@@ -186,6 +251,7 @@ void aotc_pool_destroy(aotc_pool *pool) {
   pthread_mutex_destroy(&pool->busy);
   free(pool->ids);
   free(pool->args);
+  free(pool->ranges);
   free(pool);
 }
 
