@@ -93,8 +93,9 @@ typedef struct aotc_parallel {
  *   aotc_pool_destroy(pool);
  *
  * A pool of `threads` workers starts threads - 1 threads: the thread that
- * calls parallel_for is worker 0 and works too. Between calls the threads
- * spin briefly, then sleep. One pool runs one parallel_for at a time: app
+ * calls parallel_for is worker 0 and works too. Each worker runs its own
+ * contiguous share of the tasks, then helps with the others' remaining
+ * ones. Between calls the threads spin briefly, then sleep. One pool runs one parallel_for at a time: app
  * threads may share a pool, and a parallel_for that finds it busy runs its
  * tasks on its own thread (correct, not parallel); give each app thread its
  * own pool to run graphs in parallel at once.
