@@ -35,6 +35,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "python", "aotc_testing"))
+import harness_link  # noqa: E402
 import onnx_models  # noqa: E402
 
 
@@ -149,15 +150,6 @@ def time_torch(torch, model, x, repeat, threads):
     return times[0] * 1e3, times[len(times) // 2] * 1e3
 
 
-def pool_library(aotc):
-    """libaotc_pool from the build next to `aotc`, else its source."""
-    library = os.path.normpath(os.path.join(
-        os.path.dirname(os.path.abspath(aotc)), "..", "lib", "libaotc_pool.a"))
-    if os.path.exists(library):
-        return library
-    return os.path.join(ROOT, "lib", "Runtime", "CPU", "aotc_pool.c")
-
-
 def compile_aotc(aotc, cpu, model_path, work, tag):
     """Compiles with `aotc` and links model_bench; returns (the benchmark
     executable, FLOPs)."""
@@ -173,11 +165,10 @@ def compile_aotc(aotc, cpu, model_path, work, tag):
     if match:
         flops = int(match.group(1).replace(",", ""))
     exe = os.path.join(work, tag + "_bench")
-    subprocess.run(["cc", "-std=c11", "-O2", "-I", header_dir, "-I",
-                    os.path.join(ROOT, "include"),
-                    os.path.join(HERE, "model_bench.c"), obj,
-                    pool_library(aotc), "-lpthread", "-lm", "-o", exe],
-                   check=True)
+    includes, libraries = harness_link.harness_link_args(aotc)
+    subprocess.run(["cc", "-std=c11", "-O2", "-I", header_dir] + includes +
+                   [os.path.join(HERE, "model_bench.c"), obj] + libraries +
+                   ["-lm", "-o", exe], check=True)
     return exe, flops
 
 

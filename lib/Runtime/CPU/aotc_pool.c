@@ -45,7 +45,8 @@ struct aotc_pool {
   void *context;
   int64_t chunk; /* tasks per claim */
   int parts;     /* atomic */
-  struct range *ranges; /* one per worker */
+  struct range *ranges; /* one per worker, 64-byte aligned in ranges_block */
+  void *ranges_block;
 
   unsigned long generation; /* atomic: bumped once per job */
   int pending;              /* atomic: started threads still running */
@@ -196,7 +197,6 @@ static void pool_parallel_for(void *raw, int64_t num_tasks, aotc_task_fn fn,
 
 aotc_pool *aotc_pool_create(int threads) {
   aotc_pool *pool;
-  void *ranges;
   int i;
   if (threads < 1 || threads > 1024)
     return NULL;
@@ -209,13 +209,16 @@ aotc_pool *aotc_pool_create(int threads) {
   pool->threads = threads;
   pool->ids = (pthread_t *)calloc((size_t)threads, sizeof *pool->ids);
   pool->args = (struct worker_arg *)calloc((size_t)threads, sizeof *pool->args);
-  if (posix_memalign(&ranges, 64, (size_t)threads * sizeof *pool->ranges) ==
-      0)
-    pool->ranges = (struct range *)ranges;
+  /* Ranges on cache lines of their own: aligned up by hand (C99 has no
+   * aligned allocation). */
+  pool->ranges_block = malloc((size_t)threads * sizeof *pool->ranges + 63);
+  if (pool->ranges_block)
+    pool->ranges =
+        (struct range *)(((uintptr_t)pool->ranges_block + 63) & ~(uintptr_t)63);
   if (!pool->ids || !pool->args || !pool->ranges) {
     free(pool->ids);
     free(pool->args);
-    free(pool->ranges);
+    free(pool->ranges_block);
     free(pool);
     return NULL;
   }
@@ -251,7 +254,7 @@ void aotc_pool_destroy(aotc_pool *pool) {
   pthread_mutex_destroy(&pool->busy);
   free(pool->ids);
   free(pool->args);
-  free(pool->ranges);
+  free(pool->ranges_block);
   free(pool);
 }
 
