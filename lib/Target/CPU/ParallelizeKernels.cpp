@@ -54,6 +54,9 @@ constexpr uint64_t kAlignment = 64;
 /// One kernel to run as tasks, as analyzeKernel finds it.
 struct KernelTask {
   scf::ForOp loop;
+  /// The loop nested in `loop` whose iterations are tasks too (collapsed:
+  /// task t is iteration t / n of `loop` and t mod n of `inner`), or null.
+  scf::ForOp inner;
   int64_t tripCount = 0;
   /// The values the task is given through the context, one slot each.
   llvm::SetVector<Value> roots;
@@ -157,6 +160,33 @@ uint64_t estimateWork(scf::ForOp loop) {
   return work;
 }
 
+/// Loops of fewer iterations than this are too few tasks to share out
+/// evenly: their inner loop is collapsed into them, or split instead.
+constexpr int64_t kFewTasks = 8;
+
+/// The marked loop that makes up `loop`'s body, if `loop`'s iterations and
+/// its can be collapsed into one task space: the body is that loop (static
+/// bounds from outside `loop`, at least 2 iterations, no results) after
+/// ops without memory effects or regions, and nothing after it.
+scf::ForOp getCollapsibleInner(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  auto inner = dyn_cast<scf::ForOp>(body->getTerminator()->getPrevNode());
+  if (!inner || !aotc::isMarkedParallel(inner) || inner.getNumResults() != 0)
+    return nullptr;
+  std::optional<APInt> trips = inner.getStaticTripCount();
+  if (!trips || trips->getZExtValue() < 2)
+    return nullptr;
+  for (Value bound :
+       {inner.getLowerBound(), inner.getUpperBound(), inner.getStep()})
+    if (!loop.isDefinedOutsideOfLoop(bound))
+      return nullptr;
+  for (Operation &op : body->without_terminator())
+    if (&op != inner.getOperation() &&
+        (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
+      return nullptr;
+  return inner;
+}
+
 /// Fills `task` for `loop`; fails when the loop cannot be a task.
 LogicalResult analyzeKernel(scf::ForOp loop, func::FuncOp func,
                             KernelTask &task) {
@@ -167,6 +197,10 @@ LogicalResult analyzeKernel(scf::ForOp loop, func::FuncOp func,
   if (!trips || trips->getZExtValue() < 2)
     return failure();
   task.tripCount = trips->getZExtValue();
+  if (task.tripCount < kFewTasks)
+    task.inner = getCollapsibleInner(loop);
+  if (task.inner)
+    task.tripCount *= task.inner.getStaticTripCount()->getZExtValue();
 
   llvm::SetVector<Value> used;
   for (Value operand : loop->getOperands())
@@ -254,6 +288,40 @@ Value slotAddress(OpBuilder &b, Location loc, Value context, int64_t i) {
                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
 }
 
+/// Task t of a collapsed kernel: iteration t / n of `task.loop`, t mod n of
+/// `task.inner` (n its trip count). Builds the loop over tasks [begin, end)
+/// with both bodies cloned inside, and returns it.
+scf::ForOp buildCollapsedLoop(OpBuilder &b, const KernelTask &task,
+                              IRMapping &mapping, Value begin, Value end) {
+  scf::ForOp outer = task.loop, inner = task.inner;
+  Location loc = outer.getLoc();
+  Type index = b.getIndexType();
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value innerTrips = arith::ConstantIndexOp::create(
+      b, loc, inner.getStaticTripCount()->getSExtValue());
+  Value lower = arith::IndexCastOp::create(b, loc, index, begin);
+  Value upper = arith::IndexCastOp::create(b, loc, index, end);
+  auto loop = scf::ForOp::create(b, loc, lower, upper, one);
+  OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+  Value t = loop.getInductionVar();
+  auto iteration = [&](scf::ForOp of, Value k) {
+    Value first = mapping.lookupOrDefault(of.getLowerBound());
+    Value step = mapping.lookupOrDefault(of.getStep());
+    return arith::AddIOp::create(lb, loc, first,
+                                 arith::MulIOp::create(lb, loc, k, step));
+  };
+  Value tile = arith::DivUIOp::create(lb, loc, t, innerTrips);
+  Value row = arith::RemUIOp::create(lb, loc, t, innerTrips);
+  mapping.map(outer.getInductionVar(), iteration(outer, tile));
+  for (Operation &op : outer.getBody()->without_terminator())
+    if (&op != inner.getOperation())
+      lb.clone(op, mapping);
+  mapping.map(inner.getInductionVar(), iteration(inner, row));
+  for (Operation &op : inner.getBody()->without_terminator())
+    lb.clone(op, mapping);
+  return loop;
+}
+
 /// Builds `name(ctx, begin, end, worker)` running `task.loop`'s iterations
 /// [begin, end), placed before `before`.
 func::FuncOp buildTask(const KernelTask &task, StringRef name,
@@ -304,12 +372,19 @@ func::FuncOp buildTask(const KernelTask &task, StringRef name,
     return arith::AddIOp::create(
         b, loc, lb, arith::MulIOp::create(b, loc, index, step));
   };
-  Value lower = iteration(body->getArgument(1));
-  Value upper = iteration(body->getArgument(2));
-  auto clone = cast<scf::ForOp>(b.clone(*loop, mapping));
-  clone.setLowerBound(lower);
-  clone.setUpperBound(upper);
-  clone->removeAttr(aotc::kParallelLoopAttr);
+  Operation *clone;
+  if (!task.inner) {
+    Value lower = iteration(body->getArgument(1));
+    Value upper = iteration(body->getArgument(2));
+    auto cloned = cast<scf::ForOp>(b.clone(*loop, mapping));
+    cloned.setLowerBound(lower);
+    cloned.setUpperBound(upper);
+    cloned->removeAttr(aotc::kParallelLoopAttr);
+    clone = cloned;
+  } else {
+    clone = buildCollapsedLoop(b, task, mapping, body->getArgument(1),
+                               body->getArgument(2));
+  }
 
   // Worker w > 0 moves the scratch span to its own copy past the arena.
   if (!task.scratch.empty()) {
@@ -406,9 +481,8 @@ int64_t getTripCount(scf::ForOp loop) {
 /// work on its own, those, each dispatched once per iteration of `loop`.
 void collectTaskLoops(scf::ForOp loop, uint64_t minWork,
                       SmallVectorImpl<scf::ForOp> &loops) {
-  constexpr int64_t kFewTasks = 8;
   int64_t trips = getTripCount(loop);
-  if (trips < kFewTasks) {
+  if (trips < kFewTasks && !getCollapsibleInner(loop)) {
     SmallVector<scf::ForOp> inner;
     int64_t most = 0;
     bool large = true;

@@ -1,5 +1,6 @@
-// RUN: aotc-opt %s --aotc-cpu-parallelize-kernels="min-task-work=64" | FileCheck %s
-// RUN: aotc-opt %s --aotc-cpu-parallelize-kernels | FileCheck %s --check-prefix=SMALL
+// RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels="min-task-work=64" | FileCheck %s
+// RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels | FileCheck %s --check-prefix=SMALL
+// RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels="min-task-work=64" | FileCheck %s --check-prefix=COLLAPSE
 
 // The entry point's body moves into m_run_parallel, which reads the
 // caller's aotc_parallel once; m_run calls it with NULL. The marked kernel
@@ -124,6 +125,49 @@ module attributes {aotc.temp_bytes = 4096 : i64} {
     scf.for %i = %c0 to %c1 step %c1 {
       %v = vector.load %x[%i, %c0] : memref<4x256xf32>, vector<16xf32>
       vector.store %v, %y[%i, %c0] : memref<4x256xf32>, vector<16xf32>
+    } {aotc.parallel}
+    %ok = arith.constant 0 : i32
+    return %ok : i32
+  }
+}
+
+// -----
+
+// A kernel of 2 tiles, each a marked loop of 3 rows after index
+// arithmetic only, is 6 tasks in one dispatch: task t is tile t / 3 and row
+// t mod 3 (collapsed), the tile's arithmetic recomputed per task.
+
+// COLLAPSE-LABEL: func.func private @c_task_1(
+// COLLAPSE-SAME:      %{{.+}}: !llvm.ptr, %[[BEGIN:.+]]: i64, %[[END:.+]]: i64, %{{.+}}: i32)
+// COLLAPSE:         %[[B:.+]] = arith.index_cast %[[BEGIN]] : i64 to index
+// COLLAPSE:         %[[E:.+]] = arith.index_cast %[[END]] : i64 to index
+// COLLAPSE:         scf.for %[[T:.+]] = %[[B]] to %[[E]] step
+// COLLAPSE:           %[[TILE:.+]] = arith.divui %[[T]], %[[N:.+]] : index
+// COLLAPSE:           %[[ROW:.+]] = arith.remui %[[T]], %[[N]] : index
+// COLLAPSE:           vector.load
+// COLLAPSE:           vector.store
+// COLLAPSE-NOT:     scf.for
+// COLLAPSE:         return
+// COLLAPSE-LABEL: func.func @c_run_parallel(
+// COLLAPSE:         arith.constant 6 : i64
+// COLLAPSE:         func.call @c_task_1(
+module attributes {aotc.temp_bytes = 0 : i64} {
+  func.func @c_run(%in: !llvm.ptr, %out: !llvm.ptr, %temp: !llvm.ptr) -> i32 attributes {aotc.entry_point} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %xp = llvm.load %in : !llvm.ptr -> !llvm.ptr
+    %x = builtin.unrealized_conversion_cast %xp : !llvm.ptr to memref<6x64xf32>
+    %yp = llvm.load %out : !llvm.ptr -> !llvm.ptr
+    %y = builtin.unrealized_conversion_cast %yp : !llvm.ptr to memref<6x64xf32>
+    scf.for %tile = %c0 to %c2 step %c1 {
+      %first = arith.muli %tile, %c3 : index
+      scf.for %r = %c0 to %c3 step %c1 {
+        %row = arith.addi %first, %r : index
+        %v = vector.load %x[%row, %c0] : memref<6x64xf32>, vector<64xf32>
+        vector.store %v, %y[%row, %c0] : memref<6x64xf32>, vector<64xf32>
+      } {aotc.parallel}
     } {aotc.parallel}
     %ok = arith.constant 0 : i32
     return %ok : i32

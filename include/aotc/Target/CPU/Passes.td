@@ -778,8 +778,12 @@ def ParallelizeKernelsPass
     NAME_task_K, ctx)` with N the loop's trip count, else
     `NAME_task_K(ctx, 0, N, 0)`. Constants, views and descriptors the loop
     uses are recomputed in the task from those roots, so LLVM still sees
-    static shapes and offsets. A kernel of one iteration, or one that reads
-    a value the task cannot recompute or pass, stays inline.
+    static shapes and offsets. A loop of fewer than 8 iterations whose body
+    is one marked loop after ops without memory effects is collapsed with
+    it (task t: its iteration t / n, the inner loop's t mod n); one whose
+    body holds marked loops of more iterations, each with enough work, is
+    split at those, once per outer iteration. A kernel of one iteration, or
+    one that reads a value the task cannot recompute or pass, stays inline.
 
     Scratch buffers planned inside the loop (views of the arena made in the
     loop body) are per worker: worker 0 uses their planned offsets, worker
