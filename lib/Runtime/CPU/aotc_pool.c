@@ -3,8 +3,8 @@
  * Implements the pool declared at the end of aotc_parallel.h. C99 with the
  * GNU `__atomic` builtins; needs only libc and pthreads.
  *
- * One job at a time: the caller publishes (fn, context, num_tasks, parts) and
- * bumps `generation`. The tasks are cut into `parts` equal contiguous
+ * One job at a time: the caller writes (fn, context, chunk, ranges), then
+ * publishes the job's number and its number of parts in `job`. The tasks are cut into `parts` equal contiguous
  * ranges, one per worker; worker w (the caller is worker 0) claims chunks of
  * its own range from its front, then, once it is empty, chunks of the other
  * ranges (an atomic counter per range), so a worker slowed down by the
@@ -12,7 +12,7 @@
  * for, while each worker still mostly touches the same part of the data
  * from one kernel to the next. Started workers decrement `pending` when no
  * chunk is left; the caller waits for it to reach 0. Workers spin on
- * `generation` for a while after each job (kernels of one graph follow each
+ * `job` for a while after each job (kernels of one graph follow each
  * other within microseconds), then sleep on a condition variable.
  *
  *===----------------------------------------------------------------------===*/
@@ -44,11 +44,12 @@ struct aotc_pool {
   aotc_task_fn fn;
   void *context;
   int64_t chunk; /* tasks per claim */
-  int parts;     /* atomic */
   struct range *ranges; /* one per worker, 64-byte aligned in ranges_block */
   void *ranges_block;
 
-  unsigned long generation; /* atomic: bumped once per job */
+  /* atomic: the job's number << 16 | its number of parts, published in
+   * one word so that a worker reads both from the same job. */
+  unsigned long long job;
   int pending;              /* atomic: started threads still running */
   int stop;                 /* atomic: aotc_pool_destroy was called */
 };
@@ -116,34 +117,31 @@ static void run_chunks(aotc_pool *pool, int parts, int worker) {
 static void *worker_main(void *raw) {
   struct worker_arg *arg = (struct worker_arg *)raw;
   aotc_pool *pool = arg->pool;
-  unsigned long seen = 0;
+  unsigned long long seen = 0, now;
   for (;;) {
-    unsigned long now;
     int spins = 0, parts;
-    while ((now = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE)) ==
+    while ((now = __atomic_load_n(&pool->job, __ATOMIC_ACQUIRE)) >> 16 ==
                seen &&
            !__atomic_load_n(&pool->stop, __ATOMIC_ACQUIRE) &&
            spins < kSpinIterations) {
       cpu_relax();
       ++spins;
     }
-    if (now == seen && !__atomic_load_n(&pool->stop, __ATOMIC_ACQUIRE)) {
+    if (now >> 16 == seen && !__atomic_load_n(&pool->stop, __ATOMIC_ACQUIRE)) {
       pthread_mutex_lock(&pool->lock);
-      while ((now = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE)) ==
+      while ((now = __atomic_load_n(&pool->job, __ATOMIC_ACQUIRE)) >> 16 ==
                  seen &&
              !__atomic_load_n(&pool->stop, __ATOMIC_ACQUIRE))
         pthread_cond_wait(&pool->wake, &pool->lock);
       pthread_mutex_unlock(&pool->lock);
     }
-    if (now == seen) /* stopped, no job */
+    if (now >> 16 == seen) /* stopped, no job */
       return NULL;
-    seen = now;
-    /* A job this worker has no part in may end, and the next begin, while
-     * it looks: `parts` is that job's only if `generation` is unchanged
-     * after reading it. A job it has a part in waits for it. */
-    parts = __atomic_load_n(&pool->parts, __ATOMIC_ACQUIRE);
-    if (__atomic_load_n(&pool->generation, __ATOMIC_RELAXED) != now ||
-        arg->worker >= parts)
+    seen = now >> 16;
+    /* A job this worker has no part in may have ended, and later ones
+     * begun, unseen; a job it has a part in waits for it. */
+    parts = (int)(now & 0xffff);
+    if (arg->worker >= parts)
       continue;
     run_chunks(pool, parts, arg->worker);
     __atomic_sub_fetch(&pool->pending, 1, __ATOMIC_RELEASE);
@@ -178,9 +176,13 @@ static void pool_parallel_for(void *raw, int64_t num_tasks, aotc_task_fn fn,
   for (i = 0; i < parts; ++i)
     pool->ranges[i].bounds = pack((uint64_t)(num_tasks * i / parts),
                                   (uint64_t)(num_tasks * (i + 1) / parts));
-  __atomic_store_n(&pool->parts, parts, __ATOMIC_RELAXED);
   __atomic_store_n(&pool->pending, parts - 1, __ATOMIC_RELAXED);
-  __atomic_add_fetch(&pool->generation, 1, __ATOMIC_RELEASE);
+  /* Only the holder of `busy` writes `job`. */
+  __atomic_store_n(&pool->job,
+                   ((__atomic_load_n(&pool->job, __ATOMIC_RELAXED) >> 16) + 1)
+                           << 16 |
+                       (unsigned long long)parts,
+                   __ATOMIC_RELEASE);
   pthread_mutex_lock(&pool->lock);
   pthread_cond_broadcast(&pool->wake);
   pthread_mutex_unlock(&pool->lock);
