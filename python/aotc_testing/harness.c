@@ -26,9 +26,11 @@
  *   3. with `parallel` NULL and temp NULL;
  *   4. on libaotc_pool pools of 1, 2, 3 and 8 workers, each with a poisoned
  *      temp of NAME_TEMP_BYTES_FOR_WORKERS(workers) and again with temp NULL;
- *   5. through a pool of its own that runs every task alone, last to first,
- *      on the calling thread, as worker (task mod 3) of 3: another split of
- *      the same work, and the scratch of workers 1 and 2 without threads.
+ *   5. with an aotc_parallel whose parallel_for is NULL (serial, whatever
+ *      num_workers says), then through a pool of its own that runs every
+ *      task alone, last to first, on the calling thread, as worker
+ *      (task mod 3) of 3: another split of the same work, and the scratch
+ *      of workers 1 and 2 without threads.
  * Link it with -I<aotc>/include ... -laotc_pool -lpthread.
  * Exit codes: 0 ok, 1 usage or I/O error, 2 a contract violation.
  *
@@ -143,6 +145,12 @@ static int check_parallel_runs(struct tensor *out, size_t n_out,
     if (rc != 0)
       return rc;
   }
+  reverse.parallel_for = NULL;
+  reverse.pool = NULL;
+  reverse.num_workers = 4;
+  if ((rc = check_parallel(out, n_out, in_ptrs, out_ptrs, &reverse, 1,
+                           "parallel_for == NULL, 4 workers")) != 0)
+    return rc;
   reverse.parallel_for = reverse_tasks;
   reverse.pool = &reverse;
   reverse.num_workers = 3;

@@ -32,7 +32,8 @@
  *
  * `temp` must hold NAME_TEMP_BYTES_FOR_WORKERS(num_workers) bytes (64-byte
  * aligned), or be NULL (the call mallocs that much). With `parallel` NULL,
- * or num_workers <= 1, NAME_run_parallel is NAME_run.
+ * its parallel_for NULL, or num_workers <= 1, NAME_run_parallel is
+ * NAME_run.
  *
  * Adapting a pool, e.g. OpenMP (worker = the thread's number in the team):
  *

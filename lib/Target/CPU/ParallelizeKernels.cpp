@@ -276,8 +276,12 @@ Dispatcher loadParallel(OpBuilder &b, Location loc, Value parallel) {
   Dispatcher d;
   d.parallelFor = fields.getResult(0);
   d.pool = fields.getResult(1);
-  d.workers = arith::MaxSIOp::create(
-      b, loc, fields.getResult(2), arith::ConstantIntOp::create(b, loc, i32, 1));
+  Value one = arith::ConstantIntOp::create(b, loc, i32, 1);
+  d.workers = arith::MaxSIOp::create(b, loc, fields.getResult(2), one);
+  // No parallel_for to call: serial, like NULL.
+  Value noCallback = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                          d.parallelFor, null);
+  d.workers = arith::SelectOp::create(b, loc, noCallback, one, d.workers);
   return d;
 }
 

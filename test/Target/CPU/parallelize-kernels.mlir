@@ -3,7 +3,8 @@
 // RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels="min-task-work=64" | FileCheck %s --check-prefix=COLLAPSE
 
 // The entry point's body moves into m_run_parallel, which reads the
-// caller's aotc_parallel once; m_run calls it with NULL. The marked kernel
+// caller's aotc_parallel once (no callback or fewer than 2 workers: serial);
+// m_run calls it with NULL. The marked kernel
 // of 4 iterations becomes m_task_1 over a range of them: it recomputes the
 // views and descriptors from the pointers stored in the context (the
 // arena, `inputs`, `outputs`), and moves its scratch row (a view made in
@@ -50,7 +51,9 @@
 // CHECK:           llvm.getelementptr %[[PAR]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, i32)>
 // CHECK:           llvm.getelementptr %[[PAR]][0, 1]
 // CHECK:           llvm.getelementptr %[[PAR]][0, 2]
-// CHECK:         %[[WORKERS:.+]] = arith.maxsi %[[FIELDS]]#2, %{{.+}} : i32
+// CHECK:         %[[ATLEAST1:.+]] = arith.maxsi %[[FIELDS]]#2, %{{.+}} : i32
+// CHECK:         %[[NOFN:.+]] = llvm.icmp "eq" %[[FIELDS]]#0, %[[NULL]]
+// CHECK:         %[[WORKERS:.+]] = arith.select %[[NOFN]], %{{.+}}, %[[ATLEAST1]] : i32
 // CHECK:         %[[CTXA:.+]] = llvm.alloca %{{.+}} x i64 {alignment = 8 : i64}
 // CHECK:         %[[EXTRA:.+]] = arith.muli %{{.+}}, %{{.+}} : i64
 // CHECK:         %[[SIZE:.+]] = arith.addi %{{.+}}, %[[EXTRA]] : i64
