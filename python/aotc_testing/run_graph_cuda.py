@@ -29,6 +29,7 @@ have loaded the module exactly once for the two calls.
 import argparse
 import os
 import re
+import shutil
 import sys
 import zlib
 
@@ -437,8 +438,9 @@ def build_emulated_harness(tools, work, kernels_mlir, obj, header, harness,
            ["-isystem", tools.cuda_include, "-I" + tools.aotc_include,
             "-DAOTC_NAME=" + name, "-include", header, HARNESS_C, obj] +
            support +
-           ["-L" + tools.runtime_lib, "-laotc_cuda_runtime", "-lpthread",
-            "-lm", "-o", harness], "building the emulated harness")
+           runtime_link_args(tools, work) + ["-lpthread", "-lm", "-o",
+                                             harness],
+           "building the emulated harness")
 
 
 EMULATOR_STATS = re.compile(r"fake_libcuda: (\d+) module loads, (\d+) "
@@ -479,6 +481,32 @@ def run_kernels(args):
     return 0
 
 
+def runtime_link_args(tools, work):
+    """The arguments that link the CUDA runtime library: `tools.runtime_source`
+    compiled into W/ when given, else libaotc_cuda_runtime from
+    `tools.runtime_lib`."""
+    if not getattr(tools, "runtime_source", None):
+        return ["-L" + tools.runtime_lib, "-laotc_cuda_runtime"]
+    runtime_obj = os.path.join(work, "aotc_cuda_runtime.o")
+    # As its CMakeLists.txt: C99 with GNU extensions (__thread, __atomic).
+    rg.run([tools.cc, "-std=gnu99", "-O2", "-fPIC", "-isystem",
+            tools.cuda_include, "-I" + tools.aotc_include, "-c",
+            tools.runtime_source, "-o", runtime_obj],
+           "building the CUDA runtime")
+    return [runtime_obj]
+
+
+def build_gpu_harness(tools, work, obj, header, harness, name=rg.NAME):
+    """Links harness_cuda.c, the graph's object and header, the runtime and
+    the CUDA driver (`tools.cuda_lib`'s libcuda) into `harness`."""
+    rg.run([tools.cc] + rg.CFLAGS +
+           ["-isystem", tools.cuda_include, "-I" + tools.aotc_include,
+            "-DAOTC_NAME=" + name, "-include", header, HARNESS_C, obj] +
+           runtime_link_args(tools, work) +
+           ["-L" + tools.cuda_lib, "-lcuda", "-lpthread", "-lm", "-o",
+            harness], "building the harness")
+
+
 def main(argv):
     parser = argparse.ArgumentParser(
         description="Compile a tg graph with aotc --target cuda, run it on "
@@ -486,14 +514,24 @@ def main(argv):
                     "reference in the file.",
         epilog="Directives: see run_graph.py's docstring.")
     parser.add_argument("test", help="the .mlir graph with REF directives")
-    parser.add_argument("--aotc", required=True, help="the aotc binary")
+    parser.add_argument("--aotc", help="the aotc binary")
+    parser.add_argument("--prebuilt", metavar="DIR",
+                        help="take g.o and g.h from DIR (compiled elsewhere "
+                             "with aotc --target cuda --name %s and the "
+                             "test's AOTC-FLAGS; gpu_check.py prepare) "
+                             "instead of running aotc" % rg.NAME)
     parser.add_argument("--cc", required=True, help="the C compiler")
     parser.add_argument("--work-dir", required=True,
                         help="where the object, header, harness and data go")
     parser.add_argument("--aotc-include", required=True,
                         help="aotc's include directory (the runtime header)")
-    parser.add_argument("--runtime-lib", required=True,
+    parser.add_argument("--runtime-lib",
                         help="the directory of libaotc_cuda_runtime.a")
+    parser.add_argument("--runtime-source", metavar="FILE",
+                        help="instead of --runtime-lib: the runtime's "
+                             "source, lib/Runtime/CUDA/CUDARuntime.c, "
+                             "compiled into the harness (it takes "
+                             "precedence)")
     parser.add_argument("--cuda-include", required=True,
                         help="the directory of cuda.h")
     parser.add_argument("--cuda-lib", required=True,
@@ -516,6 +554,10 @@ def main(argv):
                              "of hand-written kernels, which DRIVER.c "
                              "launches; run it and print its output")
     args = parser.parse_args(argv)
+    if not args.aotc and not args.prebuilt:
+        parser.error("give --aotc or --prebuilt")
+    if not args.runtime_lib and not args.runtime_source:
+        parser.error("give --runtime-lib or --runtime-source")
     if args.emulate and not (args.aotc_opt and args.mlir_translate and
                              args.llc):
         parser.error("--emulate needs --aotc-opt, --mlir-translate and --llc")
@@ -530,20 +572,20 @@ def main(argv):
     obj, header = os.path.join(work, "g.o"), os.path.join(work, "g.h")
     harness = os.path.join(work, "harness")
 
-    rg.run([args.aotc, args.test, "--target", "cuda", "-o", obj, "--header",
-            header, "--name", rg.NAME] + directives.flags + args.aotc_arg,
-           "aotc")
+    if args.prebuilt:
+        for name in ("g.o", "g.h"):
+            shutil.copyfile(os.path.join(args.prebuilt, name),
+                            os.path.join(work, name))
+    else:
+        rg.run([args.aotc, args.test, "--target", "cuda", "-o", obj,
+                "--header", header, "--name", rg.NAME] + directives.flags +
+               args.aotc_arg, "aotc")
     if args.emulate:
         build_emulated_harness(args, work,
                                kernels_stage_of_graph(args, directives, work),
                                obj, header, harness)
     else:
-        rg.run([args.cc] + rg.CFLAGS +
-               ["-isystem", args.cuda_include, "-I" + args.aotc_include,
-                "-DAOTC_NAME=" + rg.NAME, "-include", header, HARNESS_C, obj,
-                "-L" + args.runtime_lib, "-laotc_cuda_runtime",
-                "-L" + args.cuda_lib, "-lcuda", "-lpthread", "-lm", "-o",
-                harness], "building the harness")
+        build_gpu_harness(args, work, obj, header, harness)
     with open(header, encoding="utf-8") as f:
         header_text = f.read()
     inputs, outputs = rg.read_signature(
