@@ -54,9 +54,14 @@ constexpr uint64_t kAlignment = 64;
 /// One kernel to run as tasks, as analyzeKernel finds it.
 struct KernelTask {
   scf::ForOp loop;
-  /// The loop nested in `loop` whose iterations are tasks too (collapsed:
-  /// task t is iteration t / n of `loop` and t mod n of `inner`), or null.
-  scf::ForOp inner;
+  /// The loops nested in `loop`, each in the one before, whose iterations
+  /// are tasks too (collapsed: task t is t's digits in the mixed radix of
+  /// the trip counts, the last loop's the lowest), or none.
+  SmallVector<scf::ForOp> inners;
+  /// Whether the body of the loop around the last of `inners` goes on after
+  /// it (a vector kernel's remainder): those tails run after the tasks, on
+  /// the calling thread.
+  bool hasTail = false;
   int64_t tripCount = 0;
   /// The values the task is given through the context, one slot each.
   llvm::SetVector<Value> roots;
@@ -134,43 +139,83 @@ void collectDefinition(Value value, func::FuncOp func, KernelTask &task) {
   task.recomputed.insert(def);
 }
 
+/// Vector lanes of `op` (its widest result, operand or stored value) times
+/// the static trip counts of the loops around it, up to `scope`, which
+/// counts too when `withScope`.
+uint64_t opLanes(Operation *op, Operation *scope, bool withScope) {
+  uint64_t lanes = 1;
+  for (Value value : llvm::concat<Value>(op->getResults(), op->getOperands()))
+    if (auto vector = dyn_cast<VectorType>(value.getType()))
+      lanes = std::max<uint64_t>(lanes, vector.getNumElements());
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (parent == scope && !withScope)
+      break;
+    if (auto loop = dyn_cast<scf::ForOp>(parent))
+      if (std::optional<APInt> trips = loop.getStaticTripCount())
+        lanes = llvm::SaturatingMultiply<uint64_t>(lanes,
+                                                   trips->getZExtValue());
+    if (parent == scope)
+      break;
+  }
+  return lanes;
+}
+
+/// Whether `op` counts as work (not a terminator or a constant).
+bool isWork(Operation *op) {
+  return !isa<scf::YieldOp>(op) && !op->hasTrait<OpTrait::ConstantLike>();
+}
+
 /// Vector lanes `loop` processes: every op's widest result or stored value,
 /// times the static trip counts of the loops around it up to `loop`.
 uint64_t estimateWork(scf::ForOp loop) {
   uint64_t work = 0;
   loop.getBody()->walk([&](Operation *op) {
-    if (isa<scf::YieldOp>(op) || op->hasTrait<OpTrait::ConstantLike>())
-      return;
-    uint64_t lanes = 1;
-    for (Value value : llvm::concat<Value>(op->getResults(),
-                                           op->getOperands()))
-      if (auto vector = dyn_cast<VectorType>(value.getType()))
-        lanes = std::max<uint64_t>(lanes, vector.getNumElements());
-    for (Operation *parent = op->getParentOp(); parent;
-         parent = parent->getParentOp()) {
-      if (auto inner = dyn_cast<scf::ForOp>(parent))
-        if (std::optional<APInt> trips = inner.getStaticTripCount())
-          lanes = llvm::SaturatingMultiply<uint64_t>(lanes,
-                                                     trips->getZExtValue());
-      if (parent == loop.getOperation())
-        break;
-    }
-    work = llvm::SaturatingAdd<uint64_t>(work, lanes);
+    if (isWork(op))
+      work = llvm::SaturatingAdd<uint64_t>(work, opLanes(op, loop, true));
   });
   return work;
 }
 
-/// Loops of fewer iterations than this are too few tasks to share out
-/// evenly: their inner loop is collapsed into them, or split instead.
-constexpr int64_t kFewTasks = 8;
+/// Vector lanes of the ops after `inner` in its loop's body, per iteration
+/// of that loop.
+uint64_t estimateTailWork(scf::ForOp inner) {
+  Operation *parent = inner->getParentOp();
+  uint64_t work = 0;
+  for (Operation *op = inner->getNextNode(); op; op = op->getNextNode())
+    op->walk([&](Operation *nested) {
+      if (isWork(nested))
+        work = llvm::SaturatingAdd<uint64_t>(work,
+                                             opLanes(nested, parent, false));
+    });
+  return work;
+}
 
-/// The marked loop that makes up `loop`'s body, if `loop`'s iterations and
-/// its can be collapsed into one task space: the body is that loop (static
-/// bounds from outside `loop`, at least 2 iterations, no results) after
-/// ops without memory effects or regions, and nothing after it.
+/// Loops of fewer iterations than this are too few tasks to share out
+/// evenly among a few workers (15 tasks on 2 workers: 8 and 7, at best
+/// 1.88x): their inner loop is collapsed into them, or split instead.
+constexpr int64_t kFewTasks = 16;
+/// A collapsed loop's tail is at most this fraction of its inner loop's
+/// work.
+constexpr uint64_t kTailShare = 16;
+
+/// The marked loop in `loop`'s body whose iterations and `loop`'s can be
+/// collapsed into one task space: the first op of the body with a region or
+/// memory effects is that loop (static bounds from outside `loop`, at least
+/// 2 iterations, no results). What follows it in the body (the tail: a
+/// vector kernel's remainder block) may be anything, since it can run for
+/// every iteration of `loop` after all the tasks: iterations of `loop` are
+/// independent of one another, and each tail still runs after its own
+/// iteration's inner loop.
 scf::ForOp getCollapsibleInner(scf::ForOp loop) {
   Block *body = loop.getBody();
-  auto inner = dyn_cast<scf::ForOp>(body->getTerminator()->getPrevNode());
+  scf::ForOp inner;
+  for (Operation &op : body->without_terminator()) {
+    if (op.getNumRegions() == 0 && isMemoryEffectFree(&op))
+      continue;
+    inner = dyn_cast<scf::ForOp>(op);
+    break;
+  }
   if (!inner || !aotc::isMarkedParallel(inner) || inner.getNumResults() != 0)
     return nullptr;
   std::optional<APInt> trips = inner.getStaticTripCount();
@@ -180,11 +225,21 @@ scf::ForOp getCollapsibleInner(scf::ForOp loop) {
        {inner.getLowerBound(), inner.getUpperBound(), inner.getStep()})
     if (!loop.isDefinedOutsideOfLoop(bound))
       return nullptr;
-  for (Operation &op : body->without_terminator())
-    if (&op != inner.getOperation() &&
-        (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
-      return nullptr;
+  // The tails run serially: only a small one (a remainder, not a sibling
+  // loop of as much work) is worth it.
+  if (estimateTailWork(inner) * kTailShare > estimateWork(inner))
+    return nullptr;
   return inner;
+}
+
+/// Whether anything but ops without memory effects or regions follows
+/// `inner` in its loop's body.
+bool hasTailAfter(scf::ForOp inner) {
+  for (Operation *op = inner->getNextNode(); op && !op->hasTrait<OpTrait::IsTerminator>();
+       op = op->getNextNode())
+    if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+      return true;
+  return false;
 }
 
 /// Fills `task` for `loop`; fails when the loop cannot be a task.
@@ -197,10 +252,16 @@ LogicalResult analyzeKernel(scf::ForOp loop, func::FuncOp func,
   if (!trips || trips->getZExtValue() < 2)
     return failure();
   task.tripCount = trips->getZExtValue();
-  if (task.tripCount < kFewTasks)
-    task.inner = getCollapsibleInner(loop);
-  if (task.inner)
-    task.tripCount *= task.inner.getStaticTripCount()->getZExtValue();
+  // Only the innermost pair may have a tail (see dispatch).
+  for (scf::ForOp level = loop; task.tripCount < kFewTasks && !task.hasTail;) {
+    scf::ForOp inner = getCollapsibleInner(level);
+    if (!inner)
+      break;
+    task.inners.push_back(inner);
+    task.tripCount *= inner.getStaticTripCount()->getZExtValue();
+    task.hasTail = hasTailAfter(inner);
+    level = inner;
+  }
 
   llvm::SetVector<Value> used;
   for (Value operand : loop->getOperands())
@@ -292,37 +353,47 @@ Value slotAddress(OpBuilder &b, Location loc, Value context, int64_t i) {
                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
 }
 
-/// Task t of a collapsed kernel: iteration t / n of `task.loop`, t mod n of
-/// `task.inner` (n its trip count). Builds the loop over tasks [begin, end)
-/// with both bodies cloned inside, and returns it.
+/// Task t of a collapsed kernel: for each of `task.loop` and
+/// `task.inners`, the iteration given by t's digit in the mixed radix of
+/// their trip counts. Builds the loop over tasks [begin, end) with the
+/// bodies cloned inside, each up to the next collapsed loop, and returns it.
 scf::ForOp buildCollapsedLoop(OpBuilder &b, const KernelTask &task,
                               IRMapping &mapping, Value begin, Value end) {
-  scf::ForOp outer = task.loop, inner = task.inner;
+  scf::ForOp outer = task.loop;
   Location loc = outer.getLoc();
   Type index = b.getIndexType();
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value innerTrips = arith::ConstantIndexOp::create(
-      b, loc, inner.getStaticTripCount()->getSExtValue());
   Value lower = arith::IndexCastOp::create(b, loc, index, begin);
   Value upper = arith::IndexCastOp::create(b, loc, index, end);
   auto loop = scf::ForOp::create(b, loc, lower, upper, one);
   OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
-  Value t = loop.getInductionVar();
-  auto iteration = [&](scf::ForOp of, Value k) {
-    Value first = mapping.lookupOrDefault(of.getLowerBound());
-    Value step = mapping.lookupOrDefault(of.getStep());
-    return arith::AddIOp::create(lb, loc, first,
-                                 arith::MulIOp::create(lb, loc, k, step));
-  };
-  Value tile = arith::DivUIOp::create(lb, loc, t, innerTrips);
-  Value row = arith::RemUIOp::create(lb, loc, t, innerTrips);
-  mapping.map(outer.getInductionVar(), iteration(outer, tile));
-  for (Operation &op : outer.getBody()->without_terminator())
-    if (&op != inner.getOperation())
+  SmallVector<scf::ForOp> levels = {outer};
+  levels.append(task.inners.begin(), task.inners.end());
+  // The digits, lowest (the innermost loop's) first.
+  SmallVector<Value> digits(levels.size());
+  Value rest = loop.getInductionVar();
+  for (size_t k = levels.size() - 1; k > 0; --k) {
+    Value trips = arith::ConstantIndexOp::create(
+        lb, loc, levels[k].getStaticTripCount()->getSExtValue());
+    digits[k] = arith::RemUIOp::create(lb, loc, rest, trips);
+    rest = arith::DivUIOp::create(lb, loc, rest, trips);
+  }
+  digits[0] = rest;
+  for (auto [k, level] : llvm::enumerate(levels)) {
+    Value first = mapping.lookupOrDefault(level.getLowerBound());
+    Value step = mapping.lookupOrDefault(level.getStep());
+    mapping.map(level.getInductionVar(),
+                arith::AddIOp::create(
+                    lb, loc, first,
+                    arith::MulIOp::create(lb, loc, digits[k], step)));
+    Operation *next =
+        k + 1 < levels.size() ? levels[k + 1].getOperation() : nullptr;
+    for (Operation &op : level.getBody()->without_terminator()) {
+      if (&op == next)
+        break;
       lb.clone(op, mapping);
-  mapping.map(inner.getInductionVar(), iteration(inner, row));
-  for (Operation &op : inner.getBody()->without_terminator())
-    lb.clone(op, mapping);
+    }
+  }
   return loop;
 }
 
@@ -377,7 +448,7 @@ func::FuncOp buildTask(const KernelTask &task, StringRef name,
         b, loc, lb, arith::MulIOp::create(b, loc, index, step));
   };
   Operation *clone;
-  if (!task.inner) {
+  if (task.inners.empty()) {
     Value lower = iteration(body->getArgument(1));
     Value upper = iteration(body->getArgument(2));
     auto cloned = cast<scf::ForOp>(b.clone(*loop, mapping));
@@ -470,6 +541,20 @@ void dispatch(const KernelTask &task, func::FuncOp fn,
       ValueRange{dispatcher.context,
                  arith::ConstantIntOp::create(eb, loc, i64, 0), tasks,
                  arith::ConstantIntOp::create(eb, loc, i32, 0)});
+  // The tails of a collapsed kernel, after all its tasks: the loop nest
+  // without its innermost collapsed loop, serial. Iterations of the
+  // collapsed loops are independent, so each tail may follow every task,
+  // not only its own iteration's.
+  if (task.hasTail) {
+    b.setInsertionPointAfter(branch);
+    IRMapping mapping;
+    auto tails = cast<scf::ForOp>(b.clone(*loop, mapping));
+    tails->walk([](scf::ForOp nested) {
+      nested->removeAttr(aotc::kParallelLoopAttr);
+    });
+    scf::ForOp innermost = task.inners.back();
+    mapping.lookup(innermost.getOperation())->erase();
+  }
   loop.erase();
 }
 

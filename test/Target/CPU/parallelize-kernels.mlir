@@ -145,8 +145,8 @@ module attributes {aotc.temp_bytes = 4096 : i64} {
 // COLLAPSE:         %[[B:.+]] = arith.index_cast %[[BEGIN]] : i64 to index
 // COLLAPSE:         %[[E:.+]] = arith.index_cast %[[END]] : i64 to index
 // COLLAPSE:         scf.for %[[T:.+]] = %[[B]] to %[[E]] step
-// COLLAPSE:           %[[TILE:.+]] = arith.divui %[[T]], %[[N:.+]] : index
-// COLLAPSE:           %[[ROW:.+]] = arith.remui %[[T]], %[[N]] : index
+// COLLAPSE-DAG:       %[[ROW:.+]] = arith.remui %[[T]], %[[N:.+]] : index
+// COLLAPSE-DAG:       %[[TILE:.+]] = arith.divui %[[T]], %[[N]] : index
 // COLLAPSE:           vector.load
 // COLLAPSE:           vector.store
 // COLLAPSE-NOT:     scf.for
@@ -170,6 +170,107 @@ module attributes {aotc.temp_bytes = 0 : i64} {
         %row = arith.addi %first, %r : index
         %v = vector.load %x[%row, %c0] : memref<6x64xf32>, vector<64xf32>
         vector.store %v, %y[%row, %c0] : memref<6x64xf32>, vector<64xf32>
+      } {aotc.parallel}
+    } {aotc.parallel}
+    %ok = arith.constant 0 : i32
+    return %ok : i32
+  }
+}
+
+// -----
+
+// The same with a tail after the row loop (a vector kernel's remainder):
+// the 6 tasks run the rows only, then the calling thread runs both tiles'
+// tails, a loop without the row loop and without the mark. (A tail of more
+// than a 16th of the row loop's work would keep the kernel uncollapsed.)
+
+// COLLAPSE-LABEL: func.func private @t_task_1(
+// COLLAPSE:         scf.for
+// COLLAPSE:           arith.remui
+// COLLAPSE:           arith.divui
+// COLLAPSE:           vector.load %{{.+}} : memref<8x64xf32>, vector<64xf32>
+// COLLAPSE-NOT:       vector<4xf32>
+// COLLAPSE:         return
+// COLLAPSE-LABEL: func.func @t_run_parallel(
+// COLLAPSE:         arith.constant 6 : i64
+// COLLAPSE:         scf.if
+// COLLAPSE:           llvm.call
+// COLLAPSE:         } else {
+// COLLAPSE:           func.call @t_task_1(
+// COLLAPSE:         }
+// COLLAPSE-NEXT:    scf.for %[[TILE:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// COLLAPSE-NOT:       scf.for
+// COLLAPSE:           vector.load %{{.+}} : memref<8x64xf32>, vector<4xf32>
+// COLLAPSE-NEXT:      vector.store
+// COLLAPSE-NEXT:    }
+// COLLAPSE-NOT:     aotc.parallel
+// COLLAPSE:         return
+module attributes {aotc.temp_bytes = 0 : i64} {
+  func.func @t_run(%in: !llvm.ptr, %out: !llvm.ptr, %temp: !llvm.ptr) -> i32 attributes {aotc.entry_point} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %xp = llvm.load %in : !llvm.ptr -> !llvm.ptr
+    %x = builtin.unrealized_conversion_cast %xp : !llvm.ptr to memref<8x64xf32>
+    %yp = llvm.load %out : !llvm.ptr -> !llvm.ptr
+    %y = builtin.unrealized_conversion_cast %yp : !llvm.ptr to memref<8x64xf32>
+    scf.for %tile = %c0 to %c2 step %c1 {
+      %first = arith.muli %tile, %c4 : index
+      scf.for %r = %c0 to %c3 step %c1 {
+        %row = arith.addi %first, %r : index
+        %v = vector.load %x[%row, %c0] : memref<8x64xf32>, vector<64xf32>
+        vector.store %v, %y[%row, %c0] : memref<8x64xf32>, vector<64xf32>
+      } {aotc.parallel}
+      %last = arith.addi %first, %c3 : index
+      %w = vector.load %x[%last, %c0] : memref<8x64xf32>, vector<4xf32>
+      vector.store %w, %y[%last, %c0] : memref<8x64xf32>, vector<4xf32>
+    } {aotc.parallel}
+    %ok = arith.constant 0 : i32
+    return %ok : i32
+  }
+}
+
+// -----
+
+// Three levels of few iterations (2 x 2 x 3) collapse into 12 tasks: t's
+// digits in the mixed radix (2, 2, 3), the innermost's lowest.
+
+// COLLAPSE-LABEL: func.func private @d_task_1(
+// COLLAPSE:         scf.for %[[T:.+]] = %{{.+}} to %{{.+}} step
+// COLLAPSE:           %[[C3:.+]] = arith.constant 3 : index
+// COLLAPSE:           %[[K:.+]] = arith.remui %[[T]], %[[C3]] : index
+// COLLAPSE:           %[[R1:.+]] = arith.divui %[[T]], %[[C3]] : index
+// COLLAPSE:           %[[C2:.+]] = arith.constant 2 : index
+// COLLAPSE:           %[[J:.+]] = arith.remui %[[R1]], %[[C2]] : index
+// COLLAPSE:           %[[I:.+]] = arith.divui %[[R1]], %[[C2]] : index
+// COLLAPSE:           vector.store
+// COLLAPSE-NOT:     scf.for
+// COLLAPSE:         return
+// COLLAPSE-LABEL: func.func @d_run_parallel(
+// COLLAPSE:         arith.constant 12 : i64
+module attributes {aotc.temp_bytes = 0 : i64} {
+  func.func @d_run(%in: !llvm.ptr, %out: !llvm.ptr, %temp: !llvm.ptr) -> i32 attributes {aotc.entry_point} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c6 = arith.constant 6 : index
+    %xp = llvm.load %in : !llvm.ptr -> !llvm.ptr
+    %x = builtin.unrealized_conversion_cast %xp : !llvm.ptr to memref<12x64xf32>
+    %yp = llvm.load %out : !llvm.ptr -> !llvm.ptr
+    %y = builtin.unrealized_conversion_cast %yp : !llvm.ptr to memref<12x64xf32>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %a = arith.muli %i, %c6 : index
+      scf.for %j = %c0 to %c2 step %c1 {
+        %b = arith.muli %j, %c3 : index
+        %ab = arith.addi %a, %b : index
+        scf.for %k = %c0 to %c3 step %c1 {
+          %row = arith.addi %ab, %k : index
+          %v = vector.load %x[%row, %c0] : memref<12x64xf32>, vector<64xf32>
+          vector.store %v, %y[%row, %c0] : memref<12x64xf32>, vector<64xf32>
+        } {aotc.parallel}
       } {aotc.parallel}
     } {aotc.parallel}
     %ok = arith.constant 0 : i32
