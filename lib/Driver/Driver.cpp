@@ -9,6 +9,7 @@
 #include "aotc/Driver/Driver.h"
 
 #include "aotc/Analysis/KernelReport.h"
+#include "aotc/Driver/DumpPrinting.h"
 #include "aotc/Driver/HeaderEmitter.h"
 #include "aotc/Import/ONNX/ONNXImporter.h"
 #include "aotc/InitAll.h"
@@ -453,7 +454,7 @@ LogicalResult Compilation::runPipeline() {
   cpu::VectorRegisters registers = cpu::getVectorRegisters(*machine);
   pipelineOptions.vectorBits = registers.bits;
   pipelineOptions.vectorRegisters = registers.count;
-  if (failed(dump("input.mlir", [&](auto &os) { module->print(os); })))
+  if (failed(dump("input.mlir", [&](auto &os) { printModuleForDump(*module, os, options.dumpConstants); })))
     return failure();
   for (const PipelineStage &stage : getCPUPipelineStages()) {
     PassManager pm(&context);
@@ -467,7 +468,7 @@ LogicalResult Compilation::runPipeline() {
       return failure();
     }
     if (failed(dump((stage.name + ".mlir").str(),
-                    [&](auto &os) { module->print(os); })))
+                    [&](auto &os) { printModuleForDump(*module, os, options.dumpConstants); })))
       return failure();
     // Kernels are what the fusion stage leaves: linalg on tensors, one
     // top-level op (or loop nest) per kernel. docs/report.md.
@@ -491,7 +492,7 @@ LogicalResult Compilation::runGPUPipeline() {
   pipelineOptions.toolkitPath = cuda::findToolkitWithLibdevice();
   if (options.emit == EmitKind::Object)
     pipelineOptions.ptxas = cuda::findPtxas();
-  if (failed(dump("input.mlir", [&](auto &os) { module->print(os); })))
+  if (failed(dump("input.mlir", [&](auto &os) { printModuleForDump(*module, os, options.dumpConstants); })))
     return failure();
   for (const GPUPipelineStage &stage : getGPUPipelineStages()) {
     // --emit ptx stops at the PTX.
@@ -510,7 +511,7 @@ LogicalResult Compilation::runGPUPipeline() {
       return failure();
     }
     if (failed(dump((stage.name + ".mlir").str(),
-                    [&](auto &os) { module->print(os); })))
+                    [&](auto &os) { printModuleForDump(*module, os, options.dumpConstants); })))
       return failure();
     // Kernels are the launches the kernels stage leaves, whichever pass
     // built each one: the report lists exactly what the object launches.
@@ -629,11 +630,14 @@ LogicalResult Compilation::generateCode() {
                      {name + "_run", name + "_run_parallel"});
   if (!llvmModule)
     return error(diag, llvm::toString(llvmModule.takeError()));
-  if (failed(dump("llvm-ir.ll", [&](auto &os) { (*llvmModule)->print(os, nullptr); })))
+  if (failed(dump("llvm-ir.ll", [&](auto &os) {
+        printLLVMModuleForDump(**llvmModule, os, options.dumpConstants);
+      })))
     return failure();
   cpu::optimizeLLVMModule(**llvmModule, *machine, options.codegen.optLevel);
-  if (failed(dump("llvm-ir-optimized.ll",
-                  [&](auto &os) { (*llvmModule)->print(os, nullptr); })))
+  if (failed(dump("llvm-ir-optimized.ll", [&](auto &os) {
+        printLLVMModuleForDump(**llvmModule, os, options.dumpConstants);
+      })))
     return failure();
 
   if (!options.dumpDir.empty()) {
@@ -642,6 +646,14 @@ LogicalResult Compilation::generateCode() {
     SmallString<0> assembly;
     llvm::raw_svector_ostream os(assembly);
     std::unique_ptr<llvm::Module> copy = llvm::CloneModule(**llvmModule);
+    // The weights as zeros: .zero directives instead of megabytes of .byte.
+    if (!options.dumpConstants) {
+      auto [count, bytes] = elideLargeConstants(*copy);
+      if (count)
+        os << "# aotc --dump-dir: the " << count << " constants larger than "
+           << kDumpConstantElements * 4 << " bytes (" << bytes
+           << " bytes in all) are zeros here; --dump-constants keeps them\n";
+    }
     if (llvm::Error err =
             cpu::emitMachineCode(*copy, *machine, /*assembly=*/true, os))
       return error(diag, llvm::toString(std::move(err)));

@@ -104,8 +104,13 @@ int main(int argc, char **argv) {
   app.add_option("--dump-dir", options.dumpDir,
                  "Write the IR after every pipeline stage, the LLVM IR and "
                  "the assembly to DIR, numbered in order, and the kernel "
-                 "report to DIR/report.txt")
+                 "report to DIR/report.txt. Constants of more than 1024 "
+                 "elements (the weights) are elided: dense_resource<__elided__>"
+                 " in MLIR, zeroinitializer in LLVM IR, zeros in assembly")
       ->type_name("DIR");
+  app.add_flag("--dump-constants", options.dumpConstants,
+               "With --dump-dir, print every constant in full (a model's "
+               "dump then holds its weights several times over)");
   app.add_option("--input-shape", options.inputShapes,
                  "Bind the shape of an ONNX input whose dimensions are "
                  "dynamic, e.g. --input-shape input=1x3x224x224 "

@@ -58,6 +58,9 @@ struct CompileOptions {
   /// When set, the IR after every stage, the LLVM IR and the assembly are
   /// written there, numbered in pipeline order.
   std::string dumpDir;
+  /// Print large constants (the weights) in full in the dump files; by
+  /// default they are elided (DumpPrinting.h).
+  bool dumpConstants = false;
   /// Fuse elementwise linalg ops (on by default; off to measure fusion).
   bool fusion = true;
   /// CPU: compile each kernel as a non-inlined function NAME_kernel_N so a
