@@ -184,6 +184,9 @@ private:
   /// stage: about an op, as the one line `aotc: error: --target cuda does
   /// not support 'OP' yet`; else as `aotc: error: --target cuda: MESSAGE`.
   void printCUDAError(Diagnostic &diagnostic);
+  /// Fails with one line when the folder `path` goes to is missing or
+  /// not writable.
+  LogicalResult checkWritable(StringRef path);
   LogicalResult writeReport();
   void printReport();
   LogicalResult generateCode();
@@ -214,6 +217,29 @@ private:
   std::string ptx;
 };
 
+LogicalResult Compilation::checkWritable(StringRef path) {
+  if (path == "-")
+    return success();
+  llvm::sys::fs::file_status status;
+  // A device or other special file is written in place (PendingOutputs).
+  if (!llvm::sys::fs::status(path, status) && llvm::sys::fs::exists(status) &&
+      !llvm::sys::fs::is_regular_file(status))
+    return success();
+  StringRef parent = llvm::sys::path::parent_path(path);
+  if (parent.empty())
+    parent = ".";
+  std::error_code ec;
+  if (!llvm::sys::fs::is_directory(parent))
+    ec = llvm::sys::fs::exists(parent)
+             ? std::make_error_code(std::errc::not_a_directory)
+             : std::make_error_code(std::errc::no_such_file_or_directory);
+  else
+    ec = llvm::sys::fs::access(parent, llvm::sys::fs::AccessMode::Write);
+  if (ec)
+    return error(diag, "cannot write '" + path + "': " + ec.message());
+  return success();
+}
+
 LogicalResult Compilation::checkOptions() {
   if (options.target != "x86_64" && options.target != "x86-64" && !isCUDA())
     return error(diag, "unknown --target '" + options.target +
@@ -241,7 +267,22 @@ LogicalResult Compilation::checkOptions() {
   outputPath = options.outputPath.empty()
                    ? name + extensionFor(options.emit).str()
                    : options.outputPath;
-  headerPath = options.headerPath.empty() ? name + ".h" : options.headerPath;
+  // The header goes next to the object unless told otherwise.
+  if (!options.headerPath.empty()) {
+    headerPath = options.headerPath;
+  } else {
+    SmallString<128> path(outputPath == "-"
+                              ? StringRef()
+                              : llvm::sys::path::parent_path(outputPath));
+    llvm::sys::path::append(path, name + ".h");
+    headerPath = std::string(path);
+  }
+  // An output that cannot be written fails now, not after compiling.
+  bool writesHeader = options.emit == EmitKind::Object ||
+                      options.emit == EmitKind::Assembly;
+  if (failed(checkWritable(outputPath)) ||
+      (writesHeader && failed(checkWritable(headerPath))))
+    return failure();
   if (options.report && options.emit == EmitKind::MLIR)
     return error(diag, "--report describes the compiled kernels; --emit mlir "
                        "stops before compiling (use --emit obj, asm or llvm)");

@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
                  ".s/.ll/.mlir per --emit)")
       ->type_name("FILE");
   app.add_option("--header", options.headerPath,
-                 "C header to write (default: NAME.h)")
+                 "C header to write (default: NAME.h next to the -o file)")
       ->type_name("FILE");
   app.add_option("--name", options.name,
                  "C prefix of every symbol: NAME_run, NAME_NUM_INPUTS, ... "
