@@ -1,0 +1,282 @@
+"""A compiled graph loaded through ctypes: its signature and `run`."""
+
+import ctypes
+import os
+import threading
+
+import numpy as np
+
+from ._header import HeaderError, parse_header
+
+# The header's dtype names and the numpy dtypes their bytes are. bf16 has no
+# numpy dtype: its elements are passed as their 16-bit patterns (uint16).
+HEADER_DTYPES = {
+    "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
+    "f16": np.dtype(np.float16), "bf16": np.dtype(np.uint16),
+    "i1": np.dtype(np.bool_), "i8": np.dtype(np.int8),
+    "i16": np.dtype(np.int16), "i32": np.dtype(np.int32),
+    "i64": np.dtype(np.int64),
+}
+_UNSIGNED = {"i8": np.dtype(np.uint8), "i16": np.dtype(np.uint16),
+             "i32": np.dtype(np.uint32), "i64": np.dtype(np.uint64)}
+
+_TEMP_ALIGN = 64
+
+
+class TensorSpec:
+    """One input or output of a compiled graph.
+
+    name     the graph's name for it (ONNX input/output name, or tg.name)
+    index    its position in the call
+    shape    a tuple of ints (() for a scalar)
+    dtype    the numpy dtype of its elements (bf16: uint16 bit patterns)
+    header_dtype  the dtype as the header writes it: 'f32', 'i1', 'bf16', ...
+    nbytes   its size in bytes
+    kind     'input' or 'output'
+
+    Integer types are signless in the header; an ONNX model's own types say
+    which are unsigned (uint8 and so on). Where nothing says (a .mlir graph)
+    the dtype is the signed one and `run` accepts either signedness.
+    """
+
+    def __init__(self, kind, index, name, shape, dtype, header_dtype, nbytes,
+                 signless=False):
+        self.kind = kind
+        self.index = index
+        self.name = name
+        self.shape = tuple(shape)
+        self.dtype = np.dtype(dtype)
+        self.header_dtype = header_dtype
+        self.nbytes = nbytes
+        self.signless = signless
+
+    @property
+    def size(self):
+        """The number of elements."""
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    def accepts(self, dtype):
+        if dtype == self.dtype:
+            return True
+        return self.signless and dtype == _UNSIGNED.get(self.header_dtype)
+
+    def describe(self):
+        return "%s%s" % (self.dtype.name, list(self.shape))
+
+    def __repr__(self):
+        return "TensorSpec(%r, shape=%r, dtype=%s)" % (
+            self.name, self.shape, self.dtype.name)
+
+    def __eq__(self, other):
+        return isinstance(other, TensorSpec) and \
+            (self.kind, self.index, self.name, self.shape, self.dtype) == \
+            (other.kind, other.index, other.name, other.shape, other.dtype)
+
+    def __hash__(self):
+        return hash((self.kind, self.index, self.name, self.shape))
+
+
+def _specs(raw_tensors, element_types):
+    """TensorSpecs of the header's tensors; `element_types` maps names to
+    numpy dtype names the model file gives (may be empty)."""
+    specs = []
+    for t in raw_tensors:
+        if t.dtype not in HEADER_DTYPES:
+            raise HeaderError("%s %r has dtype %r, which the Python package "
+                              "does not know" % (t.kind, t.name, t.dtype))
+        dtype = HEADER_DTYPES[t.dtype]
+        signless = t.dtype in _UNSIGNED
+        known = element_types.get(t.name)
+        if known is not None and signless:
+            want = np.dtype(known)
+            if want.kind in "iu" and want.itemsize == dtype.itemsize:
+                dtype = want
+                signless = False
+        specs.append(TensorSpec(t.kind, t.index, t.name, t.shape, dtype,
+                                t.dtype, t.nbytes, signless))
+    return tuple(specs)
+
+
+def _label(spec):
+    return "%s %r (#%d)" % (spec.kind, spec.name, spec.index)
+
+
+def _check(spec, value):
+    """`value` as the array passed for `spec`; raises TypeError (not an
+    array, wrong dtype) or ValueError (shape, layout)."""
+    if isinstance(value, np.ndarray):
+        array = value
+    elif isinstance(value, np.generic):
+        array = np.asarray(value)
+    elif spec.kind == "input" and isinstance(value, (bool, int, float, list,
+                                                      tuple)):
+        # Python numbers and nested lists have no dtype of their own: they
+        # are converted to the input's.
+        try:
+            array = np.asarray(value, dtype=spec.dtype)
+        except (TypeError, ValueError, OverflowError) as e:
+            raise TypeError("%s: cannot convert %s to %s: %s"
+                            % (_label(spec), type(value).__name__,
+                               spec.dtype.name, e)) from None
+    else:
+        raise TypeError("%s: expected a numpy array of %s, got %s"
+                        % (_label(spec), spec.describe(),
+                           type(value).__name__))
+    if not spec.accepts(array.dtype):
+        hint = " (convert it with .astype(np.%s))" % spec.dtype.name \
+            if spec.kind == "input" else ""
+        raise TypeError("%s: expected dtype %s, got %s%s"
+                        % (_label(spec), spec.dtype.name, array.dtype.str
+                           if array.dtype.byteorder == ">" else
+                           array.dtype.name, hint))
+    if array.shape != spec.shape:
+        raise ValueError("%s: expected shape %s, got %s"
+                         % (_label(spec), spec.shape, array.shape))
+    if not array.flags.c_contiguous:
+        raise ValueError("%s: the array is not C-contiguous (a transposed or "
+                         "strided view); pass np.ascontiguousarray(...)"
+                         % _label(spec))
+    if not array.flags.aligned:
+        raise ValueError("%s: the array is not aligned to its element size; "
+                         "pass a copy" % _label(spec))
+    if spec.kind == "output" and not array.flags.writeable:
+        raise ValueError("%s: the output array is read-only" % _label(spec))
+    return array
+
+
+class CompiledModel:
+    """A graph aotc compiled, linked into a shared library and loaded.
+
+    `inputs` and `outputs` are tuples of TensorSpec; `run` calls the graph.
+    Made by `aotc.compile`; `CompiledModel(library, header, name)` loads a
+    shared library linked from an aotc object and the header of that
+    object (`element_types` optionally maps tensor names to numpy dtype
+    names, to give integer tensors their signedness).
+    """
+
+    def __init__(self, library, header, name, element_types=None,
+                 work_dir=None, model=None):
+        self.name = name
+        self.library_path = os.path.abspath(library)
+        self.header_path = os.path.abspath(header)
+        self.work_dir = work_dir
+        self.model_path = model
+        with open(header, encoding="utf-8", errors="replace") as f:
+            raw = parse_header(f.read(), name)
+        element_types = element_types or {}
+        self.inputs = _specs(raw.inputs, element_types.get("input", {}))
+        self.outputs = _specs(raw.outputs, element_types.get("output", {}))
+        self.temp_bytes = raw.temp_bytes
+        self._by_name = {s.name: s for s in self.inputs}
+
+        self._lib = ctypes.CDLL(self.library_path, mode=ctypes.RTLD_LOCAL)
+        try:
+            self._run = getattr(self._lib, name + "_run")
+        except AttributeError:
+            raise HeaderError("%s does not define %s_run"
+                              % (library, name)) from None
+        ptrs = ctypes.POINTER(ctypes.c_void_p)
+        self._run.argtypes = [ptrs, ptrs, ctypes.c_void_p]
+        self._run.restype = ctypes.c_int
+        self._in_type = ctypes.c_void_p * max(1, len(self.inputs))
+        self._out_type = ctypes.c_void_p * max(1, len(self.outputs))
+
+        # One scratch arena per model, 64-byte aligned. A call that finds it
+        # in use by another thread passes NULL and the graph mallocs its own.
+        self._temp = None
+        self._temp_ptr = None
+        if self.temp_bytes:
+            self._temp = np.empty(self.temp_bytes + _TEMP_ALIGN, np.uint8)
+            base = self._temp.ctypes.data
+            self._temp_ptr = base + (-base) % _TEMP_ALIGN
+        self._temp_lock = threading.Lock()
+
+    def __repr__(self):
+        return "<aotc.CompiledModel %s: (%s) -> (%s)>" % (
+            self.name,
+            ", ".join("%s: %s" % (s.name, s.describe()) for s in self.inputs),
+            ", ".join("%s: %s" % (s.name, s.describe())
+                      for s in self.outputs))
+
+    def _bind_inputs(self, args, kwargs):
+        if len(args) > len(self.inputs):
+            raise TypeError("%s takes %d input(s), got %d"
+                            % (self.name, len(self.inputs), len(args)))
+        values = list(args) + [None] * (len(self.inputs) - len(args))
+        given = [True] * len(args) + [False] * (len(self.inputs) - len(args))
+        for key, value in kwargs.items():
+            spec = self._by_name.get(key)
+            if spec is None:
+                raise TypeError("%s has no input named %r (inputs: %s)"
+                                % (self.name, key, ", ".join(
+                                    repr(s.name) for s in self.inputs)))
+            if given[spec.index]:
+                raise TypeError("input %r given twice (by position and by "
+                                "name)" % key)
+            values[spec.index] = value
+            given[spec.index] = True
+        missing = [s.name for s in self.inputs if not given[s.index]]
+        if missing:
+            raise TypeError("%s: missing input(s) %s" % (
+                self.name, ", ".join(repr(n) for n in missing)))
+        return [_check(s, v) for s, v in zip(self.inputs, values)]
+
+    def prepare(self, *args, **kwargs):
+        """Checks the inputs once and returns a call with no arguments that
+        runs the graph on them into fixed output arrays and returns those
+        (the same arrays every call): `run` without the per-call checks and
+        allocations, for timing loops. Keyword `out` as in `run`."""
+        out = kwargs.pop("out", None)
+        inputs = self._bind_inputs(args, kwargs)
+        outputs = self._outputs(out)
+        in_ptrs = self._in_type(*[a.ctypes.data for a in inputs])
+        out_ptrs = self._out_type(*[a.ctypes.data for a in outputs])
+
+        def call():
+            self._call(in_ptrs, out_ptrs, inputs, outputs)
+            return outputs
+        return call
+
+    def _outputs(self, out):
+        if out is None:
+            return [np.empty(s.shape, s.dtype) for s in self.outputs]
+        out = list(out)
+        if len(out) != len(self.outputs):
+            raise TypeError("out: %s has %d output(s), got %d arrays"
+                            % (self.name, len(self.outputs), len(out)))
+        return [_check(s, a) for s, a in zip(self.outputs, out)]
+
+    def _call(self, in_ptrs, out_ptrs, inputs, outputs):
+        if self._temp_lock.acquire(blocking=False):
+            try:
+                rc = self._run(in_ptrs, out_ptrs, self._temp_ptr)
+            finally:
+                self._temp_lock.release()
+        else:
+            rc = self._run(in_ptrs, out_ptrs, None)
+        if rc != 0:
+            raise RuntimeError("%s_run returned %d%s" % (
+                self.name, rc, " (the scratch arena could not be allocated)"
+                if rc == 1 else ""))
+
+    def run(self, *args, out=None, **kwargs):
+        """Runs the graph and returns a list of its outputs, one numpy array
+        per output in the header's order, even when there is one.
+
+        Inputs are given in order, or by name as keywords, as numpy arrays
+        of exactly the input's dtype and shape, C-contiguous (Python numbers
+        and lists are converted to the input's dtype). A wrong dtype raises
+        TypeError, a wrong shape or a non-contiguous array ValueError, each
+        naming the input. `out`: arrays to write the outputs into (checked
+        the same way), returned in the list."""
+        inputs = self._bind_inputs(args, kwargs)
+        outputs = self._outputs(out)
+        in_ptrs = self._in_type(*[a.ctypes.data for a in inputs])
+        out_ptrs = self._out_type(*[a.ctypes.data for a in outputs])
+        self._call(in_ptrs, out_ptrs, inputs, outputs)
+        return outputs
+
+    def run_dict(self, *args, **kwargs):
+        """`run`, with the outputs in a dict keyed by output name."""
+        return {s.name: a for s, a in zip(self.outputs,
+                                          self.run(*args, **kwargs))}

@@ -1,0 +1,423 @@
+"""The command-line tools `aotc-run` and `aotc-benchmark`.
+
+    aotc-run MODEL [--input [NAME=]FILE ...] [--input-dir D] [--random-inputs]
+                   [--output-dir D] [--compare-to D] [--rtol R] [--atol A]
+                   [--input-shape NAME=DIMS ...] [--cpu CPU] [--aotc PATH]
+                   [--work-dir W] [-- AOTC FLAGS...]
+
+compiles MODEL with aotc, runs it once on the given inputs, prints each
+output's dtype, shape and range, writes it to D/<output name>.npy with
+--output-dir and compares it with the reference in the --compare-to folder
+(D/<output name>.npy, else ONNX test data's D/output_<i>.pb), printing the
+largest absolute and relative error of each output. Inputs are .npy files
+or ONNX TensorProto .pb files (these need the `onnx` package), by name
+(NAME=FILE) or in order (FILE); --input-dir reads D/<input name>.npy or
+D/input_<i>.pb. A missing input is an error unless --random-inputs is given
+(floats from a normal distribution, seeded by --seed; integers zero,
+booleans false: safe as indices). The shapes of ONNX inputs given as files
+are bound with --input-shape unless given explicitly. Exit status: 0 when
+every output matches (or nothing was compared), 1 on a mismatch, 2 on any
+other error (usage, inputs, compilation).
+
+    aotc-benchmark MODEL [--repetitions N] [--warmup N] [--input [NAME=]FILE ...]
+                   [--input-shape NAME=DIMS ...] [--cpu CPU] [--aotc PATH]
+                   [--work-dir W] [-- AOTC FLAGS...]
+
+compiles MODEL, runs it --warmup times, then times --repetitions calls of
+NAME_run (on the calling thread, fixed input and output buffers) and prints
+the median, minimum, maximum, mean and standard deviation in milliseconds.
+Inputs not given are random as with aotc-run --random-inputs.
+
+Everything after `--` goes to aotc as it is (e.g. `-- -O3 --no-fusion`).
+"""
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import time
+
+import numpy as np
+
+from . import _compile
+from ._header import HeaderError
+
+EXIT_MISMATCH = 1
+EXIT_ERROR = 2
+
+
+class ToolError(Exception):
+    """An error the tool reports in one line and exits 2 for."""
+
+
+def _split_passthrough(argv):
+    if "--" in argv:
+        i = argv.index("--")
+        return argv[:i], argv[i + 1:]
+    return argv, []
+
+
+def _common_arguments(parser):
+    parser.add_argument("model", help="the graph: an ONNX model (.onnx) or a "
+                        "tg .mlir module")
+    parser.add_argument("--input", "-i", action="append", default=[],
+                        metavar="[NAME=]FILE",
+                        help="an input as .npy or ONNX TensorProto .pb; "
+                        "without NAME= the inputs are taken in order "
+                        "(repeatable)")
+    parser.add_argument("--input-shape", action="append", default=[],
+                        metavar="NAME=DIMS",
+                        help="bind an ONNX input's dynamic dimensions, e.g. "
+                        "input=1x3x224x224 (aotc --input-shape; repeatable)")
+    parser.add_argument("--cpu", help="aotc --cpu (default: aotc's, "
+                        "x86-64-v3); 'native' for this machine")
+    parser.add_argument("--aotc", help="the aotc executable (default: $AOTC, "
+                        "then PATH, then next to this package)")
+    parser.add_argument("--work-dir", help="keep the object, header and "
+                        "shared library here")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of random inputs (default 0)")
+
+
+def _safe_file_name(name):
+    """`name` usable as a file name: characters other than letters, digits,
+    '.', '-' and '_' become '_'."""
+    safe = re.sub(r"[^A-Za-z0-9._-]", "_", name)
+    return safe if safe.strip(".") else "_" + safe
+
+
+def load_tensor(path):
+    """A numpy array from a .npy file or a serialized ONNX TensorProto."""
+    if not os.path.exists(path):
+        raise ToolError("%s: no such file" % path)
+    if path.endswith(".npy"):
+        try:
+            return np.load(path, allow_pickle=False)
+        except (OSError, ValueError) as e:
+            raise ToolError("%s: %s" % (path, e)) from None
+    try:
+        import onnx
+        from onnx import numpy_helper
+    except ImportError:
+        raise ToolError("%s: reading a TensorProto (.pb) file needs the "
+                        "`onnx` Python package; give .npy files instead"
+                        % path) from None
+    proto = onnx.TensorProto()
+    try:
+        with open(path, "rb") as f:
+            proto.ParseFromString(f.read())
+        return numpy_helper.to_array(proto)
+    except Exception as e:  # OSError, DecodeError, unsupported types
+        raise ToolError("%s: not a readable TensorProto: %s" % (path, e)) \
+            from None
+
+
+def _parse_input_args(values):
+    """[(name or None, path)] of --input values."""
+    result = []
+    for value in values:
+        name, sep, path = value.partition("=")
+        if sep and name and os.sep not in name and not os.path.exists(value):
+            result.append((name, path))
+        else:
+            result.append((None, value))
+    return result
+
+
+def _given_inputs(args):
+    """{name or index: array} of the --input files."""
+    named = {}
+    ordered = []
+    for name, path in _parse_input_args(args.input):
+        array = load_tensor(path)
+        if name is None:
+            ordered.append(array)
+        elif name in named:
+            raise ToolError("--input %s given twice" % name)
+        else:
+            named[name] = array
+    return named, ordered
+
+
+def _shape_flags(args, named, passthrough):
+    """aotc flags binding input shapes: --input-shape options, then the
+    shapes of named input files of ONNX models (not those bound already)."""
+    flags = []
+    bound = set()
+    for value in args.input_shape:
+        flags += ["--input-shape", value]
+        bound.add(value.split("=", 1)[0])
+    for i, f in enumerate(passthrough):
+        if f == "--input-shape" and i + 1 < len(passthrough):
+            bound.add(passthrough[i + 1].split("=", 1)[0])
+        elif f.startswith("--input-shape="):
+            bound.add(f[len("--input-shape="):].split("=", 1)[0])
+    if not args.model.endswith(".mlir"):
+        for name, array in named.items():
+            if name not in bound:
+                dims = "x".join(str(d) for d in array.shape) or "scalar"
+                flags += ["--input-shape", "%s=%s" % (name, dims)]
+    return flags
+
+
+def _compile_model(args, named, passthrough, tool):
+    flags = _shape_flags(args, named, passthrough) + passthrough
+    start = time.perf_counter()
+    try:
+        model = _compile.compile(args.model, cpu=args.cpu, flags=flags,
+                                 work_dir=args.work_dir, aotc=args.aotc,
+                                 name=None)
+    except _compile.CompileError as e:
+        sys.stderr.write("%s: compiling %s failed: %s\n"
+                         % (tool, args.model, e))
+        if e.stderr.strip() and e.stderr.strip() != str(e):
+            sys.stderr.write(e.stderr.rstrip("\n") + "\n")
+        if e.command:
+            sys.stderr.write("%s: command: %s\n" % (tool, " ".join(e.command)))
+        raise SystemExit(EXIT_ERROR)
+    except (_compile.AotcNotFoundError, HeaderError, FileNotFoundError,
+            ValueError) as e:
+        raise ToolError(str(e)) from None
+    print("%s: compiled %s in %.2f s" % (tool, args.model,
+                                         time.perf_counter() - start))
+    return model
+
+
+def random_input(spec, rng):
+    """Random data for `spec`: normal floats, zero integers, false booleans."""
+    if spec.header_dtype in ("f16", "f32", "f64"):
+        return rng.standard_normal(spec.shape).astype(spec.dtype)
+    if spec.header_dtype == "bf16":
+        values = rng.standard_normal(spec.shape).astype(np.float32)
+        return (values.view(np.uint32) >> 16).astype(np.uint16)
+    return np.zeros(spec.shape, spec.dtype)
+
+
+def _read_input_dir(folder, spec):
+    for path in (os.path.join(folder, _safe_file_name(spec.name) + ".npy"),
+                 os.path.join(folder, "input_%d.pb" % spec.index)):
+        if os.path.exists(path):
+            return load_tensor(path)
+    return None
+
+
+def _bind(model, named, ordered, args, random_ok, tool):
+    """One array per input of `model`, in order."""
+    unknown = [n for n in named if n not in {s.name for s in model.inputs}]
+    if unknown:
+        raise ToolError("the model has no input %s (inputs: %s)" % (
+            ", ".join(repr(n) for n in unknown),
+            ", ".join(repr(s.name) for s in model.inputs)))
+    rng = np.random.default_rng(args.seed)
+    free = [s for s in model.inputs if s.name not in named]
+    if len(ordered) > len(free):
+        raise ToolError("%d input files given in order, but only %d inputs "
+                        "are left" % (len(ordered), len(free)))
+    values = dict(named)
+    for spec, array in zip(free, ordered):
+        values[spec.name] = array
+    arrays = []
+    for spec in model.inputs:
+        array = values.get(spec.name)
+        source = "file"
+        if array is None and getattr(args, "input_dir", None):
+            array = _read_input_dir(args.input_dir, spec)
+        if array is None:
+            if not random_ok:
+                raise ToolError(
+                    "no data for input %r (%s): give --input %s=FILE.npy, "
+                    "--input-dir, or --random-inputs"
+                    % (spec.name, spec.describe(), spec.name))
+            array = random_input(spec, rng)
+            source = "random"
+        if array.dtype != spec.dtype and spec.accepts(array.dtype):
+            pass
+        elif array.dtype != spec.dtype:
+            raise ToolError("input %r: the file holds %s, the model takes %s"
+                            % (spec.name, array.dtype.name, spec.dtype.name))
+        if array.shape != spec.shape:
+            raise ToolError("input %r: the file holds shape %s, the model "
+                            "takes %s" % (spec.name, array.shape, spec.shape))
+        print("%s: input %r %s (%s)" % (tool, spec.name, spec.describe(),
+                                        source))
+        arrays.append(np.ascontiguousarray(array))
+    return arrays
+
+
+def _summary(array):
+    if array.size == 0:
+        return "empty"
+    if array.dtype == np.bool_:
+        return "%d of %d true" % (np.count_nonzero(array), array.size)
+    if array.dtype.kind == "f":
+        values = array.astype(np.float64)
+        finite = np.isfinite(values)
+        text = "min %.6g, max %.6g, mean %.6g" % (
+            values[finite].min() if finite.any() else float("nan"),
+            values[finite].max() if finite.any() else float("nan"),
+            values[finite].mean() if finite.any() else float("nan"))
+        if not finite.all():
+            text += ", %d not finite" % (array.size - np.count_nonzero(finite))
+        return text
+    return "min %d, max %d" % (array.min(), array.max())
+
+
+def compare(got, want, rtol, atol):
+    """(ok, line) comparing an output with its reference: shapes must be
+    equal, floats within rtol/atol (NaN equals NaN), the rest exact."""
+    want = np.asarray(want)
+    if got.shape != want.shape:
+        return False, "shape %s, reference %s" % (got.shape, want.shape)
+    if got.size == 0:
+        return True, "empty"
+    floats = got.dtype.kind == "f" or want.dtype.kind == "f"
+    g = got.astype(np.float64)
+    w = want.astype(np.float64)
+    if floats:
+        ok = np.isclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
+    else:
+        ok = got == want
+    with np.errstate(all="ignore"):
+        diff = np.abs(g - w)
+        diff = np.where(np.isnan(g) & np.isnan(w), 0.0, diff)
+        diff = np.nan_to_num(diff, nan=np.inf)
+        rel = np.where(diff == 0, 0.0, diff / np.abs(w))
+        rel = np.nan_to_num(rel, nan=np.inf)
+    bad = int(ok.size - np.count_nonzero(ok))
+    line = "max abs error %.3g, max rel error %.3g" % (diff.max(), rel.max())
+    if bad:
+        line += " (%d of %d elements differ)" % (bad, ok.size)
+    return bad == 0, line
+
+
+def _find_reference(folder, spec):
+    for path in (os.path.join(folder, _safe_file_name(spec.name) + ".npy"),
+                 os.path.join(folder, "output_%d.pb" % spec.index)):
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def run_main(argv=None):
+    """aotc-run: see the module docstring."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    argv, passthrough = _split_passthrough(argv)
+    parser = argparse.ArgumentParser(
+        prog="aotc-run",
+        description="Compile a model with aotc, run it once on the given "
+        "inputs, write its outputs as .npy and compare them with references.",
+        epilog="Arguments after -- are passed to aotc. Exit status: 0 all "
+        "outputs match (or nothing compared), 1 an output differs from its "
+        "reference, 2 any other error.")
+    _common_arguments(parser)
+    parser.add_argument("--input-dir", metavar="D",
+                        help="read inputs not given by --input from "
+                        "D/<input name>.npy or D/input_<i>.pb")
+    parser.add_argument("--random-inputs", action="store_true",
+                        help="random data for inputs not given (floats "
+                        "normal, integers 0, booleans false)")
+    parser.add_argument("--output-dir", "-o", metavar="D",
+                        help="write each output to D/<output name>.npy")
+    parser.add_argument("--compare-to", metavar="D",
+                        help="compare with D/<output name>.npy, else "
+                        "D/output_<i>.pb (ONNX test data)")
+    parser.add_argument("--rtol", type=float, default=1e-3,
+                        help="relative tolerance for float outputs "
+                        "(default 1e-3)")
+    parser.add_argument("--atol", type=float, default=1e-5,
+                        help="absolute tolerance for float outputs "
+                        "(default 1e-5)")
+    args = parser.parse_args(argv)
+    tool = "aotc-run"
+    try:
+        named, ordered = _given_inputs(args)
+        model = _compile_model(args, named, passthrough, tool)
+        inputs = _bind(model, named, ordered, args, args.random_inputs, tool)
+        outputs = model.run(*inputs)
+        if args.output_dir:
+            os.makedirs(args.output_dir, exist_ok=True)
+        failed = 0
+        compared = 0
+        for spec, array in zip(model.outputs, outputs):
+            line = "%s: output %r %s: %s" % (tool, spec.name, spec.describe(),
+                                             _summary(array))
+            if args.output_dir:
+                path = os.path.join(args.output_dir,
+                                    _safe_file_name(spec.name) + ".npy")
+                np.save(path, array)
+                line += " -> %s" % path
+            print(line)
+        if args.compare_to:
+            for spec, array in zip(model.outputs, outputs):
+                path = _find_reference(args.compare_to, spec)
+                compared += 1
+                if path is None:
+                    failed += 1
+                    print("%s: output %r: MISSING reference (looked for "
+                          "%s.npy and output_%d.pb in %s)"
+                          % (tool, spec.name, _safe_file_name(spec.name),
+                             spec.index, args.compare_to))
+                    continue
+                ok, line = compare(array, load_tensor(path), args.rtol,
+                                   args.atol)
+                failed += not ok
+                print("%s: output %r: %s: %s" % (tool, spec.name, line,
+                                                 "ok" if ok else "MISMATCH"))
+            print("%s: %d of %d outputs match (rtol %g, atol %g)"
+                  % (tool, compared - failed, compared, args.rtol, args.atol))
+        return EXIT_MISMATCH if failed else 0
+    except ToolError as e:
+        sys.stderr.write("%s: error: %s\n" % (tool, e))
+        return EXIT_ERROR
+
+
+def benchmark_main(argv=None):
+    """aotc-benchmark: see the module docstring."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    argv, passthrough = _split_passthrough(argv)
+    parser = argparse.ArgumentParser(
+        prog="aotc-benchmark",
+        description="Compile a model with aotc and time NAME_run: warm-up "
+        "calls, then repetitions; prints median, min, max, mean and "
+        "standard deviation in ms.",
+        epilog="Arguments after -- are passed to aotc. Inputs not given are "
+        "random (floats normal, integers 0, booleans false).")
+    _common_arguments(parser)
+    parser.add_argument("--repetitions", "-n", type=int, default=20,
+                        help="timed calls (default 20)")
+    parser.add_argument("--warmup", "-w", type=int, default=3,
+                        help="untimed calls first (default 3)")
+    args = parser.parse_args(argv)
+    tool = "aotc-benchmark"
+    if args.repetitions < 1 or args.warmup < 0:
+        parser.error("--repetitions must be >= 1 and --warmup >= 0")
+    try:
+        named, ordered = _given_inputs(args)
+        model = _compile_model(args, named, passthrough, tool)
+        inputs = _bind(model, named, ordered, args, True, tool)
+        call = model.prepare(*inputs)
+        for _ in range(args.warmup):
+            call()
+        times = []
+        for _ in range(args.repetitions):
+            start = time.perf_counter_ns()
+            call()
+            times.append((time.perf_counter_ns() - start) / 1e6)
+        median = statistics.median(times)
+        mean = statistics.fmean(times)
+        stdev = statistics.stdev(times) if len(times) > 1 else 0.0
+        print("%s: %s, %d warm-up, %d repetitions, 1 thread"
+              % (tool, model.name, args.warmup, args.repetitions))
+        print("median %.4g ms  min %.4g ms  max %.4g ms  mean %.4g ms  "
+              "stddev %.3g ms (%.1f%%)" % (median, min(times), max(times),
+                                           mean, stdev,
+                                           100 * stdev / mean if mean else 0))
+        return 0
+    except ToolError as e:
+        sys.stderr.write("%s: error: %s\n" % (tool, e))
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(run_main())
