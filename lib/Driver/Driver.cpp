@@ -22,6 +22,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -34,6 +36,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+
+#include <sys/resource.h>
 
 using namespace mlir;
 
@@ -215,7 +219,43 @@ private:
   bool printedCUDAError = false;
   /// With --target cuda: the kernels' PTX, once the `device` stage ran.
   std::string ptx;
+  /// --timings: MLIR's timing manager (each step a scope of the root, each
+  /// pass of a stage nested in it) and the peak memory after each step.
+  DefaultTimingManager timing;
+  TimingScope timingRoot;
+  SmallVector<std::pair<std::string, long>> peakMemory;
+  /// Starts timing step `name` (a no-op scope without --timings).
+  TimingScope time(StringRef name) { return timingRoot.nest(name); }
+  /// Notes the peak resident memory after step `name`.
+  void notePeakMemory(StringRef name);
+  /// Prints the --timings report to the diagnostic stream.
+  void printTimings();
 };
+
+void Compilation::notePeakMemory(StringRef name) {
+  if (!options.timings)
+    return;
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) == 0)
+    peakMemory.push_back({name.str(), usage.ru_maxrss}); // KiB on Linux
+}
+
+void Compilation::printTimings() {
+  if (!options.timings)
+    return;
+  timingRoot.stop();
+  diag.flush();
+  // The timing manager prints to stderr, as diagnostics go; once only (it
+  // prints again when destroyed while enabled).
+  timing.print();
+  timing.setEnabled(false);
+  diag << "===" << std::string(73, '-') << "===\n"
+       << "                      aotc peak memory (max resident set size)\n"
+       << "===" << std::string(73, '-') << "===\n";
+  for (auto &[step, kib] : peakMemory)
+    diag << llvm::formatv("  {0,9:F1} MiB  after {1}\n", kib / 1024.0, step);
+  diag.flush();
+}
 
 LogicalResult Compilation::checkWritable(StringRef path) {
   if (path == "-")
@@ -500,7 +540,12 @@ LogicalResult Compilation::runPipeline() {
   for (const PipelineStage &stage : getCPUPipelineStages()) {
     PassManager pm(&context);
     stage.build(pm, pipelineOptions);
-    if (failed(pm.run(*module))) {
+    TimingScope stageTime = time(stage.name);
+    pm.enableTiming(stageTime);
+    LogicalResult result = pm.run(*module);
+    stageTime.stop();
+    notePeakMemory(stage.name);
+    if (failed(result)) {
       // Passes report their failures as diagnostics; should one fail
       // silently, the user still gets a line saying where.
       if (!reportedError)
@@ -543,7 +588,11 @@ LogicalResult Compilation::runGPUPipeline() {
     stage.build(pm, pipelineOptions);
     inCUDACodegen = stage.name == "kernels" || stage.name == "device" ||
                     stage.name == "host";
+    TimingScope stageTime = time(stage.name);
+    pm.enableTiming(stageTime);
     LogicalResult result = pm.run(*module);
+    stageTime.stop();
+    notePeakMemory(stage.name);
     inCUDACodegen = false;
     if (failed(result)) {
       if (!reportedError)
@@ -662,6 +711,7 @@ LogicalResult Compilation::generateCode() {
       return success();
     });
   signature.cuda = isCUDA();
+  TimingScope translateTime = time("translate to LLVM IR");
   llvm::LLVMContext llvmContext;
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
       isCUDA() ? cuda::translateHostToLLVMIR(*module, llvmContext, *machine,
@@ -669,13 +719,19 @@ LogicalResult Compilation::generateCode() {
                : cpu::translateToLLVMIR(
                      *module, llvmContext, *machine,
                      {name + "_run", name + "_run_parallel"});
+  notePeakMemory("translate to LLVM IR");
   if (!llvmModule)
     return error(diag, llvm::toString(llvmModule.takeError()));
   if (failed(dump("llvm-ir.ll", [&](auto &os) {
         printLLVMModuleForDump(**llvmModule, os, options.dumpConstants);
       })))
     return failure();
-  cpu::optimizeLLVMModule(**llvmModule, *machine, options.codegen.optLevel);
+  translateTime.stop();
+  {
+    TimingScope optimizeTime = time("LLVM optimization");
+    cpu::optimizeLLVMModule(**llvmModule, *machine, options.codegen.optLevel);
+  }
+  notePeakMemory("LLVM optimization");
   if (failed(dump("llvm-ir-optimized.ll", [&](auto &os) {
         printLLVMModuleForDump(**llvmModule, os, options.dumpConstants);
       })))
@@ -708,6 +764,7 @@ LogicalResult Compilation::generateCode() {
       return success();
     });
   bool assembly = options.emit == EmitKind::Assembly;
+  TimingScope codegenTime = time("code generation");
   if (failed(outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
         if (llvm::Error err =
                 cpu::emitMachineCode(**llvmModule, *machine, assembly, os))
@@ -715,6 +772,8 @@ LogicalResult Compilation::generateCode() {
         return success();
       })))
     return failure();
+  codegenTime.stop();
+  notePeakMemory("code generation");
   return outputs.add(headerPath, [&](llvm::raw_pwrite_stream &os) {
     emitCHeader(signature, os);
     return success();
@@ -742,8 +801,18 @@ LogicalResult Compilation::run() {
     }
     return failure();
   });
-  if (failed(parseInput()) || failed(selectEntry()))
-    return failure();
+  if (options.timings) {
+    timing.setEnabled(true);
+    timing.setDisplayMode(DefaultTimingManager::DisplayMode::Tree);
+    timingRoot = timing.getRootScope();
+  }
+  llvm::scope_exit reportTimings([&] { printTimings(); });
+  {
+    TimingScope importTime = time(isONNX() ? "import ONNX" : "parse");
+    if (failed(parseInput()) || failed(selectEntry()))
+      return failure();
+  }
+  notePeakMemory(isONNX() ? "import ONNX" : "parse");
   if (options.emit == EmitKind::MLIR) {
     if (failed(outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
           module->print(os);

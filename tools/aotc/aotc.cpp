@@ -108,6 +108,11 @@ int main(int argc, char **argv) {
                  "elements (the weights) are elided: dense_resource<__elided__>"
                  " in MLIR, zeroinitializer in LLVM IR, zeros in assembly")
       ->type_name("DIR");
+  app.add_flag("--timings", options.timings,
+               "Print to stderr the wall time of every step (import, each "
+               "pipeline stage with its passes, LLVM translation, "
+               "optimization and code generation) and the peak memory "
+               "after each");
   app.add_flag("--dump-constants", options.dumpConstants,
                "With --dump-dir, print every constant in full (a model's "
                "dump then holds its weights several times over)");

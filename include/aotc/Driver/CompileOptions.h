@@ -61,6 +61,9 @@ struct CompileOptions {
   /// Print large constants (the weights) in full in the dump files; by
   /// default they are elided (DumpPrinting.h).
   bool dumpConstants = false;
+  /// Print each step's wall time (each stage's passes nested) and the peak
+  /// memory after it, to the diagnostic stream.
+  bool timings = false;
   /// Fuse elementwise linalg ops (on by default; off to measure fusion).
   bool fusion = true;
   /// CPU: compile each kernel as a non-inlined function NAME_kernel_N so a
