@@ -123,7 +123,8 @@ def _check(spec, value):
                         % (_label(spec), spec.describe(),
                            type(value).__name__))
     if not spec.accepts(array.dtype):
-        hint = " (convert it with .astype(np.%s))" % spec.dtype.name \
+        hint = " (convert it with .astype(np.%s))" % (
+            "bool_" if spec.dtype == np.bool_ else spec.dtype.name) \
             if spec.kind == "input" else ""
         raise TypeError("%s: expected dtype %s, got %s%s"
                         % (_label(spec), spec.dtype.name, array.dtype.str

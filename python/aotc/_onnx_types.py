@@ -85,10 +85,19 @@ def _value_info(buf, span):
     return name, elem
 
 
+def _empty():
+    return {"input": {}, "output": {}, "input_order": []}
+
+
 def graph_element_types(path):
-    """{'input': {name: code}, 'output': {name: code}} of the ONNX model at
-    `path`; empty dicts when it cannot be read."""
-    result = {"input": {}, "output": {}}
+    """{'input': {name: code}, 'output': {name: code}, 'input_order':
+    [name]} of the ONNX model at `path`: the element type codes of the graph
+    inputs and outputs, and the names of the inputs that are not
+    initializers, in order (the call order of the compiled graph, before
+    --input-value removes any). Empty when the file cannot be read."""
+    result = _empty()
+    order = []
+    initializers = set()
     try:
         with open(path, "rb") as f:
             with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
@@ -103,11 +112,21 @@ def graph_element_types(path):
                     for field, wire, value in _fields(buf, *graph):
                         if wire == 2 and field in (11, 12):
                             name, elem = _value_info(buf, value)
+                            if field == 11 and name is not None:
+                                order.append(name)
                             if name is not None and elem is not None:
                                 kind = "input" if field == 11 else "output"
                                 result[kind][name] = elem
+                        elif wire == 2 and field == 5:
+                            # TensorProto.name = 8
+                            span = _first(buf, value, 8, 2)
+                            if span is not None:
+                                initializers.add(bytes(
+                                    buf[span[0]:span[1]]).decode(
+                                        "utf-8", "replace"))
                 finally:
                     buf.release()
     except (OSError, ValueError, IndexError):
-        return {"input": {}, "output": {}}
+        return _empty()
+    result["input_order"] = [n for n in order if n not in initializers]
     return result

@@ -42,6 +42,7 @@ import numpy as np
 
 from . import _compile
 from ._header import HeaderError
+from ._onnx_types import graph_element_types
 
 EXIT_MISMATCH = 1
 EXIT_ERROR = 2
@@ -126,7 +127,10 @@ def _parse_input_args(values):
 
 
 def _given_inputs(args):
-    """{name or index: array} of the --input files."""
+    """({name: array}, [array]) of the --input files (and of --input-dir):
+    by name, and in order. For an ONNX model the names of its inputs are
+    read from the file first, so files given in order or in --input-dir
+    are matched to names before compiling (and bind dynamic shapes)."""
     named = {}
     ordered = []
     for name, path in _parse_input_args(args.input):
@@ -137,6 +141,20 @@ def _given_inputs(args):
             raise ToolError("--input %s given twice" % name)
         else:
             named[name] = array
+    if args.model.endswith(".mlir"):
+        return named, ordered
+    order = graph_element_types(args.model)["input_order"]
+    free = [n for n in order if n not in named]
+    for name, array in zip(free, ordered):
+        named[name] = array
+    ordered = ordered[len(free):]
+    input_dir = getattr(args, "input_dir", None)
+    if input_dir:
+        for index, name in enumerate(order):
+            if name not in named:
+                array = _read_input_dir(input_dir, name, index)
+                if array is not None:
+                    named[name] = array
     return named, ordered
 
 
@@ -194,9 +212,9 @@ def random_input(spec, rng):
     return np.zeros(spec.shape, spec.dtype)
 
 
-def _read_input_dir(folder, spec):
-    for path in (os.path.join(folder, _safe_file_name(spec.name) + ".npy"),
-                 os.path.join(folder, "input_%d.pb" % spec.index)):
+def _read_input_dir(folder, name, index):
+    for path in (os.path.join(folder, _safe_file_name(name) + ".npy"),
+                 os.path.join(folder, "input_%d.pb" % index)):
         if os.path.exists(path):
             return load_tensor(path)
     return None
@@ -222,7 +240,7 @@ def _bind(model, named, ordered, args, random_ok, tool):
         array = values.get(spec.name)
         source = "file"
         if array is None and getattr(args, "input_dir", None):
-            array = _read_input_dir(args.input_dir, spec)
+            array = _read_input_dir(args.input_dir, spec.name, spec.index)
         if array is None:
             if not random_ok:
                 raise ToolError(
