@@ -323,6 +323,7 @@ def run_main(argv=None):
     argv, passthrough = _split_passthrough(argv)
     parser = argparse.ArgumentParser(
         prog="aotc-run",
+        usage="aotc-run MODEL [options] [-- AOTC FLAGS...]",
         description="Compile a model with aotc, run it once on the given "
         "inputs, write its outputs as .npy and compare them with references.",
         epilog="Arguments after -- are passed to aotc. Exit status: 0 all "
@@ -396,6 +397,7 @@ def benchmark_main(argv=None):
     argv, passthrough = _split_passthrough(argv)
     parser = argparse.ArgumentParser(
         prog="aotc-benchmark",
+        usage="aotc-benchmark MODEL [options] [-- AOTC FLAGS...]",
         description="Compile a model with aotc and time NAME_run: warm-up "
         "calls, then repetitions; prints median, min, max, mean and "
         "standard deviation in ms.",
