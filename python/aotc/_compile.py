@@ -43,7 +43,8 @@ def _is_executable(path):
 def find_aotc(aotc=None):
     """The aotc executable: `aotc` if given (a path or a name on PATH), else
     $AOTC, else `aotc` on PATH, else the aotc of the prefix this package is
-    installed in (<prefix>/bin/aotc), else build/bin/aotc of the source tree
+    installed in (bin/aotc in the 5 folders above the package: <prefix>/bin/aotc
+    of <prefix>/lib/pythonX.Y/site-packages/aotc), else build/bin/aotc of the source tree
     the package sits in. Raises AotcNotFoundError."""
     if aotc:
         found = aotc if os.sep in str(aotc) else shutil.which(aotc)
@@ -62,10 +63,11 @@ def find_aotc(aotc=None):
     if found:
         return os.path.abspath(found)
     # <prefix>/lib/pythonX.Y/site-packages/aotc, <prefix>/lib/python3/
+    # dist-packages/aotc, Debian's pip --prefix P: P/local/lib/python3.11/
     # dist-packages/aotc, or a --target folder next to bin/.
     candidates = []
     parent = _HERE
-    for _ in range(4):
+    for _ in range(5):
         parent = os.path.dirname(parent)
         candidates.append(os.path.join(parent, "bin", "aotc"))
     source_root = os.path.dirname(os.path.dirname(_HERE))
