@@ -45,6 +45,14 @@ except OSError:
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
+# test/Install/ installs this build (cmake --install) into a temp prefix and
+# builds a separate CMake project against it.
+config.substitutions.append(("%aotc_obj_root", config.aotc_obj_root))
+if shutil.which("cmake") and shutil.which("ctest"):
+    config.available_features.add("cmake")
+if shutil.which("pkg-config"):
+    config.available_features.add("pkg-config")
+
 # The real-model tests (test/Models/) export PyTorch models to ONNX at test
 # time: they need torch and torchvision under the test Python; the ONNX
 # tooling's own tests need onnx.
