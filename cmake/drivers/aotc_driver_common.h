@@ -36,7 +36,14 @@
 /* Helpers are static inline: each driver uses only some of them. */
 static const char *aotc_prog = AOTC_MODEL_NAME;
 
+#if defined(__GNUC__)
+#define AOTC_NORETURN __attribute__((noreturn))
+#else
+#define AOTC_NORETURN
+#endif
+
 /* Prints "PROG: error: ..." and exits with status 2. */
+static inline AOTC_NORETURN void aotc_die(const char *fmt, ...);
 static inline void aotc_die(const char *fmt, ...) {
   va_list args;
   fprintf(stderr, "%s: error: ", aotc_prog);
@@ -324,8 +331,8 @@ static inline unsigned char *aotc_load_tensor(const char *dir,
                                               const char *dtype,
                                               size_t bytes) {
   char path[4096];
-  unsigned char *data, *out;
-  size_t size;
+  unsigned char *data = NULL, *out;
+  size_t size = 0;
   if (!aotc_dtype_size(dtype))
     aotc_die("%s %lu has dtype %s, which the driver does not know", kind,
              (unsigned long)index, dtype);
