@@ -340,9 +340,11 @@ LogicalResult Compilation::parseInput() {
   if (!buffer)
     return error(diag,
                  "cannot read '" + path + "': " + buffer.getError().message());
-  if (!options.inputShapes.empty() || !options.inputValues.empty())
-    return error(diag, "--input-shape and --input-value apply to ONNX models; '" + path +
-                           "' is an MLIR module");
+  if (!options.inputShapes.empty() || !options.inputValues.empty() ||
+      !options.dims.empty())
+    return error(diag, "--input-shape, --input-value and --dim apply to ONNX "
+                       "models; '" +
+                           path + "' is an MLIR module");
   if ((*buffer)->getBufferSize() == 0)
     return error(diag, "'" + path + "' is empty; expected an MLIR module");
   // Binary input would make the parser echo raw bytes in its diagnostic.
@@ -375,6 +377,11 @@ LogicalResult Compilation::importONNX() {
   ONNXImportOptions importOptions;
   for (const std::string &binding : options.inputShapes) {
     std::string message = parseInputShapeBinding(binding, importOptions);
+    if (!message.empty())
+      return error(diag, message);
+  }
+  for (const std::string &binding : options.dims) {
+    std::string message = parseDimBinding(binding, importOptions);
     if (!message.empty())
       return error(diag, message);
   }

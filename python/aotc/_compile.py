@@ -144,7 +144,7 @@ def _run(command, what):
 
 
 def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
-            work_dir=None, aotc=None, cc=None):
+            work_dir=None, aotc=None, cc=None, dims=None):
     """Compiles `model` with aotc and returns a loaded CompiledModel.
 
     model         an ONNX file (.onnx), a tg .mlir file, or an in-memory
@@ -153,6 +153,8 @@ def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
     input_shapes  {input name: shape} binding dynamic ONNX dimensions: a
                   tuple of ints, () for a scalar, or a string like "1x3x8x8"
                   (aotc --input-shape)
+    dims          {symbolic dimension: size} binding an ONNX dim_param such
+                  as "batch" in every input that uses it (aotc --dim)
     cpu           aotc --cpu: "native", "x86-64-v3" (aotc's default), ...
     name          C prefix of the graph's symbols (default from the file
                   name); artifacts are NAME.o, NAME.h and libNAME.so
@@ -206,6 +208,8 @@ def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
             command += ["--cpu", str(cpu)]
         for key, value in (input_shapes or {}).items():
             command += ["--input-shape", "%s=%s" % (key, _dims(value))]
+        for key, value in (dims or {}).items():
+            command += ["--dim", "%s=%d" % (key, int(value))]
         command += flags
         _run(command, "aotc")
         # aotc's objects are position-independent (Reloc::PIC_), so they

@@ -2,7 +2,7 @@
 
     aotc-run MODEL [--input [NAME=]FILE ...] [--input-dir D] [--random-inputs]
                    [--output-dir D] [--compare-to D] [--rtol R] [--atol A]
-                   [--input-shape NAME=DIMS ...] [--cpu CPU] [--aotc PATH]
+                   [--input-shape NAME=DIMS ...] [--dim NAME=SIZE ...] [--cpu CPU] [--aotc PATH]
                    [--work-dir W] [-- AOTC FLAGS...]
 
 compiles MODEL with aotc, runs it once on the given inputs, prints each
@@ -20,7 +20,7 @@ every output matches (or nothing was compared), 1 on a mismatch, 2 on any
 other error (usage, inputs, compilation).
 
     aotc-benchmark MODEL [--repetitions N] [--warmup N] [--input [NAME=]FILE ...]
-                   [--input-shape NAME=DIMS ...] [--cpu CPU] [--aotc PATH]
+                   [--input-shape NAME=DIMS ...] [--dim NAME=SIZE ...] [--cpu CPU] [--aotc PATH]
                    [--work-dir W] [-- AOTC FLAGS...]
 
 compiles MODEL, runs it --warmup times, then times --repetitions calls of
@@ -71,6 +71,10 @@ def _common_arguments(parser):
                         metavar="NAME=DIMS",
                         help="bind an ONNX input's dynamic dimensions, e.g. "
                         "input=1x3x224x224 (aotc --input-shape; repeatable)")
+    parser.add_argument("--dim", action="append", default=[],
+                        metavar="NAME=SIZE",
+                        help="bind a symbolic ONNX dimension in every input "
+                        "that uses it, e.g. batch=1 (aotc --dim; repeatable)")
     parser.add_argument("--cpu", help="aotc --cpu (default: aotc's, "
                         "x86-64-v3); 'native' for this machine")
     parser.add_argument("--aotc", help="the aotc executable (default: $AOTC, "
@@ -166,6 +170,8 @@ def _shape_flags(args, named, passthrough):
     for value in args.input_shape:
         flags += ["--input-shape", value]
         bound.add(value.split("=", 1)[0])
+    for value in args.dim:
+        flags += ["--dim", value]
     for i, f in enumerate(passthrough):
         if f == "--input-shape" and i + 1 < len(passthrough):
             bound.add(passthrough[i + 1].split("=", 1)[0])

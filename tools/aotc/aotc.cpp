@@ -122,6 +122,13 @@ int main(int argc, char **argv) {
                  "(repeatable; 'scalar' for rank 0)")
       ->type_name("NAME=DIMS")
       ->allow_extra_args(false);
+  app.add_option("--dim", options.dims,
+                 "Bind a symbolic ONNX dimension (a dim_param such as "
+                 "'batch') to a size in every input that uses it, e.g. "
+                 "--dim batch=1 (repeatable; an input given --input-shape "
+                 "takes that shape instead)")
+      ->type_name("NAME=SIZE")
+      ->allow_extra_args(false);
   app.add_option("--input-value", options.inputValues,
                  "Freeze an ONNX input to the tensor in FILE (a serialized "
                  "TensorProto): it becomes a constant, not an argument "

@@ -32,6 +32,8 @@ struct CompileOptions {
   std::string inputPath;
   /// `NAME=1x3x224x224` bindings for ONNX inputs with dynamic dimensions.
   std::vector<std::string> inputShapes;
+  /// `NAME=VALUE` bindings of ONNX symbolic dimensions (`dim_param`s).
+  std::vector<std::string> dims;
   /// `NAME=FILE` bindings freezing ONNX inputs to a TensorProto's value.
   std::vector<std::string> inputValues;
   /// Output file; empty means NAME.o (or .s, .ll, .mlir per `emit`).

@@ -109,13 +109,22 @@ GraphImporter::getInputType(const onnx::ValueInfoProto &input) {
       continue;
     }
     if (!known) {
-      std::string what = dim.has_dim_param() && !dim.dim_param().empty()
-                             ? " ('" + dim.dim_param() + "')"
-                             : "";
+      const std::string &symbol = dim.dim_param();
+      auto value = options.dimValues.find(symbol);
+      if (!symbol.empty() && value != options.dimValues.end()) {
+        shape.push_back(value->second);
+        continue;
+      }
+      if (!symbol.empty())
+        return emitError(loc)
+               << "graph input '" << name << "' has a dynamic dimension " << i
+               << " ('" << symbol << "'); bind it with --dim " << symbol
+               << "=SIZE, or the whole shape with --input-shape " << name
+               << "=D0x...xD" << dims.size() - 1;
       return emitError(loc)
              << "graph input '" << name << "' has a dynamic dimension " << i
-             << what << "; bind every dimension with --input-shape " << name
-             << "=" << "D0x...x" << "D" << dims.size() - 1;
+             << "; bind every dimension with --input-shape " << name
+             << "=D0x...xD" << dims.size() - 1;
     }
     shape.push_back(dim.dim_value());
   }
@@ -356,6 +365,20 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
       return emitError(UnknownLoc::get(context))
              << "--input-shape names '" << name
              << "', which is not an input of the graph";
+  for (const auto &[symbol, size] : options.dimValues) {
+    bool used = llvm::any_of(graph.input(), [&](const auto &input) {
+      return isGraphInput(input.name()) &&
+             input.type().tensor_type().has_shape() &&
+             llvm::any_of(input.type().tensor_type().shape().dim(),
+                          [&](const auto &dim) {
+                            return dim.dim_param() == symbol;
+                          });
+    });
+    if (!used)
+      return emitError(UnknownLoc::get(context))
+             << "--dim names '" << symbol
+             << "', which is not a symbolic dimension of any graph input";
+  }
   for (const auto &[name, file] : options.inputValues)
     if (!isGraphInput(name))
       return emitError(UnknownLoc::get(context))
@@ -514,6 +537,20 @@ std::string aotc::parseInputValueBinding(StringRef binding,
            "' is not NAME=FILE (FILE: a serialized ONNX TensorProto)";
   if (!options.inputValues.emplace(name.str(), file.str()).second)
     return "--input-value binds '" + name.str() + "' twice";
+  return "";
+}
+
+std::string aotc::parseDimBinding(StringRef binding,
+                                  ONNXImportOptions &options) {
+  auto [name, size] = binding.rsplit('=');
+  int64_t value;
+  if (name.empty() || !binding.contains('=') || size.getAsInteger(10, value) ||
+      value < 0)
+    return "--dim '" + binding.str() +
+           "' is not NAME=SIZE with SIZE a non-negative integer (e.g. "
+           "batch=1)";
+  if (!options.dimValues.emplace(name.str(), value).second)
+    return "--dim binds '" + name.str() + "' twice";
   return "";
 }
 

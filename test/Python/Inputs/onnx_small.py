@@ -75,6 +75,11 @@ m5 = aotc.compile(onnx.load(path), input_shapes={"x": "5x3"}, name="five")
 x5 = rng.standard_normal((5, 3)).astype(np.float32)
 assert np.array_equal(m5.run(x5, k)[0], x5 * w + x5)
 print(m5.inputs)
+# dims binds the symbolic dimension 'n' by name.
+m7 = aotc.compile(path, dims={"n": 7}, name="seven")
+x7 = rng.standard_normal((7, 3)).astype(np.float32)
+assert np.array_equal(m7.run(x7, k)[0], x7 * w + x7)
+print(m7.inputs[0])
 try:
     aotc.compile(path)
 except aotc.CompileError as e:

@@ -32,6 +32,10 @@ struct ONNXImportOptions {
   /// Shapes for graph inputs whose declared shape is not fully static,
   /// keyed by input name (`--input-shape NAME=1x3x224x224`).
   std::map<std::string, std::vector<int64_t>> inputShapes;
+  /// Values for symbolic dimensions (an input dimension's `dim_param`, such
+  /// as "batch"), bound in every input that uses the name (`--dim batch=1`).
+  /// An input named in inputShapes takes its shape from there instead.
+  std::map<std::string, int64_t> dimValues;
   /// Graph inputs frozen to the tensor in a file (a serialized ONNX
   /// TensorProto), keyed by input name (`--input-value NAME=FILE`): they
   /// become constants, not arguments, so shape inputs (Reshape's `shape`,
@@ -56,6 +60,11 @@ importONNXModel(llvm::StringRef path, mlir::MLIRContext &context,
 /// the empty string on success.
 std::string parseInputShapeBinding(llvm::StringRef binding,
                                    ONNXImportOptions &options);
+
+/// Parses `NAME=VALUE` (a symbolic dimension and its size) into `options`;
+/// returns an error message, or the empty string on success.
+std::string parseDimBinding(llvm::StringRef binding,
+                            ONNXImportOptions &options);
 
 /// Parses `NAME=FILE` into `options`; returns an error message, or the empty
 /// string on success.

@@ -59,6 +59,13 @@ def dynamic():
                  [tensor("y", [3, "batch"])])
 
 
+def shared_dim():
+    """Two inputs sharing the symbolic dimension 'batch'."""
+    nodes = [helper.make_node("Add", ["a", "b"], ["y"], name="add")]
+    return model(nodes, [tensor("a", ["batch", 3]), tensor("b", ["batch", 3])],
+                 [tensor("y", ["batch", 3])])
+
+
 def old_opset():
     nodes = [helper.make_node("Identity", ["x"], ["y"])]
     return model(nodes, [tensor("x", [2])], [tensor("y", [2])], opset=5)
@@ -99,6 +106,7 @@ MODELS = {
     "weights": weights,
     "unsupported": unsupported,
     "dynamic": dynamic,
+    "shared-dim": shared_dim,
     "old-opset": old_opset,
     "legacy-broadcast": legacy_broadcast,
     "raw-name": raw_name,
