@@ -90,6 +90,32 @@ aotc_ninja() {
   ninja -C "$AOTC_BUILD_DIR" -j"$(aotc_jobs)" "$@" </dev/null
 }
 
+# Extra CMake arguments for the first configure of AOTC_BUILD_DIR (an
+# array; aotc_use_fuzz_build fills it).
+AOTC_CMAKE_ARGS=()
+
+# Switches to the instrumented build that scripts/fuzz and
+# `scripts/test --sanitize` share (docs/fuzzing.md): AOTC_FUZZ_BUILD_DIR,
+# default <root>/build-fuzz, configured with clang-22, ASan+UBSan on aotc's
+# own code and libFuzzer's coverage instrumentation plus the fuzz targets.
+# Installs clang's runtime libraries (libclang-rt-22-dev) when missing.
+aotc_use_fuzz_build() {
+  AOTC_BUILD_DIR="${AOTC_FUZZ_BUILD_DIR:-$AOTC_ROOT/build-fuzz}"
+  AOTC_CMAKE_ARGS=(
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+    "-DAOTC_USE_SANITIZER=Address;Undefined" -DAOTC_ENABLE_FUZZERS=ON)
+  if [[ ! -f /usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.fuzzer-x86_64.a ]]; then
+    aotc_step "installing libclang-rt-22-dev (libFuzzer, ASan, UBSan)"
+    local sudo=()
+    (( EUID == 0 )) || sudo=(sudo)
+    "${sudo[@]}" apt-get install -y -q libclang-rt-22-dev </dev/null ||
+      aotc_die "cannot install libclang-rt-22-dev"
+  fi
+  # Reports name file:line; UBSan findings print a stack.
+  export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-/usr/lib/llvm-22/bin/llvm-symbolizer}"
+  export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
+}
+
 # Configures AOTC_BUILD_DIR if it is not configured yet, then builds the
 # given ninja targets (default: everything).
 aotc_build() {
@@ -97,7 +123,8 @@ aotc_build() {
   if [[ ! -f $AOTC_BUILD_DIR/build.ninja ]]; then
     aotc_step "configuring $AOTC_BUILD_DIR"
     cmake -G Ninja -S "$AOTC_ROOT" -B "$AOTC_BUILD_DIR" \
-      -DCMAKE_BUILD_TYPE=Release </dev/null || return
+      -DCMAKE_BUILD_TYPE=Release ${AOTC_CMAKE_ARGS[@]+"${AOTC_CMAKE_ARGS[@]}"} \
+      </dev/null || return
   fi
   aotc_step "building $AOTC_BUILD_DIR ($(aotc_jobs) jobs)${1:+: $*}"
   aotc_ninja "$@"
