@@ -231,13 +231,45 @@ GraphImporter::applyLegacyBroadcast(const onnx::NodeProto &node,
   return rewritten;
 }
 
+LogicalResult GraphImporter::checkInputCounts(const onnx::NodeProto &node,
+                                              const InputSpec &spec) {
+  InputCounts counts = spec.at(opset);
+  unsigned declared = node.input_size();
+  bool variadic = counts.max == kVariadic;
+  if (declared < counts.required || (!variadic && declared > counts.max)) {
+    InFlightDiagnostic diag = emitError(getNodeLoc(node)) << "expected ";
+    if (variadic)
+      diag << "at least " << counts.required;
+    else if (counts.required == counts.max)
+      diag << counts.required;
+    else
+      diag << counts.required << " to " << counts.max;
+    return diag << " input" << (counts.max == 1 ? "" : "s") << " (opset "
+                << opset << "), got " << declared;
+  }
+  // An empty name omits an optional input; a required one must be there.
+  unsigned required = variadic ? declared : counts.required;
+  for (unsigned i = 0; i < required; ++i)
+    if (node.input(i).empty())
+      return emitError(getNodeLoc(node))
+             << "expected input " << i
+             << " to be given (it is required), got an empty name";
+  return success();
+}
+
 LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
                                         const ConverterRegistry &registry) {
   const ConvertFn *convert = nullptr;
-  if (!node.domain().empty() && node.domain() != "ai.onnx")
+  if (!node.domain().empty() && node.domain() != "ai.onnx") {
     recordUnsupported(node, "domain '" + node.domain() + "'");
-  else if (!(convert = registry.lookup(node.op_type())))
+  } else if (const ConverterRegistry::Entry *entry =
+                 registry.lookup(node.op_type())) {
+    if (failed(checkInputCounts(node, entry->inputs)))
+      return failure();
+    convert = &entry->convert;
+  } else {
     recordUnsupported(node, "");
+  }
   for (const std::string &input : node.input()) {
     if (input.empty())
       continue;

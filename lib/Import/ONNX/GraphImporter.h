@@ -58,6 +58,10 @@ private:
   mlir::LogicalResult importInputValue(const onnx::ValueInfoProto &input);
   const onnx::NodeProto &applyLegacyBroadcast(const onnx::NodeProto &node,
                                               onnx::NodeProto &rewritten);
+  /// Checks the node's inputs against its op's InputSpec in this opset: the
+  /// count, and that the required ones are given.
+  mlir::LogicalResult checkInputCounts(const onnx::NodeProto &node,
+                                       const InputSpec &spec);
   mlir::LogicalResult importNode(const onnx::NodeProto &node,
                                  const ConverterRegistry &registry);
   mlir::LogicalResult checkOutput(const onnx::ValueInfoProto &output,

@@ -36,7 +36,11 @@ bool NodeContext::hasInput(unsigned i) const {
 }
 
 Value NodeContext::getInput(unsigned i) {
+  // The importer checked the op's required inputs (InputSpec); reading an
+  // optional one without hasInput(i) is a converter bug.
   assert(hasInput(i) && "reading an absent input");
+  if (!hasInput(i))
+    return {};
   return graph.lookup(node.input(i));
 }
 

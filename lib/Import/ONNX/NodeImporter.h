@@ -33,6 +33,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 
@@ -68,9 +69,11 @@ public:
   unsigned getNumInputs() const;
   /// Whether input `i` is given (in range and not an empty name).
   bool hasInput(unsigned i) const;
-  /// Input `i` as a statically shaped tensor value; hasInput(i) must hold.
+  /// Input `i` as a statically shaped tensor value. hasInput(i) must hold:
+  /// it does for the required inputs of the op's InputSpec (the importer
+  /// checks them before the converter runs); check it for optional ones.
   mlir::Value getInput(unsigned i);
-  /// The type of input `i`; hasInput(i) must hold.
+  /// The type of input `i`; hasInput(i) must hold (see getInput).
   mlir::RankedTensorType getInputType(unsigned i);
   /// The value of input `i` when it is a compile-time constant (an
   /// initializer, a Constant node, or a folded computation on those) held
@@ -156,21 +159,67 @@ private:
 /// Converts one node; see NodeContext.
 using ConvertFn = std::function<mlir::LogicalResult(NodeContext &)>;
 
-/// The op types the importer knows, each with its converter. A converter
-/// handles every opset version of its op from 7 on (it reads getOpset()
-/// where semantics changed between versions).
+/// `InputCounts::max` of a variadic op (Concat, Sum, ...): any number of
+/// inputs, every one of them given.
+inline constexpr unsigned kVariadic = ~0u;
+
+/// How many inputs an op takes in one opset, as its ONNX schema says: the
+/// first `required` must be given (non-empty names), at most `max` may be
+/// declared.
+struct InputCounts {
+  unsigned required;
+  unsigned max;
+};
+
+/// An op's input counts over the opsets, as ONNX changed them: each entry
+/// holds from its opset on. `{1, 1}` is one entry for every opset;
+/// `{{1, {1, 1}}, {11, {2, 3}}}` changes at opset 11.
+class InputSpec {
+public:
+  struct Change {
+    int64_t since;
+    InputCounts counts;
+  };
+  InputSpec(unsigned required, unsigned max)
+      : changes({Change{1, {required, max}}}) {}
+  InputSpec(std::initializer_list<Change> changes) : changes(changes) {}
+
+  /// The counts in effect in `opset`.
+  InputCounts at(int64_t opset) const {
+    InputCounts counts = changes.front().counts;
+    for (const Change &change : changes)
+      if (change.since <= opset)
+        counts = change.counts;
+    return counts;
+  }
+
+private:
+  llvm::SmallVector<Change, 1> changes;
+};
+
+/// The op types the importer knows, each with the inputs it takes and its
+/// converter. A converter handles every opset version of its op from 6 on
+/// (it reads getOpset() where semantics changed between versions). The
+/// importer checks a node's inputs against its InputSpec before the
+/// converter runs, so a converter may call getInput(i) for every `i` below
+/// the required count without checking hasInput(i).
 class ConverterRegistry {
 public:
-  void add(llvm::StringRef opType, ConvertFn fn) {
-    converters[opType] = std::move(fn);
+  struct Entry {
+    InputSpec inputs;
+    ConvertFn convert;
+  };
+  void add(llvm::StringRef opType, InputSpec inputs, ConvertFn fn) {
+    converters.insert_or_assign(opType,
+                                Entry{std::move(inputs), std::move(fn)});
   }
-  const ConvertFn *lookup(llvm::StringRef opType) const {
+  const Entry *lookup(llvm::StringRef opType) const {
     auto it = converters.find(opType);
     return it == converters.end() ? nullptr : &it->second;
   }
 
 private:
-  llvm::StringMap<ConvertFn> converters;
+  llvm::StringMap<Entry> converters;
 };
 
 /// Each Ops/*.cpp file registers its family.

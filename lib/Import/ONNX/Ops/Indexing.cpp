@@ -457,28 +457,28 @@ static LogicalResult convertEyeLike(NodeContext &ctx) {
 }
 
 void aotc::onnximport::registerIndexingConverters(ConverterRegistry &registry) {
-  registry.add("Gather", convertGather);
-  registry.add("GatherElements", convertGatherElements);
-  registry.add("GatherND", convertGatherND);
-  registry.add("ScatterElements", convertScatterElements);
-  registry.add("Scatter", convertScatterElements);
-  registry.add("ScatterND", convertScatterND);
-  registry.add("Pad", convertPad);
-  registry.add("ArgMax", [](NodeContext &ctx) {
+  registry.add("Gather", {2, 2}, convertGather);
+  registry.add("GatherElements", {2, 2}, convertGatherElements);
+  registry.add("GatherND", {2, 2}, convertGatherND);
+  registry.add("ScatterElements", {3, 3}, convertScatterElements);
+  registry.add("Scatter", {3, 3}, convertScatterElements);
+  registry.add("ScatterND", {3, 3}, convertScatterND);
+  registry.add("Pad", {{1, {1, 1}}, {11, {2, 3}}, {18, {2, 4}}}, convertPad);
+  registry.add("ArgMax", {1, 1}, [](NodeContext &ctx) {
     return convertArgReduce(ctx, tg::ArgReduceKind::max);
   });
-  registry.add("ArgMin", [](NodeContext &ctx) {
+  registry.add("ArgMin", {1, 1}, [](NodeContext &ctx) {
     return convertArgReduce(ctx, tg::ArgReduceKind::min);
   });
-  registry.add("CumSum", [](NodeContext &ctx) {
+  registry.add("CumSum", {2, 2}, [](NodeContext &ctx) {
     return convertCumulative(ctx, tg::ScanKind::sum);
   });
-  registry.add("CumProd", [](NodeContext &ctx) {
+  registry.add("CumProd", {2, 2}, [](NodeContext &ctx) {
     return convertCumulative(ctx, tg::ScanKind::prod);
   });
-  registry.add("TopK", convertTopK);
-  registry.add("Einsum", convertEinsum);
-  registry.add("Trilu", convertTrilu);
-  registry.add("OneHot", convertOneHot);
-  registry.add("EyeLike", convertEyeLike);
+  registry.add("TopK", {{1, {1, 1}}, {10, {2, 2}}}, convertTopK);
+  registry.add("Einsum", {1, kVariadic}, convertEinsum);
+  registry.add("Trilu", {1, 2}, convertTrilu);
+  registry.add("OneHot", {3, 3}, convertOneHot);
+  registry.add("EyeLike", {1, 1}, convertEyeLike);
 }

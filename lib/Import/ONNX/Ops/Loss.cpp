@@ -201,6 +201,7 @@ static LogicalResult convertSoftmaxCrossEntropyLoss(NodeContext &ctx) {
 }
 
 void aotc::onnximport::registerLossConverters(ConverterRegistry &registry) {
-  registry.add("NegativeLogLikelihoodLoss", convertNLLLoss);
-  registry.add("SoftmaxCrossEntropyLoss", convertSoftmaxCrossEntropyLoss);
+  registry.add("NegativeLogLikelihoodLoss", {2, 3}, convertNLLLoss);
+  registry.add("SoftmaxCrossEntropyLoss", {2, 3},
+               convertSoftmaxCrossEntropyLoss);
 }

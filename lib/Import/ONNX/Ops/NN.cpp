@@ -945,23 +945,24 @@ LogicalResult convertUpsample(NodeContext &ctx) {
 } // namespace
 
 void aotc::onnximport::registerNNConverters(ConverterRegistry &registry) {
-  registry.add("Conv", convertConv);
-  registry.add("ConvTranspose", convertConvTranspose);
-  registry.add("MaxPool", convertMaxPool);
-  registry.add("AveragePool", convertAveragePool);
-  registry.add("LpPool", convertLpPool);
-  registry.add("MaxUnpool", convertMaxUnpool);
-  registry.add("GlobalAveragePool", [](NodeContext &ctx) {
+  registry.add("Conv", {2, 3}, convertConv);
+  registry.add("ConvTranspose", {2, 3}, convertConvTranspose);
+  registry.add("MaxPool", {1, 1}, convertMaxPool);
+  registry.add("AveragePool", {1, 1}, convertAveragePool);
+  registry.add("LpPool", {1, 1}, convertLpPool);
+  registry.add("MaxUnpool", {2, 3}, convertMaxUnpool);
+  registry.add("GlobalAveragePool", {1, 1}, [](NodeContext &ctx) {
     return convertGlobalPool(ctx, tg::ReduceKind::mean);
   });
-  registry.add("GlobalMaxPool", [](NodeContext &ctx) {
+  registry.add("GlobalMaxPool", {1, 1}, [](NodeContext &ctx) {
     return convertGlobalPool(ctx, tg::ReduceKind::max);
   });
-  registry.add("BatchNormalization", convertBatchNormalization);
-  registry.add("InstanceNormalization", convertInstanceNormalization);
-  registry.add("LayerNormalization", convertLayerNormalization);
-  registry.add("GroupNormalization", convertGroupNormalization);
-  registry.add("LRN", convertLRN);
-  registry.add("Resize", convertResize);
-  registry.add("Upsample", convertUpsample);
+  registry.add("BatchNormalization", {5, 5}, convertBatchNormalization);
+  registry.add("InstanceNormalization", {3, 3}, convertInstanceNormalization);
+  registry.add("LayerNormalization", {2, 3}, convertLayerNormalization);
+  registry.add("GroupNormalization", {3, 3}, convertGroupNormalization);
+  registry.add("LRN", {1, 1}, convertLRN);
+  registry.add("Resize", {{1, {2, 2}}, {11, {3, 4}}, {13, {1, 4}}},
+               convertResize);
+  registry.add("Upsample", {{1, {1, 1}}, {9, {2, 2}}}, convertUpsample);
 }

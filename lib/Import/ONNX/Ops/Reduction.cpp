@@ -253,16 +253,26 @@ static LogicalResult convertGemm(NodeContext &ctx) {
 
 void aotc::onnximport::registerReductionConverters(
     ConverterRegistry &registry) {
-  registry.add("ReduceSum", convertReduce<Reduction::sum>);
-  registry.add("ReduceMean", convertReduce<Reduction::mean>);
-  registry.add("ReduceMax", convertReduce<Reduction::max>);
-  registry.add("ReduceMin", convertReduce<Reduction::min>);
-  registry.add("ReduceProd", convertReduce<Reduction::prod>);
-  registry.add("ReduceL1", convertReduce<Reduction::l1>);
-  registry.add("ReduceL2", convertReduce<Reduction::l2>);
-  registry.add("ReduceLogSum", convertReduce<Reduction::logSum>);
-  registry.add("ReduceLogSumExp", convertReduce<Reduction::logSumExp>);
-  registry.add("ReduceSumSquare", convertReduce<Reduction::sumSquare>);
-  registry.add("MatMul", convertMatMul);
-  registry.add("Gemm", convertGemm);
+  registry.add("ReduceSum", {{1, {1, 1}}, {13, {1, 2}}},
+               convertReduce<Reduction::sum>);
+  registry.add("ReduceMean", {{1, {1, 1}}, {18, {1, 2}}},
+               convertReduce<Reduction::mean>);
+  registry.add("ReduceMax", {{1, {1, 1}}, {18, {1, 2}}},
+               convertReduce<Reduction::max>);
+  registry.add("ReduceMin", {{1, {1, 1}}, {18, {1, 2}}},
+               convertReduce<Reduction::min>);
+  registry.add("ReduceProd", {{1, {1, 1}}, {18, {1, 2}}},
+               convertReduce<Reduction::prod>);
+  registry.add("ReduceL1", {{1, {1, 1}}, {18, {1, 2}}},
+               convertReduce<Reduction::l1>);
+  registry.add("ReduceL2", {{1, {1, 1}}, {18, {1, 2}}},
+               convertReduce<Reduction::l2>);
+  registry.add("ReduceLogSum", {{1, {1, 1}}, {18, {1, 2}}},
+               convertReduce<Reduction::logSum>);
+  registry.add("ReduceLogSumExp", {{1, {1, 1}}, {18, {1, 2}}},
+               convertReduce<Reduction::logSumExp>);
+  registry.add("ReduceSumSquare", {{1, {1, 1}}, {18, {1, 2}}},
+               convertReduce<Reduction::sumSquare>);
+  registry.add("MatMul", {2, 2}, convertMatMul);
+  registry.add("Gemm", {{1, {3, 3}}, {11, {2, 3}}}, convertGemm);
 }

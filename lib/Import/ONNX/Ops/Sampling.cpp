@@ -142,6 +142,6 @@ LogicalResult convertAffineGrid(NodeContext &ctx) {
 } // namespace
 
 void aotc::onnximport::registerSamplingConverters(ConverterRegistry &registry) {
-  registry.add("GridSample", convertGridSample);
-  registry.add("AffineGrid", convertAffineGrid);
+  registry.add("GridSample", {2, 2}, convertGridSample);
+  registry.add("AffineGrid", {2, 2}, convertAffineGrid);
 }

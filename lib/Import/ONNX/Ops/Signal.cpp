@@ -643,18 +643,18 @@ LogicalResult convertCol2Im(NodeContext &ctx) {
 } // namespace
 
 void aotc::onnximport::registerSignalConverters(ConverterRegistry &registry) {
-  registry.add("HannWindow", [](NodeContext &ctx) {
+  registry.add("HannWindow", {1, 1}, [](NodeContext &ctx) {
     return convertCosineWindow(ctx, 0.5f, 0.5f, 0.0f);
   });
-  registry.add("HammingWindow", [](NodeContext &ctx) {
+  registry.add("HammingWindow", {1, 1}, [](NodeContext &ctx) {
     return convertCosineWindow(ctx, 25.0f / 46.0f, 21.0f / 46.0f, 0.0f);
   });
-  registry.add("BlackmanWindow", [](NodeContext &ctx) {
+  registry.add("BlackmanWindow", {1, 1}, [](NodeContext &ctx) {
     return convertCosineWindow(ctx, 0.42f, 0.5f, 0.08f);
   });
-  registry.add("MelWeightMatrix", convertMelWeightMatrix);
-  registry.add("DFT", convertDFT);
-  registry.add("STFT", convertSTFT);
-  registry.add("CenterCropPad", convertCenterCropPad);
-  registry.add("Col2Im", convertCol2Im);
+  registry.add("MelWeightMatrix", {5, 5}, convertMelWeightMatrix);
+  registry.add("DFT", {{1, {1, 2}}, {20, {1, 3}}}, convertDFT);
+  registry.add("STFT", {2, 4}, convertSTFT);
+  registry.add("CenterCropPad", {2, 2}, convertCenterCropPad);
+  registry.add("Col2Im", {3, 3}, convertCol2Im);
 }

@@ -593,22 +593,22 @@ static LogicalResult convertSpaceToDepth(NodeContext &ctx) {
 }
 
 void aotc::onnximport::registerTensorConverters(ConverterRegistry &registry) {
-  registry.add("Constant", convertConstant);
-  registry.add("Identity", convertIdentity);
-  registry.add("Shape", convertShape);
-  registry.add("Size", convertSize);
-  registry.add("ConstantOfShape", convertConstantOfShape);
-  registry.add("Range", convertRange);
-  registry.add("Reshape", convertReshape);
-  registry.add("Flatten", convertFlatten);
-  registry.add("Squeeze", convertSqueeze);
-  registry.add("Unsqueeze", convertUnsqueeze);
-  registry.add("Transpose", convertTranspose);
-  registry.add("Concat", convertConcat);
-  registry.add("Split", convertSplit);
-  registry.add("Slice", convertSlice);
-  registry.add("Expand", convertExpand);
-  registry.add("Tile", convertTile);
-  registry.add("DepthToSpace", convertDepthToSpace);
-  registry.add("SpaceToDepth", convertSpaceToDepth);
+  registry.add("Constant", {0, 0}, convertConstant);
+  registry.add("Identity", {1, 1}, convertIdentity);
+  registry.add("Shape", {1, 1}, convertShape);
+  registry.add("Size", {1, 1}, convertSize);
+  registry.add("ConstantOfShape", {1, 1}, convertConstantOfShape);
+  registry.add("Range", {3, 3}, convertRange);
+  registry.add("Reshape", {2, 2}, convertReshape);
+  registry.add("Flatten", {1, 1}, convertFlatten);
+  registry.add("Squeeze", {{1, {1, 1}}, {13, {1, 2}}}, convertSqueeze);
+  registry.add("Unsqueeze", {{1, {1, 1}}, {13, {2, 2}}}, convertUnsqueeze);
+  registry.add("Transpose", {1, 1}, convertTranspose);
+  registry.add("Concat", {1, kVariadic}, convertConcat);
+  registry.add("Split", {{1, {1, 1}}, {13, {1, 2}}}, convertSplit);
+  registry.add("Slice", {{1, {1, 1}}, {10, {3, 5}}}, convertSlice);
+  registry.add("Expand", {2, 2}, convertExpand);
+  registry.add("Tile", {2, 2}, convertTile);
+  registry.add("DepthToSpace", {1, 1}, convertDepthToSpace);
+  registry.add("SpaceToDepth", {1, 1}, convertSpaceToDepth);
 }

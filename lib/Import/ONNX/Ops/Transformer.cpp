@@ -582,10 +582,11 @@ LogicalResult convertSwiGLU(NodeContext &ctx) {
 
 void aotc::onnximport::registerTransformerConverters(
     ConverterRegistry &registry) {
-  registry.add("Attention", convertAttention);
-  registry.add("RotaryEmbedding", convertRotaryEmbedding);
-  registry.add("RMSNormalization", convertRMSNormalization);
-  registry.add("LpNormalization", convertLpNormalization);
-  registry.add("MeanVarianceNormalization", convertMeanVarianceNormalization);
-  registry.add("SwiGLU", convertSwiGLU);
+  registry.add("Attention", {3, 7}, convertAttention);
+  registry.add("RotaryEmbedding", {3, 4}, convertRotaryEmbedding);
+  registry.add("RMSNormalization", {2, 2}, convertRMSNormalization);
+  registry.add("LpNormalization", {1, 1}, convertLpNormalization);
+  registry.add("MeanVarianceNormalization", {1, 1},
+               convertMeanVarianceNormalization);
+  registry.add("SwiGLU", {2, 2}, convertSwiGLU);
 }
