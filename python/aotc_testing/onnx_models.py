@@ -122,6 +122,9 @@ def transformer_encoder(torch):
     return layer, (1, 16, 64)
 
 
+# What --valgrind runs the harness under, as run_graph.py's --valgrind.
+VALGRIND = ("valgrind", "-q", "--leak-check=full", "--error-exitcode=1")
+
 MODELS = collections.OrderedDict([
     ("resnet18", resnet18),
     ("resnet18_bn", resnet18_bn),
@@ -286,6 +289,10 @@ def main(argv):
                         "libaotc_cuda_runtime.a, for --target cuda")
     parser.add_argument("--cuda-include", help="the directory of cuda.h, for "
                         "--target cuda")
+    parser.add_argument("--valgrind", action="store_true",
+                        help="run the harness under valgrind memcheck "
+                             "(--leak-check=full): no access outside the "
+                             "buffers of the header's sizes, no leak")
     parser.add_argument("--timeout", type=float, default=1200, metavar="SEC",
                         help="limit for compiling and running (default: "
                              "%(default)s)")
@@ -331,7 +338,8 @@ def main(argv):
             outputs = onnx_run.compile_and_run(
                 path, [onnx_run.Tensor.from_numpy(x)], [expected], work,
                 args.aotc, cc=args.cc, aotc_flags=args.aotc_arg, name=NAME,
-                deadline=start + args.timeout, log=log)
+                deadline=start + args.timeout, log=log,
+                runner=VALGRIND if args.valgrind else ())
     except onnx_run.Outcome as e:
         print("\n".join(log))
         print("onnx_models: FAIL: %s: %s" % (e.status, e.detail),

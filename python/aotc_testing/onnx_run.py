@@ -359,11 +359,13 @@ def shape_binding(name, shape):
 
 def compile_and_run(model, inputs, expected, work, aotc, cc="cc",
                     aotc_flags=(), name="t", deadline=None, log=None,
-                    compile_only=False):
+                    compile_only=False, runner=()):
     """Compiles `model` into W/NAME.o + W/NAME.h, links harness.c against it,
     runs it on `inputs` (Tensors) and returns the bytes of each output.
     With `compile_only`, stops after checking the header's signature and
-    returns None.
+    returns None. `runner` prefixes the harness's command line (valgrind,
+    say: its first call gets buffers malloc'd at exactly the header's
+    sizes, so memcheck flags any access outside them).
 
     `expected` lists the Tensors the outputs should match (or None each):
     the header's signature is checked against them before running. Raises
@@ -407,7 +409,9 @@ def compile_and_run(model, inputs, expected, work, aotc, cc="cc",
     if rc != 0:
         raise Outcome("compile-error", "harness: " + first_line(text))
 
-    rc, text = run_command([harness, in_dir, out_dir], "the harness",
+    rc, text = run_command(list(runner) + [harness, in_dir, out_dir],
+                           "the harness" + (" under " + runner[0]
+                                            if runner else ""),
                            deadline, log)
     if rc != 0:
         raise Outcome("wrong", first_line(text))
