@@ -343,11 +343,19 @@ static LogicalResult convertTopK(NodeContext &ctx) {
 
 static LogicalResult convertEinsum(NodeContext &ctx) {
   SmallVector<Value> inputs;
-  for (unsigned i = 0, e = ctx.getNumInputs(); i < e; ++i)
+  SmallVector<ArrayRef<int64_t>> shapes;
+  for (unsigned i = 0, e = ctx.getNumInputs(); i < e; ++i) {
     inputs.push_back(ctx.getInput(i));
-  ctx.setOutput(
-      0, ctx.create<tg::EinsumOp>(inputs, ctx.getBuilder().getStringAttr(
-                                              ctx.getString("equation", ""))));
+    shapes.push_back(ctx.getInputType(i).getShape());
+  }
+  // The equation is checked here, at the node: tg.einsum's builder would
+  // stop the process on one it cannot infer a type from.
+  std::string equation = ctx.getString("equation", "");
+  tg::EinsumOp::Spec spec;
+  if (failed(tg::EinsumOp::parseEquation(ctx.getLoc(), equation, shapes, spec)))
+    return failure();
+  ctx.setOutput(0, ctx.create<tg::EinsumOp>(
+                       inputs, ctx.getBuilder().getStringAttr(equation)));
   return success();
 }
 

@@ -19,6 +19,7 @@
 #include "../NodeImporter.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
+#include "aotc/Dialect/TG/IR/TGTypeInference.h"
 
 #include "onnx/onnx_pb.h"
 
@@ -618,6 +619,19 @@ LogicalResult convertLayerNormalization(NodeContext &ctx) {
 
   if (!isa<FloatType>(type))
     return ctx.emitError() << "expected a float input, got " << x.getType();
+  // Scale and B broadcast to the normalized shape and keep X's.
+  for (unsigned i = 1; i < 3; ++i) {
+    if (!ctx.hasInput(i))
+      continue;
+    RankedTensorType operand = ctx.getInputType(i);
+    std::optional<SmallVector<int64_t>> shape =
+        tg::broadcastShapes(shapeOf(x), operand.getShape());
+    if (operand.getElementType() != type || !shape ||
+        ArrayRef<int64_t>(*shape) != shapeOf(x))
+      return ctx.emitError()
+             << "expected " << (i == 1 ? "Scale" : "B") << " of " << type
+             << " that broadcasts to X's shape, got " << operand;
+  }
 
   Type stashType = type;
   if (ctx.getInt("stash_type", 1) == 1 && type.getIntOrFloatBitWidth() < 32)
