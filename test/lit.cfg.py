@@ -45,6 +45,11 @@ except OSError:
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
+# Tests that take minutes or many GB (REQUIRES: slow) run only when asked:
+# AOTC_SLOW_TESTS=1 scripts/test (or lit with that variable set).
+if os.environ.get("AOTC_SLOW_TESTS", "0") not in ("", "0"):
+    config.available_features.add("slow")
+
 # test/Install/ installs this build (cmake --install) into a temp prefix and
 # builds a separate CMake project against it.
 config.substitutions.append(("%aotc_obj_root", config.aotc_obj_root))

@@ -81,6 +81,21 @@ int main(int argc, char **argv) {
                  "skylake-avx512; 'native' is this machine")
       ->default_val("x86-64-v3")
       ->type_name("CPU");
+  const std::map<std::string, llvm::CodeModel::Model> codeModels{
+      {"small", llvm::CodeModel::Small},
+      {"medium", llvm::CodeModel::Medium},
+      {"large", llvm::CodeModel::Large}};
+  std::string codeModel = "medium";
+  app.add_option("--code-model", codeModel,
+                 "x86-64 code model of the object: medium (the default) puts "
+                 "constants over 64 KiB (the weights) in .lrodata, reached "
+                 "with 64-bit offsets, so more than 2 GB of weights link; "
+                 "small limits code and all data to 2 GB; large addresses "
+                 "everything with 64-bit offsets")
+      ->transform(CLI::IsMember({"small", "medium", "large"},
+                                CLI::ignore_case))
+      ->default_val("medium")
+      ->type_name("MODEL");
   const std::map<std::string, aotc::EmitKind> emitKinds{
       {"obj", aotc::EmitKind::Object},
       {"asm", aotc::EmitKind::Assembly},
@@ -170,6 +185,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   options.codegen.optLevel = optLevel;
+  options.codegen.codeModel = codeModels.at(codeModel);
   options.emit = emitKinds.at(emit);
   options.fusion = !noFusion;
   return aotc::compile(options, llvm::errs());

@@ -82,12 +82,13 @@ createTargetMachine(const CodegenOptions &options) {
 
   llvm::TargetOptions targetOptions;
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
-      triple, cpu, features, targetOptions, Reloc::PIC_, std::nullopt,
+      triple, cpu, features, targetOptions, Reloc::PIC_, options.codeModel,
       codeGenLevel(options.optLevel)));
   if (!machine)
     return createStringError(inconvertibleErrorCode(),
                              "could not create a target machine for " +
                                  std::string(kTargetTriple));
+  machine->setLargeDataThreshold(options.largeDataThreshold);
   return machine;
 }
 

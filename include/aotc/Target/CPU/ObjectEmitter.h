@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Target/TargetMachine.h"
 #include <memory>
@@ -29,6 +30,16 @@ struct CodegenOptions {
   std::string cpu = "x86-64-v3";
   /// 0..3, as -O0..-O3: LLVM's IR pipeline and the code generator level.
   unsigned optLevel = 2;
+  /// The x86-64 code model. Medium (the default) keeps code and small data
+  /// within 2 GB of each other but places every constant larger than
+  /// `largeDataThreshold` bytes (the weights) in .lrodata, addressed with
+  /// 64-bit offsets, so graphs with more than 2 GB of weights link, next to
+  /// objects of the small model. Small is what C compilers default to; large
+  /// addresses everything with 64-bit offsets.
+  llvm::CodeModel::Model codeModel = llvm::CodeModel::Medium;
+  /// With the medium model: constants above this many bytes go to .lrodata
+  /// (clang's -mlarge-data-threshold default).
+  uint64_t largeDataThreshold = 65536;
 };
 
 /// Creates the x86-64 TargetMachine for `options`; fails with a message that
