@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Driver/Driver.h"
+#include "aotc/Import/ONNX/ONNXOps.h"
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -172,12 +173,23 @@ int main(int argc, char **argv) {
       ->capture_default_str()
       ->check(CLI::Range(int64_t{1}, std::numeric_limits<int64_t>::max()));
   app.set_version_flag("--version", aotc::getVersionString());
+  app.add_flag_callback(
+      "--list-onnx-ops",
+      [] {
+        aotc::printSupportedONNXOps(llvm::outs());
+        llvm::outs().flush();
+        throw CLI::Success();
+      },
+      "Print every ONNX op aotc imports, with the opsets it accepts, its "
+      "inputs and what aotc requires of them (a Markdown table), and exit");
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp &e) {
     return app.exit(e);
   } catch (const CLI::CallForVersion &e) {
+    return app.exit(e);
+  } catch (const CLI::Success &e) {
     return app.exit(e);
   } catch (const CLI::ParseError &e) {
     llvm::errs() << "aotc: error: " << e.what()

@@ -9,6 +9,7 @@
 #include "TensorImport.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
+#include "aotc/Dialect/TG/IR/TGTypeInference.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -301,9 +302,18 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
   for (const std::string &output : node.output()) {
     if (output.empty())
       continue;
-    if (skipped)
+    if (skipped) {
       missing.insert(output);
-    else if (!values.count(output))
+      continue;
+    }
+    // Shapes that attributes blow up (a huge Expand, a Tile) end here, before
+    // a later node folds them or a pass allocates them.
+    if (Value value = values.lookup(output);
+        value && failed(tg::checkTensorByteSize(
+                     getNodeLoc(node), cast<ShapedType>(value.getType()),
+                     tg::kMaxTensorBytes, "results")))
+      return failure();
+    if (!values.count(output))
       return emitError(getNodeLoc(node))
              << "internal error: the converter did not produce output '"
              << output << "'";
@@ -424,7 +434,10 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
         options.inputValues.count(input.name()))
       continue;
     FailureOr<RankedTensorType> type = getInputType(input);
-    if (failed(type))
+    if (failed(type) ||
+        failed(tg::checkTensorByteSize(
+            NameLoc::get(StringAttr::get(context, input.name())), *type,
+            tg::kMaxTensorBytes, "graph inputs")))
       return failure();
     argumentTypes.push_back(*type);
     arguments.push_back(&input);
@@ -450,16 +463,7 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
         failed(importInputValue(input)))
       return failure();
 
-  ConverterRegistry registry;
-  registerElementwiseConverters(registry);
-  registerTensorConverters(registry);
-  registerReductionConverters(registry);
-  registerNNConverters(registry);
-  registerIndexingConverters(registry);
-  registerTransformerConverters(registry);
-  registerLossConverters(registry);
-  registerSignalConverters(registry);
-  registerSamplingConverters(registry);
+  ConverterRegistry registry = buildConverterRegistry();
   for (const onnx::NodeProto &node : graph.node())
     if (failed(importNode(node, registry)))
       return failure();

@@ -28,6 +28,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -184,6 +185,9 @@ public:
       : changes({Change{1, {required, max}}}) {}
   InputSpec(std::initializer_list<Change> changes) : changes(changes) {}
 
+  /// The changes, oldest first.
+  llvm::ArrayRef<Change> getChanges() const { return changes; }
+
   /// The counts in effect in `opset`.
   InputCounts at(int64_t opset) const {
     InputCounts counts = changes.front().counts;
@@ -217,10 +221,21 @@ public:
     auto it = converters.find(opType);
     return it == converters.end() ? nullptr : &it->second;
   }
+  /// Every op type, sorted.
+  llvm::SmallVector<llvm::StringRef> getOpTypes() const {
+    llvm::SmallVector<llvm::StringRef> names;
+    for (const auto &entry : converters)
+      names.push_back(entry.getKey());
+    llvm::sort(names);
+    return names;
+  }
 
 private:
   llvm::StringMap<Entry> converters;
 };
+
+/// A registry with every family's converters.
+ConverterRegistry buildConverterRegistry();
 
 /// Each Ops/*.cpp file registers its family.
 void registerElementwiseConverters(ConverterRegistry &registry);
