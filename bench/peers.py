@@ -34,7 +34,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "python", "aotc_testing"))
+sys.path.insert(0, os.path.join(ROOT, "utils", "aotc_testing"))
 import harness_link  # noqa: E402
 import onnx_models  # noqa: E402
 

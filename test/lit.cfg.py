@@ -30,7 +30,7 @@ config.substitutions.append(
 # runs it on random inputs and compares every output with numpy.
 config.substitutions.append(
     ("%run-graph",
-     "%s %s/python/aotc_testing/run_graph.py --aotc %s/aotc --cc %s"
+     "%s %s/utils/aotc_testing/run_graph.py --aotc %s/aotc --cc %s"
      % (config.python_executable, config.aotc_src_root,
         config.aotc_tools_dir, config.c_compiler)))
 
@@ -69,17 +69,17 @@ for feature, modules in (("onnx", "onnx"),
                        stderr=subprocess.DEVNULL) == 0:
         config.available_features.add(feature)
 # Exports one model to ONNX, compiles it with aotc, runs it from C and
-# compares with PyTorch (python/aotc_testing/onnx_models.py).
+# compares with PyTorch (utils/aotc_testing/onnx_models.py).
 config.substitutions.append(
     ("%onnx-model",
-     "%s %s/python/aotc_testing/onnx_models.py --aotc %s/aotc --cc %s"
+     "%s %s/utils/aotc_testing/onnx_models.py --aotc %s/aotc --cc %s"
      % (config.python_executable, config.aotc_src_root,
         config.aotc_tools_dir, config.c_compiler)))
 # Checks the ONNX conformance driver on a fake test tree
-# (python/aotc_testing/onnx_conformance_selftest.py).
+# (utils/aotc_testing/onnx_conformance_selftest.py).
 config.substitutions.append(
     ("%onnx-conformance-selftest",
-     "%s %s/python/aotc_testing/onnx_conformance_selftest.py --aotc %s/aotc "
+     "%s %s/utils/aotc_testing/onnx_conformance_selftest.py --aotc %s/aotc "
      "--cc %s" % (config.python_executable, config.aotc_src_root,
                   config.aotc_tools_dir, config.c_compiler)))
 
@@ -106,7 +106,7 @@ if cuda_root:
         # it from C through the CUDA driver and compares with numpy.
         config.substitutions.append(
             ("%cuda-run-graph",
-             "%s %s/python/aotc_testing/run_graph_cuda.py --aotc %s/aotc "
+             "%s %s/utils/aotc_testing/run_graph_cuda.py --aotc %s/aotc "
              "--cc %s --aotc-include %s/include --runtime-lib %s "
              "--cuda-include %s --cuda-lib %s"
              % (config.python_executable, config.aotc_src_root,
@@ -117,7 +117,7 @@ if cuda_root:
         # the kernels compiled for the CPU: no GPU needed.
         config.substitutions.append(
             ("%cuda-emulate-graph",
-             "%s %s/python/aotc_testing/run_graph_cuda.py --emulate "
+             "%s %s/utils/aotc_testing/run_graph_cuda.py --emulate "
              "--aotc %s/aotc --aotc-opt %s/aotc-opt --mlir-translate "
              "%s/mlir-translate --llc %s/llc --cc %s --aotc-include "
              "%s/include --runtime-lib %s --cuda-include %s --cuda-lib %s"
@@ -126,11 +126,11 @@ if cuda_root:
                 config.llvm_tools_dir, config.llvm_tools_dir,
                 config.c_compiler, config.aotc_src_root,
                 os.path.join(config.aotc_obj_root, "lib"), include, stubs)))
-        # A real model (python/aotc_testing/onnx_models.py) compiled with
+        # A real model (utils/aotc_testing/onnx_models.py) compiled with
         # --target cuda and run on that stand-in, compared with PyTorch.
         config.substitutions.append(
             ("%cuda-emulate-onnx-model",
-             "%s %s/python/aotc_testing/onnx_models.py --target cuda "
+             "%s %s/utils/aotc_testing/onnx_models.py --target cuda "
              "--aotc %s/aotc --aotc-opt %s/aotc-opt --mlir-translate "
              "%s/mlir-translate --llc %s/llc --cc %s --aotc-include "
              "%s/include --runtime-lib %s --cuda-include %s"

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Exports torchvision's ResNet-18 (random weights, seed 0, eval mode) at a
-given batch size to ONNX, like python/aotc_testing/onnx_models.py does for
+given batch size to ONNX, like utils/aotc_testing/onnx_models.py does for
 the model tests. Usage: export_resnet.py BATCH OUT.onnx"""
 
 import os
@@ -8,7 +8,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
-sys.path.insert(0, os.path.join(ROOT, "python", "aotc_testing"))
+sys.path.insert(0, os.path.join(ROOT, "utils", "aotc_testing"))
 import onnx_models  # noqa: E402
 
 

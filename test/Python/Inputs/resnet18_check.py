@@ -1,6 +1,6 @@
 """The README's five lines on a real model: torchvision's ResNet-18 (random
 weights, seed 0, BatchNorm statistics from one random batch as in
-python/aotc_testing/onnx_models.py, eval mode) exported to ONNX at test time,
+utils/aotc_testing/onnx_models.py, eval mode) exported to ONNX at test time,
 compiled with the pip-installed aotc package and compared with PyTorch's
 logits (and with onnxruntime's when it is installed; it is optional).
 

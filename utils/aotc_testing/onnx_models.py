@@ -13,7 +13,7 @@ exports the model with ``torch.onnx.export`` to ``W/model.onnx`` (opset 14,
 constants folded unless the model keeps its BatchNorms), prints the op
 types the exported graph uses, computes PyTorch's output, compiles the
 model with ``aotc W/model.onnx -o W/m.o --header W/m.h --name m``, links
-python/aotc_testing/harness.c against it, runs it and compares. It exits 0 when the outputs match, 1 when aotc, the C
+utils/aotc_testing/harness.c against it, runs it and compares. It exits 0 when the outputs match, 1 when aotc, the C
 compiler or the harness fails or an output differs, and 2 for a usage error.
 Every command is printed, so a failing lit test shows how to rerun it.
 
