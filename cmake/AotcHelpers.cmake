@@ -1,10 +1,12 @@
 #===- AotcHelpers.cmake - helpers shared by aotc's CMake files -------------===#
 #
-# aotc_add_library(NAME SRCS... LINK_LIBS ...): a static library of the
-# project, linked against libMLIR.so and libLLVM.so.
+# add_aotc_library(NAME SRCS... LINK_LIBS ...): a static library of the
+# project, linked against libMLIR.so and libLLVM.so (named like MLIR's
+# add_mlir_library; aotc_add_library, which users get from the installed
+# package, compiles a model into a library).
 #
 #===------------------------------------------------------------------------===#
-function(aotc_add_library name)
+function(add_aotc_library name)
   cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS" ${ARGN})
   add_library(${name} STATIC ${ARG_UNPARSED_ARGUMENTS})
   if(ARG_DEPENDS)
