@@ -11,6 +11,7 @@
 #include "aotc/Analysis/KernelReport.h"
 #include "aotc/Driver/DumpPrinting.h"
 #include "aotc/Driver/HeaderEmitter.h"
+#include "aotc/Dialect/TG/IR/TGTypeInference.h"
 #include "aotc/Import/ONNX/ONNXImporter.h"
 #include "aotc/InitAll.h"
 #include "aotc/Pipelines/Pipelines.h"
@@ -816,7 +817,10 @@ LogicalResult Compilation::run() {
   llvm::scope_exit reportTimings([&] { printTimings(); });
   {
     TimingScope importTime = time(isONNX() ? "import ONNX" : "parse");
-    if (failed(parseInput()) || failed(selectEntry()))
+    // Sizes before any pass: no pass may allocate or fold a tensor that
+    // overflows or exceeds the limits (TGTypeInference.h).
+    if (failed(parseInput()) || failed(tg::checkTensorSizes(*module)) ||
+        failed(selectEntry()))
       return failure();
   }
   notePeakMemory(isONNX() ? "import ONNX" : "parse");

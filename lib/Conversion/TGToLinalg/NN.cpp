@@ -401,13 +401,17 @@ SmallVector<double> getWindowCounts(int64_t outSize, int64_t kernel,
                                     int64_t stride, int64_t dilation,
                                     int64_t padLow, int64_t lo, int64_t hi) {
   SmallVector<double> counts;
+  // Window element j sits at `start + j * dilation`; count the j in
+  // [0, kernel) that land in [lo, hi), without visiting each (a kernel may be
+  // far larger than the input).
+  auto ceilDiv = [](int64_t a, int64_t b) {
+    return a >= 0 ? (a + b - 1) / b : -((-a) / b);
+  };
   for (int64_t o = 0; o < outSize; ++o) {
-    int64_t count = 0;
-    for (int64_t j = 0; j < kernel; ++j) {
-      int64_t at = o * stride - padLow + j * dilation;
-      count += at >= lo && at < hi;
-    }
-    counts.push_back(count);
+    int64_t start = o * stride - padLow;
+    int64_t first = std::max<int64_t>(ceilDiv(lo - start, dilation), 0);
+    int64_t last = std::min<int64_t>(ceilDiv(hi - start, dilation), kernel);
+    counts.push_back(static_cast<double>(std::max<int64_t>(last - first, 0)));
   }
   return counts;
 }

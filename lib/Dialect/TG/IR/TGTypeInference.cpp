@@ -10,6 +10,8 @@
 #include "aotc/Dialect/TG/IR/TGTypeInference.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -47,6 +49,67 @@ FailureOr<RankedTensorType> getStaticTensorType(std::optional<Location> loc,
     return failure();
   }
   return tensor;
+}
+
+std::optional<int64_t> getTensorByteSize(ShapedType type) {
+  Type element = type.getElementType();
+  int64_t bits =
+      element.isIntOrIndexOrFloat()
+          ? (element.isIndex() ? 64 : element.getIntOrFloatBitWidth())
+          : 64;
+  int64_t size = std::max<int64_t>(bits / 8, 1);
+  for (int64_t dim : type.getShape()) {
+    if (ShapedType::isDynamic(dim) || dim < 0)
+      return std::nullopt;
+    if (llvm::MulOverflow(size, dim, size))
+      return std::nullopt;
+  }
+  return size;
+}
+
+LogicalResult checkTensorByteSize(std::optional<Location> loc, ShapedType type,
+                                  int64_t limit, StringRef what) {
+  std::optional<int64_t> size = getTensorByteSize(type);
+  if (size && *size <= limit)
+    return success();
+  if (!loc)
+    return failure();
+  InFlightDiagnostic diag = emitError(*loc);
+  diag << "expected " << what << " of at most " << limit << " bytes, got "
+       << type;
+  if (size)
+    diag << " (" << *size << " bytes)";
+  else
+    diag << " (more bytes than int64 counts)";
+  return diag;
+}
+
+LogicalResult checkTensorSizes(Operation *root) {
+  auto check = [](Location loc, Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped || !shaped.hasStaticShape())
+      return success();
+    return checkTensorByteSize(loc, shaped, kMaxTensorBytes, "tensors");
+  };
+  WalkResult walk = root->walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument argument : block.getArguments())
+          if (failed(check(op->getLoc(), argument.getType())))
+            return WalkResult::interrupt();
+    for (Type type : op->getResultTypes())
+      if (failed(check(op->getLoc(), type)))
+        return WalkResult::interrupt();
+    if (op->hasTrait<OpTrait::ConstantLike>())
+      for (Type type : op->getResultTypes())
+        if (auto shaped = dyn_cast<ShapedType>(type);
+            shaped && shaped.hasStaticShape() &&
+            failed(checkTensorByteSize(op->getLoc(), shaped, kMaxConstantBytes,
+                                       "constants")))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,

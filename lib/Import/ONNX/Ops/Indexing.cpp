@@ -14,6 +14,7 @@
 #include "../TensorImport.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
+#include "aotc/Dialect/TG/IR/TGTypeInference.h"
 
 #include "onnx/onnx_pb.h"
 
@@ -34,15 +35,19 @@ static FailureOr<int64_t> getConstantScalar(NodeContext &ctx, unsigned i,
 }
 
 /// A constant of `elementType` and `shape` whose element at row-major
-/// position (..., i, j) of the last two dimensions is `fn(i, j)`.
+/// position (..., i, j) of the last two dimensions is `fn(i, j)`; null
+/// after an error when it would exceed tg::kMaxConstantBytes.
 static Value createMatrixMask(NodeContext &ctx, ArrayRef<int64_t> shape,
                               llvm::function_ref<bool(int64_t, int64_t)> fn) {
   int64_t rows = shape[shape.size() - 2], cols = shape.back();
+  auto type = RankedTensorType::get({rows, cols}, ctx.getBuilder().getI1Type());
+  if (failed(tg::checkTensorByteSize(ctx.getLoc(), type, tg::kMaxConstantBytes,
+                                     "a mask")))
+    return {};
   SmallVector<bool> values;
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < cols; ++j)
       values.push_back(fn(i, j));
-  auto type = RankedTensorType::get({rows, cols}, ctx.getBuilder().getI1Type());
   return ctx.createConstant(DenseElementsAttr::get(type, ArrayRef(values)));
 }
 
@@ -382,6 +387,8 @@ static LogicalResult convertTrilu(NodeContext &ctx) {
       createMatrixMask(ctx, type.getShape(), [&](int64_t i, int64_t j) {
         return upper ? j - i >= k : j - i <= k;
       });
+  if (!mask)
+    return failure();
   Value zero = ctx.createSplat(type.getElementType(), 0);
   ctx.setOutput(0, ctx.create<tg::SelectOp>(mask, ctx.getInput(0), zero));
   return success();
@@ -457,6 +464,8 @@ static LogicalResult convertEyeLike(NodeContext &ctx) {
   int64_t k = ctx.getInt("k", 0);
   Value mask = createMatrixMask(
       ctx, type.getShape(), [&](int64_t i, int64_t j) { return j - i == k; });
+  if (!mask)
+    return failure();
   auto resultType = RankedTensorType::get(type.getShape(), element);
   ctx.setOutput(0, element.isInteger(1)
                        ? mask

@@ -27,6 +27,34 @@ namespace aotc::tg {
 llvm::FailureOr<mlir::RankedTensorType>
 getStaticTensorType(std::optional<mlir::Location> loc, mlir::Type type);
 
+//===----------------------------------------------------------------------===//
+// Size limits
+//===----------------------------------------------------------------------===//
+
+/// The largest tensor aotc compiles (an input, an output, a temporary):
+/// 2^34 bytes, 16 GiB. Larger shapes are refused before anything is
+/// allocated for them.
+inline constexpr int64_t kMaxTensorBytes = int64_t(1) << 34;
+/// The largest constant aotc folds at compile time or places in the object:
+/// 2^31 bytes, 2 GiB, what x86-64's small code model can address.
+inline constexpr int64_t kMaxConstantBytes = int64_t(1) << 31;
+
+/// The byte size of a statically shaped `type` (one byte per element below
+/// 8 bits), or std::nullopt when it does not fit in int64.
+std::optional<int64_t> getTensorByteSize(mlir::ShapedType type);
+
+/// Checks that `type` is at most `limit` bytes, else reports "expected
+/// `what` of at most LIMIT bytes, got TYPE (SIZE bytes)" and fails.
+llvm::LogicalResult checkTensorByteSize(std::optional<mlir::Location> loc,
+                                        mlir::ShapedType type, int64_t limit,
+                                        llvm::StringRef what);
+
+/// Checks every statically shaped value under `root` (arguments, results)
+/// against kMaxTensorBytes and every constant against kMaxConstantBytes;
+/// reports the first one over at its op and fails. Run before any pass, so
+/// no pass materializes or allocates such a tensor.
+llvm::LogicalResult checkTensorSizes(mlir::Operation *root);
+
 /// Broadcasts `lhs` against `rhs` NumPy-style (align trailing dimensions; a
 /// size-1 dimension stretches). Returns std::nullopt when incompatible.
 std::optional<llvm::SmallVector<int64_t>>
