@@ -418,10 +418,13 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
   linalg::LinalgOp seed = group.seed;
   auto root = cast<linalg::LinalgOp>(group.root);
   SmallVector<int64_t> rootRanges = root.getStaticLoopRanges();
-  // Dynamic or empty iteration spaces are left alone.
-  if (llvm::any_of(rootRanges, [](int64_t size) {
-        return ShapedType::isDynamic(size) || size == 0;
-      }))
+  // Dynamic or empty iteration spaces are left alone, the root's and the
+  // seed's (a reduction over an empty axis has a non-empty root).
+  auto dynamicOrEmpty = [](int64_t size) {
+    return ShapedType::isDynamic(size) || size == 0;
+  };
+  if (llvm::any_of(rootRanges, dynamicOrEmpty) ||
+      llvm::any_of(seed.getStaticLoopRanges(), dynamicOrEmpty))
     return {};
   SmallVector<TileCandidate> candidates = tileCandidates(group);
   if (candidates.empty())
