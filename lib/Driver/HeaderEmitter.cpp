@@ -111,12 +111,14 @@ static void initializer(llvm::raw_ostream &os, const Range &values, Fn fn) {
   os << " }";
 }
 
-/// `s` made safe inside a C comment: no `*/`, no line breaks or other
-/// unprintable characters (the string arrays carry the exact names).
+/// `s` made safe inside a C comment: no `*/` or `/*` (-Wcomment), no line
+/// breaks or other unprintable characters (the string arrays carry the
+/// exact names).
 static std::string commentSafe(StringRef s) {
   std::string out;
   for (char c : s) {
-    if (c == '/' && !out.empty() && out.back() == '*')
+    if (!out.empty() && ((c == '/' && out.back() == '*') ||
+                         (c == '*' && out.back() == '/')))
       out += ' ';
     out += llvm::isPrint(c) ? c : '?';
   }
