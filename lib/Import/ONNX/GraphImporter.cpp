@@ -554,9 +554,16 @@ aotc::importONNXModel(StringRef path, MLIRContext &context,
                    << " (upgrade it with onnx.version_converter)";
     return {};
   }
-  // Newer opsets are imported with the newest semantics aotc knows; since
-  // opset 22 ONNX has changed the ops aotc supports only by adding element
-  // types, which the importer rejects one by one.
+  // Opsets up to kNewestONNXOpset are imported with the newest semantics
+  // aotc knows; since opset 22 ONNX has changed the ops aotc supports only by
+  // adding element types, which the importer rejects one by one.
+  if (opset > kNewestONNXOpset) {
+    emitError(loc) << "the model uses ONNX opset " << opset
+                   << "; the newest opset aotc supports is "
+                   << kNewestONNXOpset
+                   << " (convert it with onnx.version_converter)";
+    return {};
+  }
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   GraphImporter importer(*module, path, opset, options);
