@@ -18,7 +18,7 @@
 
 static const char *const kDescription = R"(aotc: compile an ML graph ahead of time into an object file and a C header.
 
-The graph is an ONNX model (opsets 6 to 22; every dimension static, bound
+The graph is an ONNX model (opsets 6 to 28; every dimension static, bound
 with --input-shape where the model leaves it open) or a .mlir file holding a
 func.func in the tg dialect. The object needs only libc and libm; the header
 declares

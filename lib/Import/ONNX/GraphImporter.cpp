@@ -554,13 +554,9 @@ aotc::importONNXModel(StringRef path, MLIRContext &context,
                    << " (upgrade it with onnx.version_converter)";
     return {};
   }
-  // Opsets up to kNewestONNXOpset are imported with the newest semantics
-  // aotc knows; since opset 22 ONNX has changed the ops aotc supports only by
-  // adding element types, which the importer rejects one by one.
-  if (opset > kNewestONNXOpset) {
+  if (opset > kMaxONNXOpset) {
     emitError(loc) << "the model uses ONNX opset " << opset
-                   << "; the newest opset aotc supports is "
-                   << kNewestONNXOpset
+                   << "; the newest opset aotc supports is " << kMaxONNXOpset
                    << " (convert it with onnx.version_converter)";
     return {};
   }
