@@ -75,8 +75,13 @@ function(aotc_instrument_target target)
   endif()
   target_compile_options(${target} PRIVATE ${AOTC_SANITIZER_COMPILE_FLAGS})
   get_target_property(type ${target} TYPE)
-  if(type STREQUAL "EXECUTABLE" OR type STREQUAL "SHARED_LIBRARY")
+  if(type STREQUAL "EXECUTABLE")
     target_link_options(${target} PRIVATE ${AOTC_SANITIZER_LINK_FLAGS})
+    # The runtime defaults every instrumented tool needs (see the file).
+    if(_aotc_sanitizers)
+      target_sources(${target} PRIVATE
+        ${PROJECT_SOURCE_DIR}/tools/SanitizerOptions.cpp)
+    endif()
   endif()
 endfunction()
 

@@ -45,6 +45,15 @@ except OSError:
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
+# An AOTC_USE_SANITIZER build (scripts/test --sanitize, docs/fuzzing.md):
+# `asan` and `ubsan` say aotc and aotc-opt are instrumented. Under ASan a
+# tool reserves terabytes of address space for its shadow memory, so an
+# address-space limit (ulimit -v, RLIMIT_AS) stops it before it starts; cap
+# memory with ASAN_OPTIONS=hard_rss_limit_mb=N there instead.
+for sanitizer, feature in (("Address", "asan"), ("Undefined", "ubsan")):
+    if sanitizer in config.aotc_use_sanitizer.split(";"):
+        config.available_features.add(feature)
+
 # Tests that take minutes or many GB (REQUIRES: slow) run only when asked:
 # AOTC_SLOW_TESTS=1 scripts/test (or lit with that variable set).
 if os.environ.get("AOTC_SLOW_TESTS", "0") not in ("", "0"):

@@ -127,11 +127,14 @@ struct MaterializePadsPass final
       }
       Value border = buildPaddedBorder(rewriter, pad, root);
       rewriter.setInsertionPoint(pad);
+      // What is read of the pad after replaceOp erases it: the location
+      // (the attribute and type storage `low` and `shape` point into is
+      // the context's).
+      Location loc = pad.getLoc();
       Value source = pad.getSource();
       ArrayRef<int64_t> low = pad.getStaticLow();
       ArrayRef<int64_t> shape = pad.getSourceType().getShape();
-      Value result =
-          insertAt(rewriter, pad.getLoc(), source, border, low, shape);
+      Value result = insertAt(rewriter, loc, source, border, low, shape);
       rewriter.replaceOp(pad, result);
       // Later readers of the source read it from the padded tensor: read
       // as the source itself, one-shot bufferization would see the insert
@@ -140,7 +143,7 @@ struct MaterializePadsPass final
       rewriter.setInsertionPointAfter(insert);
       SmallVector<OpFoldResult> strides(low.size(), rewriter.getIndexAttr(1));
       Value interior = tensor::ExtractSliceOp::create(
-          rewriter, pad.getLoc(), result,
+          rewriter, loc, result,
           getAsIndexOpFoldResult(rewriter.getContext(), low),
           getAsIndexOpFoldResult(rewriter.getContext(), shape), strides);
       DominanceInfo dominance(getOperation());
