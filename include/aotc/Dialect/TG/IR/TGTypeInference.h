@@ -35,8 +35,10 @@ getStaticTensorType(std::optional<mlir::Location> loc, mlir::Type type);
 /// 2^34 bytes, 16 GiB. Larger shapes are refused before anything is
 /// allocated for them.
 inline constexpr int64_t kMaxTensorBytes = int64_t(1) << 34;
-/// The largest constant aotc folds at compile time or places in the object:
-/// 2^31 bytes, 2 GiB, what x86-64's small code model can address.
+/// The largest constant aotc creates from less data than its size: a splat,
+/// or a value the importer computes (EyeLike and Trilu masks): 2^31 bytes,
+/// 2 GiB. Constants that hold their data (weights) are bounded by the input
+/// file instead, and may be larger (the medium code model links them).
 inline constexpr int64_t kMaxConstantBytes = int64_t(1) << 31;
 
 /// The byte size of a statically shaped `type` (one byte per element below
@@ -50,7 +52,8 @@ llvm::LogicalResult checkTensorByteSize(std::optional<mlir::Location> loc,
                                         llvm::StringRef what);
 
 /// Checks every statically shaped value under `root` (arguments, results)
-/// against kMaxTensorBytes and every constant against kMaxConstantBytes;
+/// against kMaxTensorBytes and every splat constant against
+/// kMaxConstantBytes;
 /// reports the first one over at its op and fails. Run before any pass, so
 /// no pass materializes or allocates such a tensor.
 llvm::LogicalResult checkTensorSizes(mlir::Operation *root);
