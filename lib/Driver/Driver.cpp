@@ -11,6 +11,7 @@
 #include "aotc/Analysis/KernelReport.h"
 #include "aotc/Driver/DumpPrinting.h"
 #include "aotc/Driver/HeaderEmitter.h"
+#include "aotc/Dialect/TG/IR/TGDialect.h"
 #include "aotc/Dialect/TG/IR/TGTypeInference.h"
 #include "aotc/Import/ONNX/ONNXImporter.h"
 #include "aotc/InitAll.h"
@@ -461,6 +462,28 @@ void Compilation::printONNXDiagnostic(Diagnostic &diagnostic) {
     print(note);
 }
 
+/// An .mlir input is a graph of tg ops. An op of another dialect on tensors
+/// (linalg, tensor, arith on tensors, ...) would reach passes that assume tg
+/// semantics, so it is refused at its location before any pass runs.
+static LogicalResult checkGraphOps(ModuleOp module) {
+  auto isTensor = [](Type type) { return isa<TensorType>(type); };
+  WalkResult walk = module.walk([&](Operation *op) {
+    if (isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
+        isa_and_nonnull<tg::TGDialect>(op->getDialect()))
+      return WalkResult::advance();
+    if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+        llvm::any_of(op->getResultTypes(), isTensor)) {
+      op->emitError() << "expected only tg ops on tensors, got '"
+                      << op->getName()
+                      << "' (aotc compiles graphs of tg ops; see "
+                         "docs/generated/TGDialect.md)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult Compilation::selectEntry() {
   SmallVector<func::FuncOp> candidates;
   for (auto func : module->getOps<func::FuncOp>()) {
@@ -820,7 +843,7 @@ LogicalResult Compilation::run() {
     // Sizes before any pass: no pass may allocate or fold a tensor that
     // overflows or exceeds the limits (TGTypeInference.h).
     if (failed(parseInput()) || failed(tg::checkTensorSizes(*module)) ||
-        failed(selectEntry()))
+        (!isONNX() && failed(checkGraphOps(*module))) || failed(selectEntry()))
       return failure();
   }
   notePeakMemory(isONNX() ? "import ONNX" : "parse");
