@@ -464,13 +464,17 @@ void CUDALowerHostPass::rewriteEntry() {
       toErase.push_back(op);
     }
   });
-  // Deallocations first: they use the buffers.
-  for (Operation *op : llvm::reverse(toErase))
+  // Deallocations first: they use the buffers. (The others are set apart
+  // on the way: an erased op can no longer be asked what it is.)
+  SmallVector<Operation *> others;
+  for (Operation *op : llvm::reverse(toErase)) {
     if (isa<memref::DeallocOp>(op))
       op->erase();
-  for (Operation *op : toErase)
-    if (!isa<memref::DeallocOp>(op))
-      op->erase();
+    else
+      others.push_back(op);
+  }
+  for (Operation *op : llvm::reverse(others))
+    op->erase();
   SmallVector<gpu::LaunchFuncOp> launches;
   entry.walk([&](gpu::LaunchFuncOp launch) { launches.push_back(launch); });
   for (gpu::LaunchFuncOp launch : launches)
