@@ -32,30 +32,38 @@ namespace {
 
 /// The diagnostic stream compile() writes to: discards (or, with
 /// AOTC_FUZZ_VERBOSE, echoes) everything, and reports a finding when the
-/// driver's fatal-error handler writes its line, before it exits.
+/// driver's fatal-error handler writes its line, before it exits. That
+/// handler writes the prefix, the reason and "\n" as three writes; a source
+/// line echoed in a diagnostic that merely reads like the prefix (libFuzzer
+/// learns the string from the comparison) is one write and then "\n".
 class FatalErrorTrap final : public llvm::raw_ostream {
 public:
   FatalErrorTrap() { SetUnbuffered(); }
 
 private:
+  static constexpr llvm::StringLiteral kPrefix =
+      "aotc: error: cannot continue: ";
+
   void write_impl(const char *ptr, size_t size) override {
     llvm::StringRef text(ptr, size);
     if (aotc::fuzz::isVerbose())
       llvm::errs() << text;
     position += size;
-    for (char c : text) {
-      if (c != '\n') {
-        line += c;
-        continue;
-      }
-      if (llvm::StringRef(line).starts_with("aotc: error: cannot continue"))
-        aotc::fuzz::reportFinding(line);
-      line.clear();
+    if (text == kPrefix) {
+      inFatalError = true;
+      reason.clear();
+    } else if (inFatalError && text == "\n") {
+      inFatalError = false;
+      if (!reason.empty())
+        aotc::fuzz::reportFinding((kPrefix + reason).str());
+    } else if (inFatalError) {
+      reason += text;
     }
   }
   uint64_t current_pos() const override { return position; }
 
-  std::string line;
+  bool inFatalError = false;
+  std::string reason;
   uint64_t position = 0;
 };
 
