@@ -295,7 +295,18 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
   const onnx::NodeProto &nodeToConvert =
       opset < 7 ? applyLegacyBroadcast(node, legacy) : node;
   NodeContext ctx(*this, nodeToConvert, opset, builder, getNodeLoc(node));
-  LogicalResult converted = (*convert)(ctx);
+  LogicalResult converted = failure();
+  {
+    // An attribute of the wrong type reads as absent: the node is malformed,
+    // whatever the converter then made of it, and that is the one error to
+    // report, not what the converter said of the defaults it saw instead.
+    ScopedDiagnosticHandler quiet(context, [&](Diagnostic &) {
+      return success(!ctx.getAttributeError().empty());
+    });
+    converted = (*convert)(ctx);
+  }
+  if (!ctx.getAttributeError().empty())
+    return emitError(getNodeLoc(node)) << ctx.getAttributeError();
   bool skipped = unsupported.size() != unsupportedBefore;
   if (failed(converted) && !skipped)
     return failure();

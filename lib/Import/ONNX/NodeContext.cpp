@@ -150,25 +150,79 @@ bool NodeContext::hasAttr(StringRef name) const {
   return getAttr(name) != nullptr;
 }
 
-int64_t NodeContext::getInt(StringRef name, int64_t defaultValue) const {
+/// The ONNX name of an attribute type, for errors.
+static StringRef getAttributeTypeName(int type) {
+  switch (type) {
+  case onnx::AttributeProto::FLOAT:
+    return "a float";
+  case onnx::AttributeProto::INT:
+    return "an int";
+  case onnx::AttributeProto::STRING:
+    return "a string";
+  case onnx::AttributeProto::TENSOR:
+    return "a tensor";
+  case onnx::AttributeProto::GRAPH:
+    return "a graph";
+  case onnx::AttributeProto::FLOATS:
+    return "floats";
+  case onnx::AttributeProto::INTS:
+    return "ints";
+  case onnx::AttributeProto::STRINGS:
+    return "strings";
+  case onnx::AttributeProto::TENSORS:
+    return "tensors";
+  case onnx::AttributeProto::GRAPHS:
+    return "graphs";
+  case onnx::AttributeProto::SPARSE_TENSOR:
+    return "a sparse tensor";
+  case onnx::AttributeProto::SPARSE_TENSORS:
+    return "sparse tensors";
+  case onnx::AttributeProto::TYPE_PROTO:
+    return "a type";
+  case onnx::AttributeProto::TYPE_PROTOS:
+    return "types";
+  default:
+    return "an unknown type";
+  }
+}
+
+const onnx::AttributeProto *NodeContext::getTypedAttr(StringRef name,
+                                                      int expected) const {
   const onnx::AttributeProto *attr = getAttr(name);
+  if (!attr || attr->type() == expected ||
+      attr->type() == onnx::AttributeProto::UNDEFINED)
+    return attr;
+  if (attributeError.empty())
+    attributeError = ("expected attribute '" + name + "' to be " +
+                      getAttributeTypeName(expected) + ", got " +
+                      getAttributeTypeName(attr->type()))
+                         .str();
+  return nullptr;
+}
+
+int64_t NodeContext::getInt(StringRef name, int64_t defaultValue) const {
+  const onnx::AttributeProto *attr =
+      getTypedAttr(name, onnx::AttributeProto::INT);
   return attr ? attr->i() : defaultValue;
 }
 
 double NodeContext::getFloat(StringRef name, double defaultValue) const {
-  const onnx::AttributeProto *attr = getAttr(name);
+  const onnx::AttributeProto *attr =
+      getTypedAttr(name, onnx::AttributeProto::FLOAT);
   return attr ? attr->f() : defaultValue;
 }
 
 std::string NodeContext::getString(StringRef name,
                                    StringRef defaultValue) const {
-  const onnx::AttributeProto *attr = getAttr(name);
+  const onnx::AttributeProto *attr =
+      getTypedAttr(name, onnx::AttributeProto::STRING);
   return attr ? attr->s() : defaultValue.str();
 }
 
 std::optional<SmallVector<int64_t>>
 NodeContext::getInts(StringRef name) const {
-  const onnx::AttributeProto *attr = getAttr(name);
+  const onnx::AttributeProto *attr =
+      getTypedAttr(name, onnx::AttributeProto::INTS);
   if (!attr)
     return std::nullopt;
   return SmallVector<int64_t>(attr->ints().begin(), attr->ints().end());
@@ -176,14 +230,16 @@ NodeContext::getInts(StringRef name) const {
 
 std::optional<SmallVector<double>>
 NodeContext::getFloats(StringRef name) const {
-  const onnx::AttributeProto *attr = getAttr(name);
+  const onnx::AttributeProto *attr =
+      getTypedAttr(name, onnx::AttributeProto::FLOATS);
   if (!attr)
     return std::nullopt;
   return SmallVector<double>(attr->floats().begin(), attr->floats().end());
 }
 
 FailureOr<ElementsAttr> NodeContext::getTensorAttr(StringRef name) {
-  const onnx::AttributeProto *attr = getAttr(name);
+  const onnx::AttributeProto *attr =
+      getTypedAttr(name, onnx::AttributeProto::TENSOR);
   if (!attr || !attr->has_t())
     return emitError() << "expects a tensor attribute '" << name << "'";
   std::string error;

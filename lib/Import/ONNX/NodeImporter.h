@@ -100,6 +100,12 @@ public:
   // Attributes
   //===--------------------------------------------------------------------===//
 
+  // The getters check the attribute's declared type. One of another type
+  // (an `ints` where an `int` belongs, as a corrupt or hand-edited model may
+  // have) reads as absent, and the importer reports it once the converter
+  // returns (getAttributeError), so a converter never sees a value the model
+  // did not give.
+
   bool hasAttr(llvm::StringRef name) const;
   int64_t getInt(llvm::StringRef name, int64_t defaultValue) const;
   double getFloat(llvm::StringRef name, double defaultValue) const;
@@ -115,6 +121,9 @@ public:
   mlir::FailureOr<mlir::ElementsAttr> getTensorAttr(llvm::StringRef name);
   /// The raw attribute, or nullptr.
   const onnx::AttributeProto *getAttr(llvm::StringRef name) const;
+  /// The first attribute a getter found of the wrong type, as an error
+  /// message; empty if none.
+  const std::string &getAttributeError() const { return attributeError; }
 
   //===--------------------------------------------------------------------===//
   // Building
@@ -149,12 +158,18 @@ private:
   /// "input i must be known at compile time", with a hint when it is a
   /// graph input.
   mlir::InFlightDiagnostic emitNotConstantError(unsigned i);
+  /// The attribute `name` if it has type `expected` (or declares none, as
+  /// models older than IR version 3 may); nullptr when absent, or when of
+  /// another type, which is recorded in attributeError.
+  const onnx::AttributeProto *getTypedAttr(llvm::StringRef name,
+                                           int expected) const;
 
   GraphImporter &graph;
   const onnx::NodeProto &node;
   int64_t opset;
   mlir::OpBuilder &builder;
   mlir::Location loc;
+  mutable std::string attributeError;
 };
 
 /// Converts one node; see NodeContext.

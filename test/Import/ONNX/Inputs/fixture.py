@@ -66,6 +66,23 @@ def shared_dim():
                  [tensor("y", ["batch", 3])])
 
 
+def wrong_attribute_type(which):
+    """A node whose attribute has the wrong ONNX type."""
+    def build():
+        if which == "axis":
+            # Softmax's axis (an int) given as ints; its default (-1) would
+            # otherwise apply silently.
+            node = helper.make_node("Softmax", ["x"], ["y"], name="sm",
+                                    axis=[0])
+            return model([node], [tensor("x", [2, 3])],
+                         [tensor("y", [2, 3])])
+        # Transpose's perm (ints) given as one int: with it read as absent,
+        # the converter would reverse the axes and report nothing.
+        node = helper.make_node("Transpose", ["x"], ["y"], name="t", perm=1)
+        return model([node], [tensor("x", [2, 3])], [tensor("y", [3, 2])])
+    return build
+
+
 def old_opset():
     nodes = [helper.make_node("Identity", ["x"], ["y"])]
     return model(nodes, [tensor("x", [2])], [tensor("y", [2])], opset=5)
@@ -107,6 +124,8 @@ MODELS = {
     "unsupported": unsupported,
     "dynamic": dynamic,
     "shared-dim": shared_dim,
+    "wrong-axis-type": wrong_attribute_type("axis"),
+    "wrong-perm-type": wrong_attribute_type("perm"),
     "old-opset": old_opset,
     "legacy-broadcast": legacy_broadcast,
     "raw-name": raw_name,
