@@ -515,11 +515,26 @@ LogicalResult Compilation::selectEntry() {
       return entry.emitError("expected statically shaped tensors in the "
                              "signature of the compiled function, got ")
              << type;
-    if (getCElementType(tensor.getElementType()).empty())
+    // tg is signless: unsigned types reach the header only via tg.unsigned.
+    if (getCElementType(tensor.getElementType()).empty() ||
+        (tensor.getElementType().isInteger() &&
+         !tensor.getElementType().isSignlessInteger()))
       return entry.emitError("unsupported element type ")
              << tensor.getElementType()
              << " in the signature of the compiled function";
     auto named = attrs ? attrs.getAs<StringAttr>("tg.name") : StringAttr();
+    // tg is signless; `tg.unsigned` (the ONNX importer sets it for uint8
+    // ... uint64 tensors) makes the header's type unsigned (uint8_t, "ui8").
+    Type element = tensor.getElementType();
+    if (attrs && attrs.get("tg.unsigned")) {
+      if (!element.isSignlessInteger() || element.isInteger(1))
+        return entry.emitError("expected tg.unsigned only on integer "
+                               "tensors, got ")
+               << type;
+      tensor = tensor.clone(IntegerType::get(
+          element.getContext(), element.getIntOrFloatBitWidth(),
+          IntegerType::Unsigned));
+    }
     into.push_back({named ? named.str() : fallback.str(), tensor});
     return success();
   };

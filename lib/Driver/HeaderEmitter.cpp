@@ -19,7 +19,16 @@ using namespace mlir;
 namespace aotc {
 
 StringRef getCElementType(Type type) {
-  // Signed and unsigned integer types (si8, ui8, ...) are not tg types.
+  // Unsigned integers come from `tg.unsigned` signatures (see Driver.cpp);
+  // signed ones (si8, ...) are not tg types.
+  if (type.isUnsignedInteger(8))
+    return "uint8_t";
+  if (type.isUnsignedInteger(16))
+    return "uint16_t";
+  if (type.isUnsignedInteger(32))
+    return "uint32_t";
+  if (type.isUnsignedInteger(64))
+    return "uint64_t";
   if (type.isInteger() && !type.isSignlessInteger())
     return "";
   if (type.isF32())

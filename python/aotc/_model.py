@@ -16,6 +16,8 @@ HEADER_DTYPES = {
     "i1": np.dtype(np.bool_), "i8": np.dtype(np.int8),
     "i16": np.dtype(np.int16), "i32": np.dtype(np.int32),
     "i64": np.dtype(np.int64),
+    "ui8": np.dtype(np.uint8), "ui16": np.dtype(np.uint16),
+    "ui32": np.dtype(np.uint32), "ui64": np.dtype(np.uint64),
 }
 _UNSIGNED = {"i8": np.dtype(np.uint8), "i16": np.dtype(np.uint16),
              "i32": np.dtype(np.uint32), "i64": np.dtype(np.uint64)}

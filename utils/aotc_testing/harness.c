@@ -49,11 +49,14 @@ struct tensor {
   unsigned char *copy; /* inputs: the bytes as read, to detect writes */
 };
 
-/* Bytes of one element of the dtype string ("f32" -> 4, "i1" -> 1). */
+/* Bytes of one element of the dtype string ("f32" -> 4, "i1" -> 1,
+ * "ui8" -> 1). */
 static size_t element_size(const char *dtype) {
   long bits;
   if (strcmp(dtype, "bf16") == 0)
     return 2;
+  if (dtype[0] == 'u')
+    ++dtype; /* unsigned integers: "ui8" is as wide as "i8" */
   bits = strtol(dtype + 1, NULL, 10);
   if ((dtype[0] != 'f' && dtype[0] != 'i') || bits <= 0)
     fail(1, "unknown dtype in the header", dtype);

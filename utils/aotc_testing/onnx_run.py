@@ -69,17 +69,17 @@ class ElementType:
 
 ELEMENT_TYPES = {t.code: t for t in (
     ElementType(1, "float", "f32", np.float32, ("f32",)),
-    ElementType(2, "uint8", "u8", np.uint8, ("i8",)),
+    ElementType(2, "uint8", "u8", np.uint8, ("ui8", "i8")),
     ElementType(3, "int8", "i8", np.int8, ("i8",)),
-    ElementType(4, "uint16", "u16", np.uint16, ("i16",)),
+    ElementType(4, "uint16", "u16", np.uint16, ("ui16", "i16")),
     ElementType(5, "int16", "i16", np.int16, ("i16",)),
     ElementType(6, "int32", "i32", np.int32, ("i32",)),
     ElementType(7, "int64", "i64", np.int64, ("i64",)),
     ElementType(9, "bool", "i1", np.bool_, ("i1",)),
     ElementType(10, "float16", "f16", np.float16, ("f16",)),
     ElementType(11, "double", "f64", np.float64, ("f64",)),
-    ElementType(12, "uint32", "u32", np.uint32, ("i32",)),
-    ElementType(13, "uint64", "u64", np.uint64, ("i64",)),
+    ElementType(12, "uint32", "u32", np.uint32, ("ui32", "i32")),
+    ElementType(13, "uint64", "u64", np.uint64, ("ui64", "i64")),
     ElementType(16, "bfloat16", "bf16", np.uint16, ("bf16",)),
 )}
 ELEMENT_TYPES_BY_NAME = {t.name: t for t in ELEMENT_TYPES.values()}

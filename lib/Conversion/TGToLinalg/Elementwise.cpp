@@ -396,9 +396,12 @@ Value buildScalar(tg::SelectOp, OpBuilder &b, Location loc, ValueRange args) {
 }
 
 /// Converts scalar `x` to `to` with tg.cast semantics: floats round to
-/// nearest, float to integer truncates toward zero, integers sign-extend or
-/// truncate, i1 reads as 0/1 and any nonzero value becomes true.
-Value convertScalar(OpBuilder &b, Location loc, Value x, Type to) {
+/// nearest, float to integer truncates toward zero, integers sign-extend (or
+/// zero-extend when `unsignedInput`) or truncate, i1 reads as 0/1 and any
+/// nonzero value becomes true; `unsignedResult` converts floats to unsigned
+/// integers.
+Value convertScalar(OpBuilder &b, Location loc, Value x, Type to,
+                    bool unsignedInput, bool unsignedResult) {
   Type from = x.getType();
   if (from == to)
     return x;
@@ -430,12 +433,15 @@ Value convertScalar(OpBuilder &b, Location loc, Value x, Type to) {
     return arith::TruncFOp::create(b, loc, to, wide);
   }
   if (fromFloat)
-    return arith::FPToSIOp::create(b, loc, to, x);
+    return unsignedResult ? arith::FPToUIOp::create(b, loc, to, x).getResult()
+                          : arith::FPToSIOp::create(b, loc, to, x).getResult();
   if (toFloat)
-    return arith::SIToFPOp::create(b, loc, to, x);
+    return unsignedInput ? arith::UIToFPOp::create(b, loc, to, x).getResult()
+                         : arith::SIToFPOp::create(b, loc, to, x).getResult();
 
   if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
-    return arith::ExtSIOp::create(b, loc, to, x);
+    return unsignedInput ? arith::ExtUIOp::create(b, loc, to, x).getResult()
+                         : arith::ExtSIOp::create(b, loc, to, x).getResult();
   return arith::TruncIOp::create(b, loc, to, x);
 }
 
@@ -480,7 +486,8 @@ struct CastOpLowering final : OpConversionPattern<tg::CastOp> {
     Value result = buildElementwiseGeneric(
         rewriter, op.getLoc(), adaptor.getInput(), resultType,
         [&](OpBuilder &b, Location loc, ValueRange args) {
-          return convertScalar(b, loc, args[0], elementType);
+          return convertScalar(b, loc, args[0], elementType,
+                               op.getUnsignedInput(), op.getUnsignedResult());
         });
     rewriter.replaceOp(op, result);
     return success();

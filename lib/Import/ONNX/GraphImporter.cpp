@@ -76,6 +76,11 @@ GraphImporter::getInputType(const onnx::ValueInfoProto &input) {
                              "optionals are not supported)";
   const onnx::TypeProto::Tensor &tensor = input.type().tensor_type();
   Type elementType = getElementType(context, tensor.elem_type());
+  if (!elementType) {
+    elementType = getUnsignedStorageType(context, tensor.elem_type());
+    if (elementType)
+      unsignedInputs.insert(name);
+  }
   if (!elementType)
     return emitError(loc) << "graph input '" << name << "' has data type "
                           << getDataTypeName(tensor.elem_type())
@@ -258,6 +263,37 @@ LogicalResult GraphImporter::checkInputCounts(const onnx::NodeProto &node,
   return success();
 }
 
+namespace {
+/// An op that may read unsigned integers: the inputs it may read them at (a
+/// bit per input; all bits for variadic ops), and whether its outputs then
+/// hold unsigned integers too (it moves, selects or copies elements without
+/// reading them as numbers).
+struct UnsignedUse {
+  uint32_t inputs;
+  bool keepsUnsigned;
+};
+} // namespace
+
+/// The ops that handle unsigned integers: data movement, equality, Where's
+/// branches, and Cast (which converts them as unsigned). tg is signless, so
+/// any other op would read them as signed; it is reported unsupported.
+static const llvm::StringMap<UnsignedUse> &getUnsignedUses() {
+  constexpr uint32_t kAll = ~0u;
+  static const llvm::StringMap<UnsignedUse> uses = {
+      {"Identity", {1, true}},     {"Reshape", {1, true}},
+      {"Flatten", {1, true}},      {"Squeeze", {1, true}},
+      {"Unsqueeze", {1, true}},    {"Transpose", {1, true}},
+      {"Concat", {kAll, true}},    {"Slice", {1, true}},
+      {"Gather", {1, true}},       {"Expand", {1, true}},
+      {"Tile", {1, true}},         {"Split", {1, true}},
+      {"DepthToSpace", {1, true}}, {"SpaceToDepth", {1, true}},
+      {"Where", {6, true}},        {"Equal", {3, false}},
+      {"Shape", {1, false}},       {"Size", {1, false}},
+      {"Cast", {1, false}},        {"CastLike", {3, false}},
+  };
+  return uses;
+}
+
 LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
                                         const ConverterRegistry &registry) {
   const ConvertFn *convert = nullptr;
@@ -288,6 +324,22 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
     for (const std::string &output : node.output())
       missing.insert(output);
     return success();
+  }
+
+  // Unsigned inputs only where the op handles them.
+  bool readsUnsigned = false;
+  for (auto [i, name] : llvm::enumerate(node.input())) {
+    if (name.empty() || !isUnsigned(lookup(name)))
+      continue;
+    auto use = getUnsignedUses().find(node.op_type());
+    if (use == getUnsignedUses().end() ||
+        !(use->second.inputs & (1u << std::min<size_t>(i, 31)))) {
+      recordUnsupported(node, "unsigned input '" + name + "'");
+      for (const std::string &output : node.output())
+        missing.insert(output);
+      return success();
+    }
+    readsUnsigned = true;
   }
 
   size_t unsupportedBefore = unsupported.size();
@@ -328,6 +380,9 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
       return emitError(getNodeLoc(node))
              << "internal error: the converter did not produce output '"
              << output << "'";
+    if (readsUnsigned && !skipped &&
+        getUnsignedUses().lookup(node.op_type()).keepsUnsigned)
+      markUnsigned(values.lookup(output));
   }
   return success();
 }
@@ -341,6 +396,14 @@ LogicalResult GraphImporter::checkOutput(const onnx::ValueInfoProto &output,
   Location loc = UnknownLoc::get(context);
   if (declared.elem_type() != 0) {
     Type elementType = getElementType(context, declared.elem_type());
+    Type unsignedType = getUnsignedStorageType(context, declared.elem_type());
+    if (unsignedType && !isUnsigned(value))
+      return emitError(loc) << "graph output '" << output.name()
+                            << "' is declared as "
+                            << getDataTypeName(declared.elem_type())
+                            << " but computes signed " << type.getElementType();
+    if (unsignedType)
+      elementType = unsignedType;
     if (!elementType)
       return emitError(loc) << "graph output '" << output.name()
                             << "' has data type "
@@ -465,6 +528,10 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
   for (auto [i, input] : llvm::enumerate(arguments)) {
     function.setArgAttr(i, "tg.name", builder.getStringAttr(input->name()));
     bind(input->name(), body->getArgument(i));
+    if (unsignedInputs.contains(input->name())) {
+      function.setArgAttr(i, "tg.unsigned", builder.getUnitAttr());
+      markUnsigned(body->getArgument(i));
+    }
   }
   builder.setInsertionPointToStart(body);
   if (failed(importInitializers(graph)))
@@ -499,8 +566,11 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
       op.erase();
   function.setFunctionType(
       builder.getFunctionType(argumentTypes, ValueRange(results).getTypes()));
-  for (auto [i, output] : llvm::enumerate(graph.output()))
+  for (auto [i, output] : llvm::enumerate(graph.output())) {
     function.setResultAttr(i, "tg.name", builder.getStringAttr(output.name()));
+    if (isUnsigned(results[i]))
+      function.setResultAttr(i, "tg.unsigned", builder.getUnitAttr());
+  }
   return success();
 }
 

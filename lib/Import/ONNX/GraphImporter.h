@@ -16,6 +16,7 @@
 #include "aotc/Import/ONNX/ONNXImporter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -50,6 +51,14 @@ public:
   void recordUnsupported(const onnx::NodeProto &node,
                          const llvm::Twine &reason);
   llvm::StringRef getModelDir() const { return modelDir; }
+  /// Whether `value` holds ONNX unsigned integers (uint8 ... uint64) in its
+  /// signless tg type. Only the ops of kUnsignedUses read such values (see
+  /// importNode); any other is reported unsupported rather than reading
+  /// them as signed.
+  bool isUnsigned(mlir::Value value) const {
+    return unsignedValues.contains(value);
+  }
+  void markUnsigned(mlir::Value value) { unsignedValues.insert(value); }
 
 private:
   mlir::LogicalResult importInitializers(const onnx::GraphProto &graph);
@@ -80,6 +89,9 @@ private:
   llvm::StringMap<mlir::Value> values;
   /// Values that unsupported nodes would have produced.
   llvm::StringSet<> missing;
+  /// Values holding unsigned integers, and the graph inputs that do.
+  llvm::DenseSet<mlir::Value> unsignedValues;
+  llvm::StringSet<> unsignedInputs;
   std::vector<UnsupportedNode> unsupported;
 };
 

@@ -135,6 +135,12 @@ void NodeContext::setOutput(unsigned i, Value value) {
     graph.bind(node.output(i), value);
 }
 
+bool NodeContext::isUnsigned(Value value) const {
+  return graph.isUnsigned(value);
+}
+
+void NodeContext::markUnsigned(Value value) { graph.markUnsigned(value); }
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//

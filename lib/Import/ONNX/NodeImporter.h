@@ -88,6 +88,11 @@ public:
   /// Input `i` as floats, which must be known at compile time.
   mlir::FailureOr<llvm::SmallVector<double>> getConstantFloats(unsigned i);
 
+  /// Whether `value` holds ONNX unsigned integers in its signless type
+  /// (GraphImporter::isUnsigned), and marking one that does.
+  bool isUnsigned(mlir::Value value) const;
+  void markUnsigned(mlir::Value value);
+
   /// The number of outputs the node declares (including omitted ones).
   unsigned getNumOutputs() const;
   /// Whether output `i` is wanted (declared with a non-empty name).

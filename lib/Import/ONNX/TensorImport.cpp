@@ -17,6 +17,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -50,6 +51,22 @@ Type aotc::onnximport::getElementType(MLIRContext *context, int dataType) {
     return b.getI32Type();
   case TensorProto::INT64:
     return b.getI64Type();
+  default:
+    return {};
+  }
+}
+
+Type aotc::onnximport::getUnsignedStorageType(MLIRContext *context,
+                                              int dataType) {
+  switch (dataType) {
+  case TensorProto::UINT8:
+    return IntegerType::get(context, 8);
+  case TensorProto::UINT16:
+    return IntegerType::get(context, 16);
+  case TensorProto::UINT32:
+    return IntegerType::get(context, 32);
+  case TensorProto::UINT64:
+    return IntegerType::get(context, 64);
   default:
     return {};
   }
@@ -188,10 +205,20 @@ ElementsAttr aotc::onnximport::importTensor(MLIRContext *context,
       return {};
     }
     shape.push_back(dim);
-    numElements *= dim;
+    std::optional<int64_t> product = llvm::checkedMul(numElements, dim);
+    if (!product) {
+      error = "has more elements than int64 counts";
+      return {};
+    }
+    numElements = *product;
   }
   auto type = RankedTensorType::get(shape, elementType);
   int64_t elementBytes = getRawElementBytes(elementType);
+  std::optional<int64_t> byteSize = llvm::checkedMul(numElements, elementBytes);
+  if (!byteSize) {
+    error = "has more bytes than int64 counts";
+    return {};
+  }
 
   std::string external;
   const std::string *bytes = &tensor.raw_data();
@@ -204,11 +231,11 @@ ElementsAttr aotc::onnximport::importTensor(MLIRContext *context,
     readTypedFields(tensor, elementType, typed);
     bytes = &typed;
   }
-  if (static_cast<int64_t>(bytes->size()) != numElements * elementBytes) {
+  if (static_cast<int64_t>(bytes->size()) != *byteSize) {
     error = "holds " + std::to_string(bytes->size()) + " bytes of data, but " +
             std::to_string(numElements) + " elements of " +
             getDataTypeName(tensor.data_type()).str() + " need " +
-            std::to_string(numElements * elementBytes);
+            std::to_string(*byteSize);
     return {};
   }
 

@@ -28,6 +28,12 @@ inline constexpr int64_t kMaxInlineElements = 1024;
 /// 8-bit and 4-bit floats).
 mlir::Type getElementType(mlir::MLIRContext *context, int dataType);
 
+/// The signless integer type that holds ONNX unsigned integer type
+/// `dataType` (uint8 -> i8, ...), or a null type for any other type. tg is
+/// signless: the importer tracks which values are unsigned (see
+/// GraphImporter::isUnsigned).
+mlir::Type getUnsignedStorageType(mlir::MLIRContext *context, int dataType);
+
 /// The ONNX name of data type `dataType` ("float", "uint8", ...).
 llvm::StringRef getDataTypeName(int dataType);
 

@@ -368,6 +368,27 @@ func.func @cast_float_int(%x: tensor<4xf32>, %i: tensor<4xi8>) -> (tensor<4xi32>
 
 // -----
 
+// Unsigned integers (from ONNX uint types) zero-extend and convert as
+// unsigned values; floats convert to them with fptoui.
+// CHECK-LABEL: func.func @cast_unsigned(
+// CHECK:         ^bb0(%[[IN:.+]]: i8, %{{.+}}: f32):
+// CHECK-NEXT:      %[[F:.+]] = arith.uitofp %[[IN]] : i8 to f32
+// CHECK-NEXT:      linalg.yield %[[F]] : f32
+// CHECK:         ^bb0(%[[IN:.+]]: i8, %{{.+}}: i32):
+// CHECK-NEXT:      %[[W:.+]] = arith.extui %[[IN]] : i8 to i32
+// CHECK-NEXT:      linalg.yield %[[W]] : i32
+// CHECK:         ^bb0(%[[IN:.+]]: f32, %{{.+}}: i8):
+// CHECK-NEXT:      %[[U:.+]] = arith.fptoui %[[IN]] : f32 to i8
+// CHECK-NEXT:      linalg.yield %[[U]] : i8
+func.func @cast_unsigned(%u: tensor<4xi8>, %x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi32>, tensor<4xi8>) {
+  %0 = tg.cast %u {unsigned_input} : tensor<4xi8> -> tensor<4xf32>
+  %1 = tg.cast %u {unsigned_input} : tensor<4xi8> -> tensor<4xi32>
+  %2 = tg.cast %x {unsigned_result} : tensor<4xf32> -> tensor<4xi8>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xi32>, tensor<4xi8>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @cast_int_int(
 // CHECK:         ^bb0(%[[IN:.+]]: i8, %{{.+}}: i32):
 // CHECK-NEXT:      %[[W:.+]] = arith.extsi %[[IN]] : i8 to i32

@@ -273,6 +273,9 @@ static std::optional<Attribute> castElement(Attribute element, Type to) {
 OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
+  // Constants are folded with signed integers only.
+  if (getUnsignedInput() || getUnsignedResult())
+    return {};
   Type to = getType().getElementType();
   DenseElementsAttr dense = foldable(adaptor.getInput());
   if (!dense) {

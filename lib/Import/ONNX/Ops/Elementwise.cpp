@@ -200,12 +200,27 @@ static LogicalResult convertWhere(NodeContext &ctx) {
 // Cast
 //===----------------------------------------------------------------------===//
 
-/// Casts input 0 to `element`, or reports the ONNX type tg lacks.
-static LogicalResult castTo(NodeContext &ctx, Type element, int dataType) {
+/// Casts input 0 to `element` (holding unsigned integers when
+/// `toUnsigned`), or reports the ONNX type tg lacks. Unsigned inputs convert
+/// as unsigned values.
+static LogicalResult castTo(NodeContext &ctx, Type element, int dataType,
+                            bool toUnsigned) {
   if (!element)
     return ctx.unsupported("cast to " + getDataTypeName(dataType).str());
-  Composer c{ctx};
-  ctx.setOutput(0, c.cast(ctx.getInput(0), element));
+  Value x = ctx.getInput(0);
+  bool fromUnsigned = ctx.isUnsigned(x);
+  auto type = RankedTensorType::get(ctx.getInputType(0).getShape(), element);
+  // A cast between int8 and uint8 (one type in tg) must stay a distinct
+  // value, or folding it away would make the input unsigned too.
+  Value result =
+      x.getType() == type && fromUnsigned != toUnsigned
+          ? tg::CastOp::create(ctx.getBuilder(), ctx.getLoc(), type, x,
+                               fromUnsigned, toUnsigned)
+                .getResult()
+          : ctx.create<tg::CastOp>(type, x, fromUnsigned, toUnsigned);
+  ctx.setOutput(0, result);
+  if (toUnsigned)
+    ctx.markUnsigned(result);
   return success();
 }
 
@@ -213,12 +228,16 @@ static LogicalResult convertCast(NodeContext &ctx) {
   if (!ctx.hasAttr("to"))
     return ctx.emitError() << "has no 'to' attribute";
   int dataType = ctx.getInt("to", 0);
-  return castTo(ctx, onnximport::getElementType(ctx.getContext(), dataType),
-                dataType);
+  MLIRContext *context = ctx.getContext();
+  if (Type storage = getUnsignedStorageType(context, dataType))
+    return castTo(ctx, storage, dataType, /*toUnsigned=*/true);
+  return castTo(ctx, onnximport::getElementType(context, dataType), dataType,
+                /*toUnsigned=*/false);
 }
 
 static LogicalResult convertCastLike(NodeContext &ctx) {
-  return castTo(ctx, elementTypeOf(ctx.getInput(1)), 0);
+  return castTo(ctx, elementTypeOf(ctx.getInput(1)), 0,
+                ctx.isUnsigned(ctx.getInput(1)));
 }
 
 //===----------------------------------------------------------------------===//

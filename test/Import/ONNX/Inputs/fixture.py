@@ -83,6 +83,33 @@ def wrong_attribute_type(which):
     return build
 
 
+def uint8_image():
+    """A uint8 NHWC image made a float NCHW tensor in [0, 1], and a uint8
+    copy converted back."""
+    nodes = [
+        helper.make_node("Transpose", ["img"], ["t"], perm=[0, 3, 1, 2],
+                         name="nchw"),
+        helper.make_node("Cast", ["t"], ["f"], to=TensorProto.FLOAT,
+                         name="to_float"),
+        helper.make_node("Div", ["f", "s"], ["y"], name="scale"),
+        helper.make_node("Mul", ["y", "s"], ["y255"], name="unscale"),
+        helper.make_node("Cast", ["y255"], ["q"], to=TensorProto.UINT8,
+                         name="to_uint8"),
+    ]
+    return model(nodes, [tensor("img", [1, 4, 4, 3], TensorProto.UINT8)],
+                 [tensor("y", [1, 3, 4, 4]),
+                  tensor("q", [1, 3, 4, 4], TensorProto.UINT8)],
+                 [numpy_helper.from_array(np.array(255, np.float32), "s")])
+
+
+def uint8_max():
+    """Max reads its uint8 operands as numbers: not supported (yet)."""
+    nodes = [helper.make_node("Max", ["a", "b"], ["y"], name="m")]
+    return model(nodes, [tensor("a", [4], TensorProto.UINT8),
+                         tensor("b", [4], TensorProto.UINT8)],
+                 [tensor("y", [4], TensorProto.UINT8)])
+
+
 def old_opset():
     nodes = [helper.make_node("Identity", ["x"], ["y"])]
     return model(nodes, [tensor("x", [2])], [tensor("y", [2])], opset=5)
@@ -124,6 +151,8 @@ MODELS = {
     "unsupported": unsupported,
     "dynamic": dynamic,
     "shared-dim": shared_dim,
+    "uint8-image": uint8_image,
+    "uint8-max": uint8_max,
     "wrong-axis-type": wrong_attribute_type("axis"),
     "wrong-perm-type": wrong_attribute_type("perm"),
     "old-opset": old_opset,

@@ -605,11 +605,18 @@ def TG_CastOp : TG_Op<"cast", [SameOperandsAndResultShape]> {
     nonzero value becomes `true` when cast to i1 (i1 itself converts as
     0 or 1). A cast to the input's own type folds away.
 
+    tg integers are signless; `unsigned_input` reads the input's integers as
+    unsigned (they zero-extend and convert to floats as unsigned values), and
+    `unsigned_result` makes floats convert to unsigned integers. The ONNX
+    importer sets them for uint8/16/32/64 tensors.
+
     ```mlir
     %i = tg.cast %x : tensor<4xf32> -> tensor<4xi32>
+    %f = tg.cast %u {unsigned_input} : tensor<4xi8> -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins TG_Tensor:$input);
+  let arguments = (ins TG_Tensor:$input, UnitAttr:$unsigned_input,
+                       UnitAttr:$unsigned_result);
   let results = (outs TG_Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasFolder = 1;

@@ -1,0 +1,24 @@
+"""Runs the uint8-image fixture (test/Import/ONNX/Inputs/fixture.py) through
+the aotc package and compares with numpy: pixels of 128 and above must read
+as unsigned (255 is 1.0, not -1/255), and the uint8 output must round-trip.
+
+Usage: uint8_check.py MODEL.onnx
+"""
+import sys
+
+import numpy as np
+
+import aotc
+
+m = aotc.compile(sys.argv[1], name="u8")
+print(m)
+img = (np.arange(48, dtype=np.uint8) * 5 + 10).reshape(1, 4, 4, 3)
+img[0, 0, 0, 0], img[0, 1, 1, 1], img[0, 3, 3, 2] = 255, 128, 0
+y, q = m.run(img)
+# The same arithmetic in f32: a cast, a division by 255, a product by 255.
+want_y = img.transpose(0, 3, 1, 2).astype(np.float32) / np.float32(255)
+want_q = (want_y * np.float32(255)).astype(np.uint8)
+assert y.dtype == np.float32 and q.dtype == np.uint8
+assert np.array_equal(y, want_y), (y, want_y)
+assert np.array_equal(q, want_q), (q, want_q)
+print("y max %.1f, q max %d: match numpy" % (y.max(), q.max()))
