@@ -54,6 +54,11 @@ for sanitizer, feature in (("Address", "asan"), ("Undefined", "ubsan")):
     if sanitizer in config.aotc_use_sanitizer.split(";"):
         config.available_features.add(feature)
 
+# The fuzz findings handed to the project (read in place, not copied).
+if os.path.isdir(os.path.join(config.aotc_src_root, "..", "shared",
+                              "fuzz-findings")):
+    config.available_features.add("shared-fuzz-findings")
+
 # Tests that take minutes or many GB (REQUIRES: slow) run only when asked:
 # AOTC_SLOW_TESTS=1 scripts/test (or lit with that variable set).
 if os.environ.get("AOTC_SLOW_TESTS", "0") not in ("", "0"):

@@ -290,6 +290,10 @@ static LogicalResult convertArgReduce(NodeContext &ctx,
       normalizeAxis(ctx, ctx.getInt("axis", 0), ctx.getInputType(0).getRank());
   if (failed(axis))
     return failure();
+  // The index of an extremum over no elements does not exist.
+  if (ctx.getInputType(0).getDimSize(*axis) == 0)
+    return ctx.emitError() << "expected a non-empty axis " << *axis
+                           << ", got " << ctx.getInputType(0);
   OpBuilder &b = ctx.getBuilder();
   UnitAttr keepdims = ctx.getInt("keepdims", 1) ? b.getUnitAttr() : nullptr;
   UnitAttr last =

@@ -588,6 +588,16 @@ LogicalResult convertInstanceNormalization(NodeContext &ctx) {
     return failure();
   Value x = ctx.getInput(0);
   int64_t rank = shapeOf(x).size();
+  if (!isa<FloatType>(elementTypeOf(x)))
+    return ctx.emitError() << "expected a float input, got "
+                           << ctx.getInputType(0);
+  for (unsigned i : {1u, 2u})
+    if (ctx.getInputType(i).getShape() != ArrayRef<int64_t>{shapeOf(x)[1]} ||
+        ctx.getInputType(i).getElementType() != elementTypeOf(x))
+      return ctx.emitError()
+             << "expected " << (i == 1 ? "scale" : "B") << " of "
+             << elementTypeOf(x) << " with one value per channel ("
+             << shapeOf(x)[1] << "), got " << ctx.getInputType(i);
   SmallVector<int64_t> axes;
   for (int64_t i = 2; i < rank; ++i)
     axes.push_back(i);
@@ -718,6 +728,9 @@ LogicalResult convertLRN(NodeContext &ctx) {
   Value x = ctx.getInput(0);
   ArrayRef<int64_t> shape = shapeOf(x);
   Type type = elementTypeOf(x);
+  if (!isa<FloatType>(type))
+    return ctx.emitError() << "expected a float input, got "
+                           << ctx.getInputType(0);
   int64_t size = ctx.getInt("size", 0);
   if (size < 1)
     return ctx.emitError() << "expected a positive 'size'";
