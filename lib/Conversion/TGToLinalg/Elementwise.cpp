@@ -358,24 +358,24 @@ arith::CmpFPredicate getCmpFPredicate(tg::ComparePredicate predicate) {
   llvm_unreachable("unknown compare predicate");
 }
 
-/// Maps a tg predicate to the integer predicate: signed, except for i1
-/// (`isBool`), which compares unsigned so that true (1) > false (0) instead
-/// of reading true as -1.
+/// Maps a tg predicate to the integer predicate: signed, except `isUnsigned`
+/// (i1, so that true (1) > false (0) instead of reading true as -1, and
+/// `unsigned_operands`), which compares unsigned.
 arith::CmpIPredicate getCmpIPredicate(tg::ComparePredicate predicate,
-                                      bool isBool) {
+                                      bool isUnsigned) {
   switch (predicate) {
   case tg::ComparePredicate::eq:
     return arith::CmpIPredicate::eq;
   case tg::ComparePredicate::ne:
     return arith::CmpIPredicate::ne;
   case tg::ComparePredicate::lt:
-    return isBool ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    return isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
   case tg::ComparePredicate::le:
-    return isBool ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+    return isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
   case tg::ComparePredicate::gt:
-    return isBool ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+    return isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
   case tg::ComparePredicate::ge:
-    return isBool ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+    return isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
   }
   llvm_unreachable("unknown compare predicate");
 }
@@ -387,7 +387,9 @@ Value buildScalar(tg::CompareOp op, OpBuilder &b, Location loc,
     return arith::CmpFOp::create(b, loc, getCmpFPredicate(op.getPredicate()),
                                  lhs, rhs);
   return arith::CmpIOp::create(
-      b, loc, getCmpIPredicate(op.getPredicate(), lhs.getType().isInteger(1)),
+      b, loc,
+      getCmpIPredicate(op.getPredicate(), lhs.getType().isInteger(1) ||
+                                              op.getUnsignedOperands()),
       lhs, rhs);
 }
 

@@ -274,9 +274,12 @@ struct UnsignedUse {
 };
 } // namespace
 
-/// The ops that handle unsigned integers: data movement, equality, Where's
-/// branches, and Cast (which converts them as unsigned). tg is signless, so
-/// any other op would read them as signed; it is reported unsupported.
+/// The ops that handle unsigned integers: data movement, comparisons (as
+/// unsigned), Max and Min, Where's branches, Cast (which converts them as
+/// unsigned), the wrapping arithmetic
+/// and bitwise ops whose bits do not depend on signedness, and BitShift (tg's
+/// right shift is logical). tg is signless, so any other op would read them
+/// as signed; it is reported unsupported.
 static const llvm::StringMap<UnsignedUse> &getUnsignedUses() {
   constexpr uint32_t kAll = ~0u;
   static const llvm::StringMap<UnsignedUse> uses = {
@@ -290,6 +293,14 @@ static const llvm::StringMap<UnsignedUse> &getUnsignedUses() {
       {"Where", {6, true}},        {"Equal", {3, false}},
       {"Shape", {1, false}},       {"Size", {1, false}},
       {"Cast", {1, false}},        {"CastLike", {3, false}},
+      {"Add", {3, true}},          {"Sub", {3, true}},
+      {"Mul", {3, true}},          {"Sum", {kAll, true}},
+      {"BitwiseAnd", {3, true}},   {"BitwiseOr", {3, true}},
+      {"BitwiseXor", {3, true}},   {"BitwiseNot", {1, true}},
+      {"BitShift", {3, true}},
+      {"Max", {kAll, true}},       {"Min", {kAll, true}},
+      {"Less", {3, false}},        {"LessOrEqual", {3, false}},
+      {"Greater", {3, false}},     {"GreaterOrEqual", {3, false}},
   };
   return uses;
 }

@@ -389,6 +389,18 @@ func.func @cast_unsigned(%u: tensor<4xi8>, %x: tensor<4xf32>) -> (tensor<4xf32>,
 
 // -----
 
+// Unsigned integer comparisons use the unsigned predicates.
+// CHECK-LABEL: func.func @compare_unsigned(
+// CHECK:         arith.cmpi ult, %{{.+}}, %{{.+}} : i8
+// CHECK:         arith.cmpi slt, %{{.+}}, %{{.+}} : i8
+func.func @compare_unsigned(%a: tensor<4xi8>, %b: tensor<4xi8>) -> (tensor<4xi1>, tensor<4xi1>) {
+  %0 = tg.compare lt, %a, %b {unsigned_operands} : tensor<4xi8>, tensor<4xi8>
+  %1 = tg.compare lt, %a, %b : tensor<4xi8>, tensor<4xi8>
+  return %0, %1 : tensor<4xi1>, tensor<4xi1>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @cast_int_int(
 // CHECK:         ^bb0(%[[IN:.+]]: i8, %{{.+}}: i32):
 // CHECK-NEXT:      %[[W:.+]] = arith.extsi %[[IN]] : i8 to i32

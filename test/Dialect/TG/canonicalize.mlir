@@ -683,3 +683,16 @@ func.func @no_fold_unsigned_cast() -> tensor<2xf32> {
   %f = tg.cast %c {unsigned_input} : tensor<2xi8> -> tensor<2xf32>
   return %f : tensor<2xf32>
 }
+
+// -----
+
+// Unsigned comparisons fold as unsigned: 255 (-1 as i8) > 1.
+// CHECK-LABEL: func.func @fold_unsigned_compare(
+// CHECK:         %[[C:.+]] = tg.constant dense<[true, false]> : tensor<2xi1>
+// CHECK:         return %[[C]]
+func.func @fold_unsigned_compare() -> tensor<2xi1> {
+  %a = tg.constant dense<[-1, 1]> : tensor<2xi8>
+  %b = tg.constant dense<[1, 2]> : tensor<2xi8>
+  %c = tg.compare gt, %a, %b {unsigned_operands} : tensor<2xi8>, tensor<2xi8>
+  return %c : tensor<2xi1>
+}

@@ -766,10 +766,11 @@ static bool evalCompare(ComparePredicate predicate, const APFloat &a,
   llvm_unreachable("unknown compare predicate");
 }
 
-/// `predicate` on integers: signed, except i1 (`false < true`).
+/// `predicate` on integers: signed, except i1 (`false < true`) and
+/// `isUnsigned`.
 static bool evalCompare(ComparePredicate predicate, const APInt &a,
-                        const APInt &b) {
-  bool isBool = a.getBitWidth() == 1;
+                        const APInt &b, bool isUnsigned) {
+  bool isBool = isUnsigned || a.getBitWidth() == 1;
   switch (predicate) {
   case ComparePredicate::eq:
     return a == b;
@@ -806,7 +807,8 @@ OpFoldResult CompareOp::fold(FoldAdaptor adaptor) {
     auto l = lhs.getValues<APInt>(), r = rhs.getValues<APInt>();
     folded = forEachBroadcastElement(
         {lhs, rhs}, type, splat, [&](ArrayRef<int64_t> at) {
-          values.push_back(evalCompare(predicate, l[at[0]], r[at[1]]));
+          values.push_back(evalCompare(predicate, l[at[0]], r[at[1]],
+                                       getUnsignedOperands()));
         });
   }
   if (!folded)

@@ -113,8 +113,9 @@ static LogicalResult convertCompare(NodeContext &ctx) {
     return failure();
   if (inputs->size() != 2)
     return ctx.emitError() << "expected 2 inputs, got " << inputs->size();
-  ctx.setOutput(0,
-                ctx.create<tg::CompareOp>(predicate, (*inputs)[0], (*inputs)[1]));
+  ctx.setOutput(0, ctx.create<tg::CompareOp>(predicate, (*inputs)[0],
+                                             (*inputs)[1],
+                                             ctx.isUnsigned((*inputs)[0])));
   return success();
 }
 
@@ -133,6 +134,32 @@ static LogicalResult convertVariadic(NodeContext &ctx) {
   }
   ctx.setOutput(0, result);
   return success();
+}
+
+/// Max and Min of unsigned integers: a select on an unsigned comparison
+/// (tg.max and tg.min compare signed).
+template <tg::ComparePredicate predicate>
+static LogicalResult convertUnsignedExtremum(NodeContext &ctx) {
+  FailureOr<SmallVector<Value>> inputs = getBroadcastInputs(ctx);
+  if (failed(inputs))
+    return failure();
+  Composer c{ctx};
+  Value result = inputs->front();
+  for (Value input : ArrayRef(*inputs).drop_front()) {
+    Value keep = ctx.create<tg::CompareOp>(predicate, result, input,
+                                           /*unsigned_operands=*/true);
+    result = c.select(keep, result, input);
+  }
+  ctx.setOutput(0, result);
+  return success();
+}
+
+/// Max and Min, which read unsigned inputs as unsigned.
+template <typename OpTy, tg::ComparePredicate predicate>
+static LogicalResult convertExtremum(NodeContext &ctx) {
+  if (ctx.isUnsigned(ctx.getInput(0)))
+    return convertUnsignedExtremum<predicate>(ctx);
+  return convertVariadic<OpTy>(ctx);
 }
 
 /// Pow: the exponent converts to the base's element type.
@@ -573,8 +600,10 @@ void aotc::onnximport::registerElementwiseConverters(
   registry.add("Sum", {1, kVariadic}, convertVariadic<tg::AddOp>);
   registry.add("Mean", {1, kVariadic},
                convertVariadic<tg::AddOp, /*mean=*/true>);
-  registry.add("Max", {1, kVariadic}, convertVariadic<tg::MaxOp>);
-  registry.add("Min", {1, kVariadic}, convertVariadic<tg::MinOp>);
+  registry.add("Max", {1, kVariadic},
+               convertExtremum<tg::MaxOp, P::gt>);
+  registry.add("Min", {1, kVariadic},
+               convertExtremum<tg::MinOp, P::lt>);
   // Unary math.
   registry.add("Neg", {1, 1}, convertUnary<tg::NegOp>);
   registry.add("Abs", {1, 1}, convertUnary<tg::AbsOp>);

@@ -102,9 +102,10 @@ def uint8_image():
                  [numpy_helper.from_array(np.array(255, np.float32), "s")])
 
 
-def uint8_max():
-    """Max reads its uint8 operands as numbers: not supported (yet)."""
-    nodes = [helper.make_node("Max", ["a", "b"], ["y"], name="m")]
+def uint8_div():
+    """Div of uint8 operands needs an unsigned division: not supported
+    (yet)."""
+    nodes = [helper.make_node("Div", ["a", "b"], ["y"], name="d")]
     return model(nodes, [tensor("a", [4], TensorProto.UINT8),
                          tensor("b", [4], TensorProto.UINT8)],
                  [tensor("y", [4], TensorProto.UINT8)])
@@ -152,7 +153,7 @@ MODELS = {
     "dynamic": dynamic,
     "shared-dim": shared_dim,
     "uint8-image": uint8_image,
-    "uint8-max": uint8_max,
+    "uint8-div": uint8_div,
     "wrong-axis-type": wrong_attribute_type("axis"),
     "wrong-perm-type": wrong_attribute_type("perm"),
     "old-opset": old_opset,

@@ -381,15 +381,18 @@ def TG_CompareOp : TG_Op<"compare",
 
     Float comparisons are ordered (false when either side is NaN) except
     `ne`, which is true when either side is NaN. Integers compare as signed,
-    except i1, where `false < true`. Constant operands fold.
+    except i1, where `false < true`, and with `unsigned_operands` (the ONNX
+    importer sets it for uint tensors), which compares them as unsigned.
+    Constant operands fold.
 
     ```mlir
     %m = tg.compare gt, %a, %b : tensor<4xf32>, tensor<f32>
     // %m : tensor<4xi1>
+    %u = tg.compare lt, %x, %y {unsigned_operands} : tensor<4xi8>, tensor<4xi8>
     ```
   }];
   let arguments = (ins TG_ComparePredicateAttr:$predicate, TG_Tensor:$lhs,
-                       TG_Tensor:$rhs);
+                       TG_Tensor:$rhs, UnitAttr:$unsigned_operands);
   let results = (outs TG_BoolTensor:$result);
   // The predicate attribute prints its own leading space.
   let assemblyFormat = [{
