@@ -98,8 +98,8 @@ def gelu_tanh():
     return model(nodes, [tensor("x", [3])], [tensor("y", [3])], opset=20)
 
 
-def cast_uint8():
-    nodes = [helper.make_node("Cast", ["x"], ["y"], to=TensorProto.UINT8),
+def cast_string():
+    nodes = [helper.make_node("Cast", ["x"], ["y"], to=TensorProto.STRING),
              helper.make_node("Cast", ["y"], ["z"], to=TensorProto.FLOAT)]
     return model(nodes, [tensor("x", [3])], [tensor("z", [3])])
 
@@ -180,7 +180,7 @@ MODELS = {
     "softmax-v11": softmax_v11, "softmax-v13": softmax_v13,
     "hardmax": hardmax, "mod-isinf-where": mod_isinf_where,
     "dropout-mask": dropout_mask, "gelu-tanh": gelu_tanh,
-    "cast-uint8": cast_uint8, "float-mod": float_mod,
+    "cast-string": cast_string, "float-mod": float_mod,
     "bad-broadcast": bad_broadcast,
     "reduce-axes-input": reduce_axes_input, "reduce-all": reduce_all,
     "reduce-noop": reduce_noop, "reduce-logsumexp": reduce_logsumexp,
