@@ -36,6 +36,32 @@ def limit_memory(limit_bytes):
     return apply
 
 
+def is_asan_build(executable):
+    """Whether `executable` is built with AddressSanitizer, which reserves
+    terabytes of address space for its shadow memory: an address-space limit
+    would stop it before it starts."""
+    with open(executable, "rb") as f:
+        tail = b""
+        while True:
+            chunk = f.read(1 << 20)
+            if not chunk:
+                return False
+            if b"__asan_init" in tail + chunk:
+                return True
+            tail = chunk[-16:]
+
+
+def memory_limits(args):
+    """subprocess.run arguments capping aotc's memory at --memory-mb: an
+    address-space limit, or under ASan its own RSS limit."""
+    if not is_asan_build(args.aotc):
+        return {"preexec_fn": limit_memory(args.memory_mb << 20)}
+    env = dict(os.environ)
+    env["ASAN_OPTIONS"] = ":".join(filter(None, [
+        env.get("ASAN_OPTIONS", ""), "hard_rss_limit_mb=%d" % args.memory_mb]))
+    return {"env": env}
+
+
 def collect(paths):
     inputs = []
     for path in paths:
@@ -57,7 +83,7 @@ def replay(args, path):
         try:
             result = subprocess.run(
                 command, capture_output=True, timeout=args.timeout,
-                preexec_fn=limit_memory(args.memory_mb << 20))
+                **args.limits)
         except subprocess.TimeoutExpired:
             return "hang: no answer in %d s" % args.timeout
         stderr = result.stderr.decode("utf-8", "replace")
@@ -109,6 +135,7 @@ def main():
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
+    args.limits = memory_limits(args)
     inputs = collect(args.paths)
     if not inputs:
         print("replay.py: no .onnx or .mlir inputs in %s" % args.paths)
