@@ -470,17 +470,16 @@ func::FuncOp buildTask(const KernelTask &task, StringRef name,
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value isFirst =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, worker, zero);
-    Value copies = arith::SubIOp::create(
-        b, loc, worker, one);
-    Value moved = arith::AddIOp::create(
+    Value copies = arith::SubIOp::create(b, loc, worker, one);
+    // One op per statement: the order of ops created in argument lists
+    // would differ between compilers.
+    Value base = arith::ConstantIndexOp::create(
         b, loc,
-        arith::MulIOp::create(
-            b, loc, copies,
-            arith::ConstantIndexOp::create(b, loc, workerBytes)),
-        arith::ConstantIndexOp::create(
-            b, loc,
-            static_cast<int64_t>(tempBytes) -
-                static_cast<int64_t>(task.scratchBegin)));
+        static_cast<int64_t>(tempBytes) -
+            static_cast<int64_t>(task.scratchBegin));
+    Value stride = arith::ConstantIndexOp::create(b, loc, workerBytes);
+    Value span = arith::MulIOp::create(b, loc, copies, stride);
+    Value moved = arith::AddIOp::create(b, loc, span, base);
     Value shift = arith::SelectOp::create(b, loc, isFirst, zero, moved);
     for (memref::ViewOp view : task.scratch) {
       auto cloned = cast<memref::ViewOp>(mapping.lookup(view.getOperation()));
@@ -754,15 +753,12 @@ struct ParallelizeKernelsPass final
         /*alignment=*/8);
     if (workerBytes == 0)
       return dispatcher;
-    Value extra = arith::MulIOp::create(
-        b, loc,
-        arith::ExtSIOp::create(
-            b, loc, i64,
-            arith::SubIOp::create(
-                b, loc, dispatcher.workers,
-                arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1))),
-        arith::ConstantIntOp::create(b, loc, i64,
-                                     static_cast<int64_t>(workerBytes)));
+    Value perWorker = arith::ConstantIntOp::create(
+        b, loc, i64, static_cast<int64_t>(workerBytes));
+    Value one = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1);
+    Value extraWorkers = arith::ExtSIOp::create(
+        b, loc, i64, arith::SubIOp::create(b, loc, dispatcher.workers, one));
+    Value extra = arith::MulIOp::create(b, loc, extraWorkers, perWorker);
     parallelRun.walk([&](LLVM::CallOp call) {
       if (call.getCallee() != "malloc")
         return;

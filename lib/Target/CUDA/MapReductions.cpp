@@ -190,11 +190,13 @@ public:
     Value thread = launch.getThreadIds().x;
     Value group = thread, member = thread;
     if (groupsPerBlock > 1) {
-      group = arith::AddIOp::create(
-          k, loc,
-          arith::MulIOp::create(k, loc, launch.getBlockIds().x,
-                                constant(k, groupsPerBlock)),
-          arith::DivUIOp::create(k, loc, thread, constant(k, m.groupSize)));
+      // One op per statement: ops created in one argument list come out in
+      // an order that differs between compilers.
+      Value warp =
+          arith::DivUIOp::create(k, loc, thread, constant(k, m.groupSize));
+      Value firstGroup = arith::MulIOp::create(k, loc, launch.getBlockIds().x,
+                                               constant(k, groupsPerBlock));
+      group = arith::AddIOp::create(k, loc, firstGroup, warp);
       member = arith::RemUIOp::create(k, loc, thread, constant(k, m.groupSize));
     } else {
       group = launch.getBlockIds().x;

@@ -560,10 +560,13 @@ LogicalResult convertBatchNormalization(NodeContext &ctx) {
       Value given = ctx.getInput(input);
       Type statType = elementTypeOf(given);
       Value batchStat = castTo(ctx, reshape(ctx, batch, {channels}), statType);
-      return ctx.create<tg::AddOp>(
-          ctx.create<tg::MulOp>(given, ctx.createSplat(statType, momentum)),
-          ctx.create<tg::MulOp>(batchStat,
-                                ctx.createSplat(statType, 1 - momentum)));
+      // One op per statement, so the IR's order does not depend on the
+      // compiler's order of evaluating arguments.
+      Value weightedBatch = ctx.create<tg::MulOp>(
+          batchStat, ctx.createSplat(statType, 1 - momentum));
+      Value weightedGiven =
+          ctx.create<tg::MulOp>(given, ctx.createSplat(statType, momentum));
+      return ctx.create<tg::AddOp>(weightedGiven, weightedBatch);
     };
     if (ctx.hasOutput(1))
       ctx.setOutput(1, running(3, batchMean));
