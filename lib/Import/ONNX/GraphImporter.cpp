@@ -145,7 +145,10 @@ LogicalResult GraphImporter::importInitializers(const onnx::GraphProto &graph) {
       return emitError(UnknownLoc::get(context))
              << "initializer '" << tensor.name() << "': " << error;
     Location loc = NameLoc::get(StringAttr::get(context, tensor.name()));
-    bind(tensor.name(), tg::ConstantOp::create(builder, loc, value));
+    Value constant = tg::ConstantOp::create(builder, loc, value);
+    bind(tensor.name(), constant);
+    if (getUnsignedStorageType(context, tensor.data_type()))
+      markUnsigned(constant);
   }
   if (graph.sparse_initializer_size() > 0)
     return emitError(UnknownLoc::get(context))
@@ -196,7 +199,10 @@ GraphImporter::importInputValue(const onnx::ValueInfoProto &input) {
                             << ", which the input's declared shape excludes";
   }
   Location valueLoc = NameLoc::get(StringAttr::get(context, input.name()));
-  bind(input.name(), tg::ConstantOp::create(builder, valueLoc, value));
+  Value constant = tg::ConstantOp::create(builder, valueLoc, value);
+  bind(input.name(), constant);
+  if (getUnsignedStorageType(context, tensor.data_type()))
+    markUnsigned(constant);
   return success();
 }
 

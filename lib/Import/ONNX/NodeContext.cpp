@@ -141,6 +141,12 @@ bool NodeContext::isUnsigned(Value value) const {
 
 void NodeContext::markUnsigned(Value value) { graph.markUnsigned(value); }
 
+bool NodeContext::isUnsignedTensorAttr(StringRef name) const {
+  const onnx::AttributeProto *attr = getAttr(name);
+  return attr && attr->has_t() &&
+         getUnsignedStorageType(getContext(), attr->t().data_type());
+}
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//

@@ -92,6 +92,8 @@ public:
   /// (GraphImporter::isUnsigned), and marking one that does.
   bool isUnsigned(mlir::Value value) const;
   void markUnsigned(mlir::Value value);
+  /// Whether the tensor attribute `name` holds ONNX unsigned integers.
+  bool isUnsignedTensorAttr(llvm::StringRef name) const;
 
   /// The number of outputs the node declares (including omitted ones).
   unsigned getNumOutputs() const;

@@ -177,6 +177,17 @@ static void readTypedFields(const TensorProto &tensor, Type type,
   case TensorProto::INT64:
     append(tensor.int64_data().data(), tensor.int64_data_size() * 8);
     return;
+  case TensorProto::UINT64:
+    append(tensor.uint64_data().data(), tensor.uint64_data_size() * 8);
+    return;
+  case TensorProto::UINT32: {
+    // One element per uint64_data entry.
+    for (uint64_t value : tensor.uint64_data()) {
+      uint32_t narrow = static_cast<uint32_t>(value);
+      append(&narrow, 4);
+    }
+    return;
+  }
   default:
     break;
   }
@@ -192,6 +203,8 @@ ElementsAttr aotc::onnximport::importTensor(MLIRContext *context,
                                             StringRef modelDir,
                                             std::string &error) {
   Type elementType = getElementType(context, tensor.data_type());
+  if (!elementType)
+    elementType = getUnsignedStorageType(context, tensor.data_type());
   if (!elementType) {
     error = "unsupported data type " +
             getDataTypeName(tensor.data_type()).str();

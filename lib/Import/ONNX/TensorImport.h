@@ -38,8 +38,9 @@ mlir::Type getUnsignedStorageType(mlir::MLIRContext *context, int dataType);
 llvm::StringRef getDataTypeName(int dataType);
 
 /// Reads a TensorProto (raw_data, typed fields or external data, the latter
-/// relative to `modelDir`) into an ElementsAttr named `name`. On failure
-/// returns null and sets `error` to a message.
+/// relative to `modelDir`) into an ElementsAttr named `name`; unsigned
+/// integers get their signless storage type (the caller marks the value
+/// unsigned). On failure returns null and sets `error` to a message.
 mlir::ElementsAttr importTensor(mlir::MLIRContext *context,
                                 const onnx::TensorProto &tensor,
                                 llvm::StringRef modelDir, std::string &error);

@@ -2,7 +2,10 @@
 the aotc package and compares with numpy: pixels of 128 and above must read
 as unsigned (255 is 1.0, not -1/255), and the uint8 output must round-trip.
 
-Usage: uint8_check.py MODEL.onnx
+With OFFSET_MODEL (the uint8-offset fixture), also checks a uint8
+initializer: wrapping addition and an unsigned comparison.
+
+Usage: uint8_check.py MODEL.onnx [OFFSET_MODEL.onnx]
 """
 import sys
 
@@ -22,3 +25,12 @@ assert y.dtype == np.float32 and q.dtype == np.uint8
 assert np.array_equal(y, want_y), (y, want_y)
 assert np.array_equal(q, want_q), (q, want_q)
 print("y max %.1f, q max %d: match numpy" % (y.max(), q.max()))
+
+if len(sys.argv) > 2:
+    m = aotc.compile(sys.argv[2], name="offset")
+    x = np.array([0, 10, 55, 56, 100, 255], np.uint8)
+    y, big = m.run(x)
+    wrapped = ((x.astype(np.int32) + 200) % 256).astype(np.uint8)
+    assert np.array_equal(y, wrapped.astype(np.float32)), (y, wrapped)
+    assert np.array_equal(big, wrapped > 150), (big, wrapped)
+    print("offset: %s > 150: %s" % (wrapped.tolist(), big.astype(int).tolist()))

@@ -53,7 +53,10 @@ static LogicalResult convertConstant(NodeContext &ctx) {
     FailureOr<ElementsAttr> value = ctx.getTensorAttr("value");
     if (failed(value))
       return failure();
-    ctx.setOutput(0, ctx.createConstant(*value));
+    Value constant = ctx.createConstant(*value);
+    ctx.setOutput(0, constant);
+    if (ctx.isUnsignedTensorAttr("value"))
+      ctx.markUnsigned(constant);
     return success();
   }
   if (ctx.hasAttr("value_float")) {
@@ -133,7 +136,10 @@ static LogicalResult convertConstantOfShape(NodeContext &ctx) {
     type = RankedTensorType::get(*shape, dense.getElementType());
     element = dense.getSplatValue<Attribute>();
   }
-  ctx.setOutput(0, ctx.createConstant(DenseElementsAttr::get(type, element)));
+  Value constant = ctx.createConstant(DenseElementsAttr::get(type, element));
+  ctx.setOutput(0, constant);
+  if (ctx.hasAttr("value") && ctx.isUnsignedTensorAttr("value"))
+    ctx.markUnsigned(constant);
   return success();
 }
 

@@ -102,6 +102,22 @@ def uint8_image():
                  [numpy_helper.from_array(np.array(255, np.float32), "s")])
 
 
+def uint8_offset():
+    """A uint8 initializer (200) added to a uint8 input, wrapping modulo 256,
+    then compared (as unsigned) with 150 and converted to float."""
+    nodes = [
+        helper.make_node("Add", ["x", "offset"], ["sum"], name="add"),
+        helper.make_node("Greater", ["sum", "limit"], ["big"], name="gt"),
+        helper.make_node("Cast", ["sum"], ["y"], to=TensorProto.FLOAT,
+                         name="to_float"),
+    ]
+    return model(nodes, [tensor("x", [6], TensorProto.UINT8)],
+                 [tensor("y", [6]), tensor("big", [6], TensorProto.BOOL)],
+                 [numpy_helper.from_array(np.array([200], np.uint8),
+                                          "offset"),
+                  numpy_helper.from_array(np.array(150, np.uint8), "limit")])
+
+
 def uint8_div():
     """Div of uint8 operands needs an unsigned division: not supported
     (yet)."""
@@ -154,6 +170,7 @@ MODELS = {
     "shared-dim": shared_dim,
     "uint8-image": uint8_image,
     "uint8-div": uint8_div,
+    "uint8-offset": uint8_offset,
     "wrong-axis-type": wrong_attribute_type("axis"),
     "wrong-perm-type": wrong_attribute_type("perm"),
     "old-opset": old_opset,
