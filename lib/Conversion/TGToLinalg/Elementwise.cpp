@@ -237,7 +237,9 @@ Value buildScalar(tg::MulOp, OpBuilder &b, Location loc, ValueRange args) {
   return createMul(b, loc, args[0], args[1]);
 }
 
-Value buildScalar(tg::DivOp, OpBuilder &b, Location loc, ValueRange args) {
+Value buildScalar(tg::DivOp op, OpBuilder &b, Location loc, ValueRange args) {
+  if (op.getUnsignedOperands())
+    return arith::DivUIOp::create(b, loc, args[0], args[1]);
   return createDiv(b, loc, args[0], args[1]);
 }
 
@@ -287,6 +289,15 @@ Value buildScalar(tg::ModOp op, OpBuilder &b, Location loc, ValueRange args) {
   Value lhs = args[0], rhs = args[1];
   if (isa<FloatType>(lhs.getType()))
     return arith::RemFOp::create(b, loc, lhs, rhs);
+  if (op.getUnsignedOperands()) {
+    // Unsigned: both signs agree, so fmod or not is the same; x mod 0 is 0.
+    Type type = rhs.getType();
+    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs,
+                                         createScalarConstant(b, loc, type, 0));
+    Value divisor = arith::SelectOp::create(
+        b, loc, isZero, createScalarConstant(b, loc, type, 1), rhs);
+    return arith::RemUIOp::create(b, loc, lhs, divisor);
+  }
   Value remainder = createSafeRemainder(b, loc, lhs, rhs);
   if (op.getFmod())
     return remainder;

@@ -280,8 +280,8 @@ struct UnsignedUse {
 };
 } // namespace
 
-/// The ops that handle unsigned integers: data movement, comparisons (as
-/// unsigned), Max and Min, Where's branches, Cast (which converts them as
+/// The ops that handle unsigned integers: data movement, comparisons, Div
+/// and Mod (as unsigned), Max and Min, Where's branches, Cast (which converts them as
 /// unsigned), the wrapping arithmetic
 /// and bitwise ops whose bits do not depend on signedness, and BitShift (tg's
 /// right shift is logical). tg is signless, so any other op would read them
@@ -305,6 +305,7 @@ static const llvm::StringMap<UnsignedUse> &getUnsignedUses() {
       {"BitwiseXor", {3, true}},   {"BitwiseNot", {1, true}},
       {"BitShift", {3, true}},
       {"Max", {kAll, true}},       {"Min", {kAll, true}},
+      {"Div", {3, true}},          {"Mod", {3, true}},
       {"Less", {3, false}},        {"LessOrEqual", {3, false}},
       {"Greater", {3, false}},     {"GreaterOrEqual", {3, false}},
   };

@@ -401,6 +401,20 @@ func.func @compare_unsigned(%a: tensor<4xi8>, %b: tensor<4xi8>) -> (tensor<4xi1>
 
 // -----
 
+// Unsigned division and remainder (x mod 0 is 0).
+// CHECK-LABEL: func.func @div_mod_unsigned(
+// CHECK:         arith.divui %{{.+}}, %{{.+}} : i8
+// CHECK:         %[[ZERO:.+]] = arith.cmpi eq, %[[D:.+]], %{{.+}} : i8
+// CHECK:         %[[SAFE:.+]] = arith.select %[[ZERO]], %{{.+}}, %[[D]] : i8
+// CHECK:         arith.remui %{{.+}}, %[[SAFE]] : i8
+func.func @div_mod_unsigned(%a: tensor<4xi8>, %b: tensor<4xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
+  %0 = tg.div %a, %b {unsigned_operands} : tensor<4xi8>, tensor<4xi8>
+  %1 = tg.mod %a, %b {unsigned_operands} : tensor<4xi8>, tensor<4xi8>
+  return %0, %1 : tensor<4xi8>, tensor<4xi8>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @cast_int_int(
 // CHECK:         ^bb0(%[[IN:.+]]: i8, %{{.+}}: i32):
 // CHECK-NEXT:      %[[W:.+]] = arith.extsi %[[IN]] : i8 to i32

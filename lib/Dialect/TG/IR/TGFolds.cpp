@@ -413,6 +413,9 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
   if (isSplatOne(adaptor.getRhs()))
     if (OpFoldResult r = ifSameType(getLhs(), getType()))
       return r;
+  // Constants fold with signed division only.
+  if (getUnsignedOperands())
+    return {};
   if (Attribute weight = foldWeights(getOperation(), adaptor.getOperands(),
                                      [](double a, double b) { return a / b; }))
     return weight;
@@ -475,6 +478,9 @@ OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
+  // Constants fold with signed remainders only.
+  if (getUnsignedOperands())
+    return {};
   bool fmod = getFmod();
   return foldBinary(
       adaptor.getOperands(), getType(),

@@ -95,6 +95,16 @@ template <typename OpTy> static LogicalResult convertBinary(NodeContext &ctx) {
   return success();
 }
 
+/// Div, which divides unsigned inputs as unsigned.
+static LogicalResult convertDiv(NodeContext &ctx) {
+  FailureOr<SmallVector<Value>> inputs = getBroadcastInputs(ctx);
+  if (failed(inputs))
+    return failure();
+  ctx.setOutput(0, ctx.create<tg::DivOp>((*inputs)[0], (*inputs)[1],
+                                         ctx.isUnsigned((*inputs)[0])));
+  return success();
+}
+
 /// A unary ONNX op that is a tg op; `floatOnly` ops reject other inputs.
 template <typename OpTy, bool floatOnly = false>
 static LogicalResult convertUnary(NodeContext &ctx) {
@@ -180,7 +190,8 @@ static LogicalResult convertMod(NodeContext &ctx) {
   bool fmod = ctx.getInt("fmod", 0) != 0;
   if (!fmod && isa<FloatType>(elementTypeOf(inputs->front())))
     return ctx.emitError() << "expected fmod = 1 for float inputs";
-  ctx.setOutput(0, ctx.create<tg::ModOp>((*inputs)[0], (*inputs)[1], fmod));
+  ctx.setOutput(0, ctx.create<tg::ModOp>((*inputs)[0], (*inputs)[1], fmod,
+                                         ctx.isUnsigned((*inputs)[0])));
   return success();
 }
 
@@ -594,7 +605,7 @@ void aotc::onnximport::registerElementwiseConverters(
   registry.add("Add", {2, 2}, convertBinary<tg::AddOp>);
   registry.add("Sub", {2, 2}, convertBinary<tg::SubOp>);
   registry.add("Mul", {2, 2}, convertBinary<tg::MulOp>);
-  registry.add("Div", {2, 2}, convertBinary<tg::DivOp>);
+  registry.add("Div", {2, 2}, convertDiv);
   registry.add("Pow", {2, 2}, convertPow);
   registry.add("Mod", {2, 2}, convertMod);
   registry.add("Sum", {1, kVariadic}, convertVariadic<tg::AddOp>);

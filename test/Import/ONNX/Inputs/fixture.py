@@ -118,10 +118,9 @@ def uint8_offset():
                   numpy_helper.from_array(np.array(150, np.uint8), "limit")])
 
 
-def uint8_div():
-    """Div of uint8 operands needs an unsigned division: not supported
-    (yet)."""
-    nodes = [helper.make_node("Div", ["a", "b"], ["y"], name="d")]
+def uint8_pow():
+    """Pow of uint8 operands reads them as numbers: not supported (yet)."""
+    nodes = [helper.make_node("Pow", ["a", "b"], ["y"], name="p")]
     return model(nodes, [tensor("a", [4], TensorProto.UINT8),
                          tensor("b", [4], TensorProto.UINT8)],
                  [tensor("y", [4], TensorProto.UINT8)])
@@ -169,7 +168,7 @@ MODELS = {
     "dynamic": dynamic,
     "shared-dim": shared_dim,
     "uint8-image": uint8_image,
-    "uint8-div": uint8_div,
+    "uint8-pow": uint8_pow,
     "uint8-offset": uint8_offset,
     "wrong-axis-type": wrong_attribute_type("axis"),
     "wrong-perm-type": wrong_attribute_type("perm"),

@@ -132,11 +132,15 @@ def TG_MulOp : TG_BinaryOp<"mul", "multiplication", "lhs * rhs", [{
     result's type folds away (`x * 1 -> x`, `1 * x -> x`).
   }], [Commutative]>;
 def TG_DivOp : TG_BinaryOp<"div", "division", "lhs / rhs", [{
-    Integer division is signed and truncates toward zero; dividing an integer
-    by zero, or the minimum value by -1, is undefined behavior, so such
-    constants are left for run time rather than folded. Dividing by a splat
-    one folds away (`x / 1 -> x`).
-  }]>;
+    Integer division is signed and truncates toward zero, or unsigned with
+    `unsigned_operands` (the ONNX importer sets it for uint tensors);
+    dividing an integer by zero, or the minimum value by -1, is undefined
+    behavior, so such constants are left for run time rather than folded.
+    Dividing by a splat one folds away (`x / 1 -> x`).
+  }]> {
+  let arguments = (ins TG_NumericTensor:$lhs, TG_NumericTensor:$rhs,
+                       UnitAttr:$unsigned_operands);
+}
 def TG_MaxOp : TG_BinaryOp<"max", "maximum", "max(lhs, rhs)", [{
     Integers compare as signed. For floats a NaN in either operand gives NaN
     (IEEE 754-2019 `maximum`), and `+0.0` is larger than `-0.0`.
@@ -168,7 +172,9 @@ def TG_ModOp : TG_Op<"mod",
       remainder is exact, `x fmod 0` is NaN and `x fmod inf` is `x`.
 
     An integer remainder by 0 (undefined in C) is 0, as in NumPy; so is the
-    remainder of the minimum integer by -1. Constant operands fold.
+    remainder of the minimum integer by -1. With `unsigned_operands` (uint
+    tensors) the integers are unsigned and the remainder is that of unsigned
+    division. Constant operands fold.
 
     ```mlir
     %r = tg.mod %a, %b : tensor<4xi32>, tensor<i32>
@@ -176,7 +182,7 @@ def TG_ModOp : TG_Op<"mod",
     ```
   }];
   let arguments = (ins TG_NumericTensor:$lhs, TG_NumericTensor:$rhs,
-                       UnitAttr:$fmod);
+                       UnitAttr:$fmod, UnitAttr:$unsigned_operands);
   let results = (outs TG_NumericTensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs (`fmod` $fmod^)? attr-dict `:` type($lhs) `,` type($rhs)
