@@ -537,6 +537,9 @@ static Value buildSoftmax(NodeContext &ctx, SoftmaxKind kind, Value x,
     // One-hot of the first largest element: compare the arg max with the
     // positions along the axis, shaped [n, 1, ..., 1] to broadcast.
     RankedTensorType type = tensorTypeOf(x);
+    // An empty axis leaves no elements, and no arg max to take.
+    if (type.getDimSize(axis) == 0)
+      return x;
     Value index = ctx.create<tg::ArgReduceOp>(tg::ArgReduceKind::max, x, axis,
                                               /*keepdims=*/true);
     int64_t size = type.getDimSize(axis);
