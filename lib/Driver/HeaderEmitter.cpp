@@ -19,34 +19,33 @@ using namespace mlir;
 namespace aotc {
 
 StringRef getCElementType(Type type) {
-  // Unsigned integers come from `tg.unsigned` signatures (see Driver.cpp);
-  // signed ones (si8, ...) are not tg types.
-  if (type.isUnsignedInteger(8))
-    return "uint8_t";
-  if (type.isUnsignedInteger(16))
-    return "uint16_t";
-  if (type.isUnsignedInteger(32))
-    return "uint32_t";
-  if (type.isUnsignedInteger(64))
-    return "uint64_t";
-  if (type.isInteger() && !type.isSignlessInteger())
-    return "";
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    // Unsigned integers come from `tg.unsigned` signatures (see Driver.cpp);
+    // signed ones (si8, ...) are not tg types.
+    if (integer.isSigned())
+      return "";
+    bool isUnsigned = integer.isUnsigned();
+    switch (integer.getWidth()) {
+    case 1:
+      return isUnsigned ? "" : "bool";
+    case 8:
+      return isUnsigned ? "uint8_t" : "int8_t";
+    case 16:
+      return isUnsigned ? "uint16_t" : "int16_t";
+    case 32:
+      return isUnsigned ? "uint32_t" : "int32_t";
+    case 64:
+      return isUnsigned ? "uint64_t" : "int64_t";
+    default:
+      return "";
+    }
+  }
   if (type.isF32())
     return "float";
   if (type.isF64())
     return "double";
   if (type.isF16() || type.isBF16())
     return "uint16_t";
-  if (type.isInteger(1))
-    return "bool";
-  if (type.isInteger(8))
-    return "int8_t";
-  if (type.isInteger(16))
-    return "int16_t";
-  if (type.isInteger(32))
-    return "int32_t";
-  if (type.isInteger(64))
-    return "int64_t";
   return "";
 }
 
