@@ -535,6 +535,11 @@ LogicalResult Compilation::selectEntry() {
           element.getContext(), element.getIntOrFloatBitWidth(),
           IntegerType::Unsigned));
     }
+    if (named && named.size() > kMaxHeaderTensorName)
+      return entry.emitError("tensor name of ")
+             << named.size() << " bytes is longer than the "
+             << kMaxHeaderTensorName
+             << " characters a C string literal in the header may hold";
     into.push_back({named ? named.str() : fallback.str(), tensor});
     return success();
   };

@@ -95,6 +95,14 @@ static std::string cString(StringRef s) {
   return out + "\"";
 }
 
+/// `value` as a C integer constant: plain decimal while it fits a signed
+/// 64-bit type, with a ULL suffix beyond (C gives an unsuffixed decimal
+/// constant a signed type, so 2^63 and above would not compile cleanly).
+static std::string cSize(uint64_t value) {
+  return std::to_string(value) +
+         (value > static_cast<uint64_t>(INT64_MAX) ? "ULL" : "");
+}
+
 /// Makes `name` a C identifier usable as a parameter (prefixed so it never
 /// collides with a keyword), unique among `used`.
 static std::string parameterName(StringRef prefix, StringRef name,
@@ -255,7 +263,7 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
 
   os << "#define " << n << "_NUM_INPUTS  " << sig.inputs.size() << "\n";
   os << "#define " << n << "_NUM_OUTPUTS " << sig.outputs.size() << "\n";
-  os << "#define " << n << "_TEMP_BYTES  " << sig.tempBytes
+  os << "#define " << n << "_TEMP_BYTES  " << cSize(sig.tempBytes)
      << (sig.cuda ? " /* device arena for `temp`, 256-byte aligned; 0 if "
                     "none */\n\n"
                   : " /* scratch arena for `temp`, 64-byte aligned; 0 if "
@@ -264,7 +272,7 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
     os << "/* NAME_run_parallel's `temp`: NAME_TEMP_BYTES plus this much per "
           "worker past the\n * first (each worker's own scratch). */\n";
     os << "#define " << n << "_TEMP_BYTES_PER_EXTRA_WORKER "
-       << sig.workerTempBytes << "\n";
+       << cSize(sig.workerTempBytes) << "\n";
     os << "#define " << n << "_TEMP_BYTES_FOR_WORKERS(workers) \\\n"
        << "  ((size_t)" << n << "_TEMP_BYTES + \\\n"
        << "   ((workers) > 1 ? (size_t)((workers) - 1) * " << n

@@ -60,6 +60,11 @@ std::string getDTypeName(mlir::Type type);
 /// The bytes one tensor of `type` occupies (i1 takes a byte per element).
 uint64_t getTensorBytes(mlir::RankedTensorType type);
 
+/// The longest tensor name the header can carry: C99 guarantees string
+/// literals of 4095 characters, and -pedantic warns beyond that. The driver
+/// refuses longer names before compiling.
+constexpr size_t kMaxHeaderTensorName = 4095;
+
 /// True when `name` is a valid C identifier.
 bool isCIdentifier(llvm::StringRef name);
 

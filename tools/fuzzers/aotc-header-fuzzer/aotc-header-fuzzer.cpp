@@ -6,7 +6,8 @@
 // compiles. The prefix is drawn until it passes isCIdentifier, since the
 // driver refuses any other --name before emitting; every other field is
 // taken as the driver could pass it: static shapes whose byte size fits in
-// int64, any uint64 scratch size.
+// int64, names of at most kMaxHeaderTensorName bytes, any uint64 scratch
+// size.
 //
 // Running a C compiler on every input would cost milliseconds each, so the
 // target checks in process what makes a generated header fail to compile
@@ -111,6 +112,9 @@ bool pickTensors(FuzzedDataProvider &input, MLIRContext &context,
   size_t count = input.ConsumeIntegralInRange<size_t>(0, 5);
   for (size_t i = 0; i < count; ++i) {
     std::string name = pickTensorName(input);
+    // The driver refuses longer names (Driver.cpp, describe).
+    if (name.size() > aotc::kMaxHeaderTensorName)
+      return false;
     Type elementType = pickElementType(input, context);
     SmallVector<int64_t> shape(input.ConsumeIntegralInRange<size_t>(0, 6));
     for (int64_t &dim : shape)
