@@ -109,9 +109,10 @@ def main():
         layer_path = os.path.join(layer_dir, "layer.onnx")
         onnx.utils.extract_model(path, layer_path, [first], [last])
         x = rng.standard_normal(shape).astype(np.float32)
-        best, _, out, flops = peers.run_aotc(args.aotc, args.cpu, layer_path,
-                                             layer_dir, "aotc", x,
-                                             args.repeat)
+        exe, flops = peers.compile_aotc(args.aotc, args.cpu, layer_path,
+                                        layer_dir, "aotc")
+        best, _, out = peers.run_aotc(exe, layer_dir, "aotc", x, args.repeat,
+                                      1)
         np.save(os.path.join(layer_dir, "input.npy"), x)
         ort_out = os.path.join(layer_dir, "ort_output.npy")
         result = subprocess.run(

@@ -88,19 +88,46 @@ bool isWholeStaticPad(tensor::PadOp pad) {
          isa<FunctionOpInterface>(pad->getParentOp());
 }
 
+/// `pad` with its constant padding amounts made static attributes, or
+/// `pad` itself when they already are or one is not a constant. Layout
+/// propagation leaves `arith.constant` operands, which the pad's
+/// canonicalizer keeps while the result type is static.
+tensor::PadOp makeAmountsStatic(RewriterBase &rewriter, tensor::PadOp pad) {
+  if (pad.getLow().empty() && pad.getHigh().empty())
+    return pad;
+  std::optional<SmallVector<int64_t>> low =
+      getConstantIntValues(pad.getMixedLowPad());
+  std::optional<SmallVector<int64_t>> high =
+      getConstantIntValues(pad.getMixedHighPad());
+  if (!low || !high)
+    return pad;
+  rewriter.setInsertionPoint(pad);
+  auto folded = tensor::PadOp::create(
+      rewriter, pad.getLoc(), pad.getResultType(), pad.getSource(), *low,
+      *high, /*low=*/ValueRange(), /*high=*/ValueRange(), pad.getNofold());
+  folded->setDiscardableAttrs(pad->getDiscardableAttrDictionary());
+  rewriter.inlineRegionBefore(pad.getRegion(), folded.getRegion(),
+                              folded.getRegion().end());
+  rewriter.replaceOp(pad, folded.getResult());
+  return folded;
+}
+
 struct MaterializePadsPass final
     : aotc::impl::MaterializePadsPassBase<MaterializePadsPass> {
   void runOnOperation() override {
     // Decided first: rewriting a pad makes the next pad of its source the
     // first.
+    IRRewriter rewriter(&getContext());
+    SmallVector<tensor::PadOp> all;
+    getOperation().walk([&](tensor::PadOp pad) { all.push_back(pad); });
     SmallVector<tensor::PadOp> pads, copied;
-    getOperation().walk([&](tensor::PadOp pad) {
+    for (tensor::PadOp pad : all) {
+      pad = makeAmountsStatic(rewriter, pad);
       if (aotc::isMaterializablePad(pad))
         pads.push_back(pad);
       else if (isWholeStaticPad(pad))
         copied.push_back(pad);
-    });
-    IRRewriter rewriter(&getContext());
+    }
     // A pad of a graph input, or of a reshaped result, still copies its
     // source, but fills only its border: bufferizing the pad itself would
     // fill all of it first.

@@ -119,3 +119,38 @@ func.func @dynamic_source(%a: tensor<?x4xf32>, %h: index) -> tensor<10x6xf32> {
   } : tensor<?x4xf32> to tensor<10x6xf32>
   return %p : tensor<10x6xf32>
 }
+
+// -----
+
+// Padding amounts that are `arith.constant`s (layout propagation leaves
+// them; the pad's canonicalizer keeps them while its type is static) count
+// as static: a computed source is padded in place, and a reshaped one is
+// copied into a tensor with only its border filled, never a whole fill.
+
+// CHECK-LABEL: func.func @constant_amounts(
+// CHECK-NOT:     tensor.pad
+// CHECK:         %[[X:.+]] = linalg.fill {{.*}} -> tensor<4x4xf32>
+// CHECK:         %[[IN:.+]] = tensor.insert_slice %[[X]] into %{{.+}}[1, 1] [4, 4] [1, 1]
+// CHECK:         %[[E:.+]] = tensor.expand_shape
+// CHECK:         %[[R:.+]] = tensor.insert_slice %[[E]] into %{{.+}}[1, 1, 0] [2, 2, 4] [1, 1, 1]
+// CHECK:         return %[[IN]], %[[R]]
+func.func @constant_amounts(%a: tensor<4x4xf32>)
+    -> (tensor<6x6xf32>, tensor<4x4x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<4x4xf32>
+  %x = linalg.fill ins(%one : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %p = tensor.pad %x low[%c1, 1] high[1, %c1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x4xf32> to tensor<6x6xf32>
+  %r = tensor.expand_shape %a [[0, 1], [2]] output_shape [2, 2, 4]
+      : tensor<4x4xf32> into tensor<2x2x4xf32>
+  %q = tensor.pad %r low[%c1, %c1, %c0] high[%c1, %c1, %c0] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<2x2x4xf32> to tensor<4x4x4xf32>
+  return %p, %q : tensor<6x6xf32>, tensor<4x4x4xf32>
+}

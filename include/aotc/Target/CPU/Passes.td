@@ -608,7 +608,9 @@ def MaterializePadsPass
     pads out of its tiles. Any other pad outside a loop with a static shape
     and a constant value (of a graph input, of a reshaped result) becomes
     the same border with its source inserted, a copy, so that its interior
-    is not filled first. Runs on the entry point after inlining, with no
+    is not filled first. Padding amounts given as `arith.constant`s (as
+    layout propagation leaves them) are made static first. Runs on the
+    entry point after inlining, with no
     CSE after it (which would merge two equal padded tensors into one
     buffer and copy it).
 
