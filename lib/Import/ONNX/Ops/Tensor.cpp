@@ -405,6 +405,11 @@ static LogicalResult convertSplit(NodeContext &ctx) {
     int64_t parts = ctx.getInt("num_outputs", outputs);
     if (parts <= 0)
       return ctx.emitError() << "splits into " << parts << " parts";
+    // Checked before the sizes are made: a huge num_outputs must not
+    // allocate.
+    if (parts != outputs)
+      return ctx.emitError() << "gives num_outputs " << parts << " for "
+                             << outputs << " outputs";
     int64_t chunk = (dim + parts - 1) / parts;
     if (!ctx.hasAttr("num_outputs") && dim % parts != 0)
       return ctx.emitError() << "cannot split dimension " << dim
