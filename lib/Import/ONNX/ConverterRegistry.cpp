@@ -20,5 +20,6 @@ ConverterRegistry aotc::onnximport::buildConverterRegistry() {
   registerLossConverters(registry);
   registerSignalConverters(registry);
   registerSamplingConverters(registry);
+  registerQuantizationConverters(registry);
   return registry;
 }

@@ -306,6 +306,11 @@ static const llvm::StringMap<UnsignedUse> &getUnsignedUses() {
       {"BitShift", {3, true}},
       {"Max", {kAll, true}},       {"Min", {kAll, true}},
       {"Div", {3, true}},          {"Mod", {3, true}},
+      // The quantization ops read unsigned values, zero points included,
+      // and mark their unsigned results themselves.
+      {"DequantizeLinear", {5, false}}, {"QuantizeLinear", {4, false}},
+      {"MatMulInteger", {kAll, false}}, {"ConvInteger", {kAll, false}},
+      {"QLinearMatMul", {kAll, false}}, {"QLinearConv", {kAll, false}},
       {"Less", {3, false}},        {"LessOrEqual", {3, false}},
       {"Greater", {3, false}},     {"GreaterOrEqual", {3, false}},
   };

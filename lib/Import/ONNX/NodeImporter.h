@@ -269,6 +269,7 @@ void registerTransformerConverters(ConverterRegistry &registry);
 void registerLossConverters(ConverterRegistry &registry);
 void registerSignalConverters(ConverterRegistry &registry);
 void registerSamplingConverters(ConverterRegistry &registry);
+void registerQuantizationConverters(ConverterRegistry &registry);
 
 } // namespace aotc::onnximport
 

@@ -16,6 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Contractions.h"
+
 #include "../NodeImporter.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
@@ -150,8 +152,8 @@ FailureOr<Window> getWindow(NodeContext &ctx, ArrayRef<int64_t> spatial,
 
 /// Returns the spatial kernel of a Conv/ConvTranspose: the weight's spatial
 /// dimensions, which `kernel_shape` must match when given.
-FailureOr<SmallVector<int64_t>> getConvKernel(NodeContext &ctx) {
-  SmallVector<int64_t> kernel(shapeOf(ctx.getInput(1)).drop_front(2));
+FailureOr<SmallVector<int64_t>> getConvKernel(NodeContext &ctx, Value weight) {
+  SmallVector<int64_t> kernel(shapeOf(weight).drop_front(2));
   std::optional<SmallVector<int64_t>> attr = ctx.getInts("kernel_shape");
   if (attr && *attr != kernel)
     return ctx.emitError() << "kernel_shape does not match the weight's "
@@ -163,15 +165,16 @@ FailureOr<SmallVector<int64_t>> getConvKernel(NodeContext &ctx) {
 // Conv, ConvTranspose
 //===----------------------------------------------------------------------===//
 
-LogicalResult convertConv(NodeContext &ctx) {
+} // namespace
+
+FailureOr<Value> aotc::onnximport::buildConv(NodeContext &ctx, Value input,
+                                             Value weight, Value bias) {
   FailureOr<int64_t> n = getSpatialRank(ctx, 0);
   if (failed(n))
     return failure();
-  Value input = ctx.getInput(0), weight = ctx.getInput(1);
-  Value bias = ctx.hasInput(2) ? ctx.getInput(2) : Value();
   if (shapeOf(weight).size() != shapeOf(input).size())
     return ctx.emitError() << "expected a weight of the input's rank";
-  FailureOr<SmallVector<int64_t>> kernel = getConvKernel(ctx);
+  FailureOr<SmallVector<int64_t>> kernel = getConvKernel(ctx, weight);
   if (failed(kernel))
     return failure();
   FailureOr<Window> window =
@@ -184,9 +187,19 @@ LogicalResult convertConv(NodeContext &ctx) {
           bias ? bias.getType() : Type(), window->strides, window->dilations,
           window->pads, group)))
     return failure();
-  ctx.setOutput(0,
-                ctx.create<tg::ConvOp>(input, weight, bias, window->strides,
-                                       window->dilations, window->pads, group));
+  return ctx.create<tg::ConvOp>(input, weight, bias, window->strides,
+                                window->dilations, window->pads, group);
+}
+
+namespace {
+
+LogicalResult convertConv(NodeContext &ctx) {
+  FailureOr<Value> conv =
+      buildConv(ctx, ctx.getInput(0), ctx.getInput(1),
+                ctx.hasInput(2) ? ctx.getInput(2) : Value());
+  if (failed(conv))
+    return failure();
+  ctx.setOutput(0, *conv);
   return success();
 }
 
@@ -203,7 +216,7 @@ LogicalResult convertConvTranspose(NodeContext &ctx) {
   Value bias = ctx.hasInput(2) ? ctx.getInput(2) : Value();
   if (shapeOf(weight).size() != shapeOf(input).size())
     return ctx.emitError() << "expected a weight of the input's rank";
-  FailureOr<SmallVector<int64_t>> kernel = getConvKernel(ctx);
+  FailureOr<SmallVector<int64_t>> kernel = getConvKernel(ctx, weight);
   FailureOr<SmallVector<int64_t>> strides = getSizedInts(ctx, "strides", *n, 1);
   FailureOr<SmallVector<int64_t>> dilations =
       getSizedInts(ctx, "dilations", *n, 1);

@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Contractions.h"
+
 #include "../Composer.h"
 #include "../NodeImporter.h"
 
@@ -182,8 +184,8 @@ static LogicalResult convertReduce(NodeContext &ctx) {
 
 /// numpy.matmul: a 1-D lhs is a row vector and a 1-D rhs a column vector,
 /// and the dimension each adds is dropped from the result.
-static LogicalResult convertMatMul(NodeContext &ctx) {
-  Value lhs = ctx.getInput(0), rhs = ctx.getInput(1);
+FailureOr<Value> aotc::onnximport::buildMatMul(NodeContext &ctx, Value lhs,
+                                               Value rhs) {
   RankedTensorType lhsType = tensorTypeOf(lhs), rhsType = tensorTypeOf(rhs);
   if (lhsType.getElementType() != rhsType.getElementType())
     return ctx.emitError() << "expected inputs of one element type, got "
@@ -205,7 +207,15 @@ static LogicalResult convertMatMul(NodeContext &ctx) {
     shape.erase(shape.end() - 1);
   if (lhsVector)
     shape.erase(shape.end() - (rhsVector ? 1 : 2));
-  ctx.setOutput(0, reshapeTo(ctx, product, shape));
+  return reshapeTo(ctx, product, shape);
+}
+
+static LogicalResult convertMatMul(NodeContext &ctx) {
+  FailureOr<Value> product =
+      buildMatMul(ctx, ctx.getInput(0), ctx.getInput(1));
+  if (failed(product))
+    return failure();
+  ctx.setOutput(0, *product);
   return success();
 }
 

@@ -126,6 +126,31 @@ def uint8_pow():
                  [tensor("y", [4], TensorProto.UINT8)])
 
 
+def quantize_to(output_dtype):
+    """QuantizeLinear (opset 21) to `output_dtype`, without a zero point."""
+    def build():
+        nodes = [helper.make_node("QuantizeLinear", ["x", "s"], ["y"],
+                                  output_dtype=output_dtype, name="q")]
+        return model(nodes, [tensor("x", [2, 3])],
+                     [tensor("y", [2, 3], output_dtype)],
+                     [numpy_helper.from_array(np.array(0.5, np.float32), "s")],
+                     opset=21)
+    return build
+
+
+def dequantize_per_axis(scales, block_size=0):
+    """DequantizeLinear of an int8 [2, 4] input with `scales` along axis 1
+    (blocked when `block_size`)."""
+    def build():
+        nodes = [helper.make_node("DequantizeLinear", ["x", "s"], ["y"],
+                                  axis=1, block_size=block_size, name="dq")]
+        return model(nodes, [tensor("x", [2, 4], TensorProto.INT8)],
+                     [tensor("y", [2, 4])],
+                     [numpy_helper.from_array(
+                         np.full(scales, 0.5, np.float32), "s")], opset=21)
+    return build
+
+
 def old_opset():
     nodes = [helper.make_node("Identity", ["x"], ["y"])]
     return model(nodes, [tensor("x", [2])], [tensor("y", [2])], opset=5)
@@ -172,6 +197,11 @@ MODELS = {
     "uint8-offset": uint8_offset,
     "wrong-axis-type": wrong_attribute_type("axis"),
     "wrong-perm-type": wrong_attribute_type("perm"),
+    "quantize-int8": quantize_to(TensorProto.INT8),
+    "quantize-float8": quantize_to(17),  # FLOAT8E4M3FN (onnx 1.14+)
+    "dequantize-axis-mismatch": dequantize_per_axis([3]),
+    "dequantize-blocked": dequantize_per_axis([2, 2], block_size=3),
+    "dequantize-blocked-mismatch": dequantize_per_axis([2, 3], block_size=3),
     "old-opset": old_opset,
     "legacy-broadcast": legacy_broadcast,
     "raw-name": raw_name,

@@ -1,0 +1,545 @@
+//===- Quantization.cpp - ONNX quantization ops ---------------------------===//
+//
+// QuantizeLinear, DequantizeLinear and DynamicQuantizeLinear, and the
+// integer contractions MatMulInteger, ConvInteger, QLinearMatMul and
+// QLinearConv, as compositions of tg ops that compute exactly what the ONNX
+// definitions (and their reference implementation) do:
+//
+//   DequantizeLinear: y = (float(x) - float(zero_point)) * scale
+//   QuantizeLinear:   y = clamp(round_half_even(x / scale) + zero_point)
+//   MatMulInteger:    y = (a - a_zero_point) @ (b - b_zero_point) in int32
+//   QLinearMatMul:    y = QuantizeLinear(MatMulInteger(...) * a_scale *
+//                         b_scale, y_scale, y_zero_point)
+//
+// Scales and zero points are per tensor (one element), per axis (a vector
+// along `axis`) or blocked (`block_size` elements of `axis` per entry).
+// Quantized tensors are int8, uint8, int16 or uint16 (unsigned ones are
+// signless in tg and tracked as unsigned by the importer); the float8, int4
+// and int2 forms are reported unsupported.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Contractions.h"
+
+#include "../Composer.h"
+#include "../NodeImporter.h"
+#include "../TensorImport.h"
+
+#include "aotc/Dialect/TG/IR/TGOps.h"
+
+#include "onnx/onnx_pb.h"
+
+using namespace mlir;
+using namespace aotc;
+using namespace aotc::onnximport;
+
+namespace {
+
+/// An integer type quantized values are stored in, and its range.
+struct QuantizedType {
+  Type storage;
+  bool isUnsigned = false;
+  int64_t min = 0, max = 0;
+};
+
+QuantizedType makeQuantizedType(MLIRContext *context, unsigned bits,
+                                bool isUnsigned) {
+  QuantizedType type;
+  type.storage = IntegerType::get(context, bits);
+  type.isUnsigned = isUnsigned;
+  type.min = isUnsigned ? 0 : -(int64_t(1) << (bits - 1));
+  type.max = isUnsigned ? (int64_t(1) << bits) - 1
+                        : (int64_t(1) << (bits - 1)) - 1;
+  return type;
+}
+
+/// The quantized type of `value`, an int8, uint8, int16 or uint16 tensor
+/// (`what` names it in the error).
+FailureOr<QuantizedType> getQuantizedType(NodeContext &ctx, Value value,
+                                          StringRef what) {
+  auto integer = dyn_cast<IntegerType>(elementTypeOf(value));
+  if (!integer || (integer.getWidth() != 8 && integer.getWidth() != 16))
+    return ctx.emitError() << "expected an 8- or 16-bit integer " << what
+                           << ", got " << value.getType();
+  return makeQuantizedType(ctx.getContext(), integer.getWidth(),
+                           ctx.isUnsigned(value));
+}
+
+/// The quantized type of ONNX data type `dataType`.
+FailureOr<QuantizedType> getQuantizedType(NodeContext &ctx, int dataType) {
+  switch (dataType) {
+  case onnx::TensorProto::UINT8:
+    return makeQuantizedType(ctx.getContext(), 8, true);
+  case onnx::TensorProto::INT8:
+    return makeQuantizedType(ctx.getContext(), 8, false);
+  case onnx::TensorProto::UINT16:
+    return makeQuantizedType(ctx.getContext(), 16, true);
+  case onnx::TensorProto::INT16:
+    return makeQuantizedType(ctx.getContext(), 16, false);
+  default:
+    (void)ctx.unsupported("quantization to " +
+                          getDataTypeName(dataType).str());
+    return failure();
+  }
+}
+
+/// `value` converted to `element`, read as unsigned when the importer
+/// tracks it so.
+Value convert(NodeContext &ctx, Value value, Type element) {
+  if (elementTypeOf(value) == element)
+    return value;
+  return ctx.create<tg::CastOp>(
+      RankedTensorType::get(shapeOf(value), element), value,
+      /*unsigned_input=*/ctx.isUnsigned(value), /*unsigned_result=*/false);
+}
+
+/// `value` reshaped to `shape`, still tracked as unsigned when it is.
+Value reshapeParam(NodeContext &ctx, Value value, ArrayRef<int64_t> shape) {
+  Value result = reshapeTo(ctx, value, shape);
+  if (ctx.isUnsigned(value))
+    ctx.markUnsigned(result);
+  return result;
+}
+
+/// `param`, a scale or zero point, made to broadcast against a tensor of
+/// `shape`: one element is per tensor (a scalar), a vector without
+/// `blockSize` is per axis (along `axis`), and with `blockSize` a tensor of
+/// the input's rank holds one entry per `blockSize` elements of `axis`.
+FailureOr<Value> alignParam(NodeContext &ctx, Value param,
+                            ArrayRef<int64_t> shape, int64_t axis,
+                            int64_t blockSize, StringRef what) {
+  Composer c{ctx};
+  ArrayRef<int64_t> paramShape = shapeOf(param);
+  if (tensorTypeOf(param).getNumElements() == 1)
+    return c.reshape(param, {});
+  auto rank = static_cast<int64_t>(shape.size());
+  FailureOr<int64_t> normalized = normalizeAxis(ctx, axis, rank);
+  if (failed(normalized))
+    return failure();
+  axis = *normalized;
+  if (blockSize <= 0) {
+    if (paramShape.size() != 1 || paramShape[0] != shape[axis])
+      return ctx.emitError()
+             << "expected a " << what << " of one element or one per element "
+             << "of axis " << axis << " (" << shape[axis] << "), got "
+             << param.getType();
+    SmallVector<int64_t> aligned(rank, 1);
+    aligned[axis] = shape[axis];
+    return c.reshape(param, aligned);
+  }
+  int64_t blocks = llvm::divideCeil(shape[axis], blockSize);
+  bool matches = static_cast<int64_t>(paramShape.size()) == rank;
+  for (int64_t d = 0; matches && d < rank; ++d)
+    matches = paramShape[d] == (d == axis ? blocks : shape[d]);
+  if (!matches)
+    return ctx.emitError() << "expected a blocked " << what << " of the "
+                           << "input's shape with " << blocks
+                           << " entries along axis " << axis << " (block_size "
+                           << blockSize << "), got " << param.getType();
+  // [..., blocks, ...] -> [..., blocks, 1, ...] -> [..., blocks, blockSize,
+  // ...] -> [..., blocks * blockSize, ...], cut to the input's extent.
+  SmallVector<int64_t> split(paramShape);
+  split.insert(split.begin() + axis + 1, 1);
+  Value repeated = c.reshape(param, split);
+  split[axis + 1] = blockSize;
+  repeated = c.broadcastTo(repeated, split);
+  SmallVector<int64_t> merged(paramShape);
+  merged[axis] = blocks * blockSize;
+  repeated = c.reshape(repeated, merged);
+  if (merged[axis] != shape[axis])
+    repeated = c.sliceAxis(repeated, axis, 0, shape[axis]);
+  return repeated;
+}
+
+/// alignParam, keeping an unsigned zero point tracked as unsigned.
+FailureOr<Value> alignToInput(NodeContext &ctx, Value param,
+                              ArrayRef<int64_t> shape, int64_t axis,
+                              int64_t blockSize, StringRef what) {
+  FailureOr<Value> aligned =
+      alignParam(ctx, param, shape, axis, blockSize, what);
+  if (succeeded(aligned) && ctx.isUnsigned(param))
+    ctx.markUnsigned(*aligned);
+  return aligned;
+}
+
+/// `q` (integral floats) clamped to `type`'s range and stored in it.
+Value saturate(NodeContext &ctx, Value q, const QuantizedType &type) {
+  Composer c{ctx};
+  q = c.max(c.min(q, c.scalar(q, double(type.max))),
+            c.scalar(q, double(type.min)));
+  Value result = ctx.create<tg::CastOp>(
+      RankedTensorType::get(shapeOf(q), type.storage), q,
+      /*unsigned_input=*/false, /*unsigned_result=*/type.isUnsigned);
+  if (type.isUnsigned)
+    ctx.markUnsigned(result);
+  return result;
+}
+
+/// round_half_even(x / scale) + zeroPoint, saturated to `type`, computed in
+/// `x`'s float type. `scale` and `zeroPoint` (null: none) broadcast to `x`.
+Value quantize(NodeContext &ctx, Value x, Value scale, Value zeroPoint,
+               const QuantizedType &type) {
+  Composer c{ctx};
+  Type element = elementTypeOf(x);
+  Value q = ctx.create<tg::RoundOp>(c.div(x, convert(ctx, scale, element)));
+  if (zeroPoint)
+    q = c.add(q, convert(ctx, zeroPoint, element));
+  return saturate(ctx, q, type);
+}
+
+/// `x` minus `zeroPoint` (null: none) in int32, both read as their
+/// signedness.
+Value subtractZeroPoint(NodeContext &ctx, Value x, Value zeroPoint) {
+  Composer c{ctx};
+  Type i32 = IntegerType::get(ctx.getContext(), 32);
+  Value wide = convert(ctx, x, i32);
+  return zeroPoint ? c.sub(wide, convert(ctx, zeroPoint, i32)) : wide;
+}
+
+//===----------------------------------------------------------------------===//
+// QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear
+//===----------------------------------------------------------------------===//
+
+LogicalResult convertDequantizeLinear(NodeContext &ctx) {
+  Value x = ctx.getInput(0), scale = ctx.getInput(1);
+  Value zeroPoint = ctx.hasInput(2) ? ctx.getInput(2) : Value();
+  auto integer = dyn_cast<IntegerType>(elementTypeOf(x));
+  if (!integer || integer.getWidth() == 1 || integer.getWidth() == 64)
+    return ctx.unsupported("dequantizing " +
+                           llvm::Twine(isFloatValue(x) ? "float" : "these") +
+                           " values");
+  if (!isFloatValue(scale))
+    return ctx.emitError() << "expected a float scale, got "
+                           << scale.getType();
+  if (zeroPoint && (elementTypeOf(zeroPoint) != integer ||
+                    ctx.isUnsigned(zeroPoint) != ctx.isUnsigned(x)))
+    return ctx.emitError() << "expected a zero point of x's type";
+  int64_t axis = ctx.getInt("axis", 1);
+  int64_t blockSize = ctx.getInt("block_size", 0);
+  FailureOr<Value> alignedScale =
+      alignToInput(ctx, scale, shapeOf(x), axis, blockSize, "scale");
+  if (failed(alignedScale))
+    return failure();
+  Composer c{ctx};
+  Type f32 = Float32Type::get(ctx.getContext());
+  Value y = convert(ctx, x, f32);
+  if (zeroPoint) {
+    FailureOr<Value> aligned =
+        alignToInput(ctx, zeroPoint, shapeOf(x), axis, blockSize, "zero point");
+    if (failed(aligned))
+      return failure();
+    y = c.sub(y, convert(ctx, *aligned, f32));
+  }
+  y = c.mul(y, convert(ctx, *alignedScale, f32));
+  Type result = elementTypeOf(scale);
+  if (int dataType = ctx.getInt("output_dtype", 0)) {
+    result = getElementType(ctx.getContext(), dataType);
+    if (!result || !isa<FloatType>(result))
+      return ctx.unsupported("dequantizing to " +
+                             getDataTypeName(dataType).str());
+  }
+  ctx.setOutput(0, c.cast(y, result));
+  return success();
+}
+
+LogicalResult convertQuantizeLinear(NodeContext &ctx) {
+  Value x = ctx.getInput(0), scale = ctx.getInput(1);
+  Value zeroPoint = ctx.hasInput(2) ? ctx.getInput(2) : Value();
+  if (!isFloatValue(scale))
+    return ctx.emitError() << "expected a float scale, got "
+                           << scale.getType();
+  if (!isFloatValue(x)) {
+    // Opset 10's int32 input: quantized in float32 like the rest.
+    if (!elementTypeOf(x).isInteger(32))
+      return ctx.emitError() << "expected a float or int32 input, got "
+                             << x.getType();
+    x = convert(ctx, x, Float32Type::get(ctx.getContext()));
+  }
+  // Divided in x's type when the scale has it (as the reference does), in
+  // float32 otherwise.
+  if (elementTypeOf(scale) != elementTypeOf(x))
+    x = convert(ctx, x, Float32Type::get(ctx.getContext()));
+  // The zero point's type, else output_dtype's (opset 21), else uint8.
+  int outputType = static_cast<int>(ctx.getInt("output_dtype", 0));
+  FailureOr<QuantizedType> type =
+      zeroPoint ? getQuantizedType(ctx, zeroPoint, "zero point")
+                : getQuantizedType(ctx, outputType ? outputType
+                                                   : int(onnx::TensorProto::UINT8));
+  if (failed(type))
+    return failure();
+  if (zeroPoint && outputType) {
+    FailureOr<QuantizedType> declared = getQuantizedType(ctx, outputType);
+    if (failed(declared))
+      return failure();
+    if (declared->storage != type->storage ||
+        declared->isUnsigned != type->isUnsigned)
+      return ctx.emitError() << "output_dtype does not match the zero point's "
+                                "type";
+  }
+  int64_t axis = ctx.getInt("axis", 1);
+  int64_t blockSize = ctx.getInt("block_size", 0);
+  FailureOr<Value> alignedScale =
+      alignToInput(ctx, scale, shapeOf(x), axis, blockSize, "scale");
+  if (failed(alignedScale))
+    return failure();
+  Value alignedZeroPoint;
+  if (zeroPoint) {
+    FailureOr<Value> aligned =
+        alignToInput(ctx, zeroPoint, shapeOf(x), axis, blockSize, "zero point");
+    if (failed(aligned))
+      return failure();
+    alignedZeroPoint = *aligned;
+  }
+  ctx.setOutput(0, quantize(ctx, x, *alignedScale, alignedZeroPoint, *type));
+  return success();
+}
+
+/// DynamicQuantizeLinear: x's range, widened to hold 0, is mapped onto
+/// uint8's [0, 255]; returns y, the scale and the zero point.
+LogicalResult convertDynamicQuantizeLinear(NodeContext &ctx) {
+  Value x = ctx.getInput(0);
+  if (!elementTypeOf(x).isF32())
+    return ctx.emitError() << "expected a float32 input, got " << x.getType();
+  Composer c{ctx};
+  SmallVector<int64_t> all(rankOf(x));
+  for (auto [i, axis] : llvm::enumerate(all))
+    axis = i;
+  Value zero = c.scalar(x, 0);
+  Value high = c.max(ctx.create<tg::ReduceOp>(tg::ReduceKind::max, x, all,
+                                              /*keepdims=*/false),
+                     zero);
+  Value low = c.min(ctx.create<tg::ReduceOp>(tg::ReduceKind::min, x, all,
+                                             /*keepdims=*/false),
+                    zero);
+  Value range = c.sub(high, low);
+  Value empty = c.compare(tg::ComparePredicate::eq, range, zero);
+  Value scale = c.div(c.select(empty, c.scalar(x, 1), range),
+                      c.scalar(x, 255));
+  QuantizedType u8 = makeQuantizedType(ctx.getContext(), 8, true);
+  // The zero point is clamped before it is rounded, as ONNX defines it.
+  Value shift = c.max(c.min(c.neg(c.div(low, scale)), c.scalar(x, 255)), zero);
+  Value zeroPoint = ctx.create<tg::RoundOp>(shift);
+  ctx.setOutput(0, quantize(ctx, x, scale, zeroPoint, u8));
+  ctx.setOutput(1, scale);
+  ctx.setOutput(2, saturate(ctx, zeroPoint, u8));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv
+//===----------------------------------------------------------------------===//
+
+/// Checks that `value` is an 8-bit integer tensor (`what` names it).
+LogicalResult checkInt8(NodeContext &ctx, Value value, StringRef what) {
+  if (!elementTypeOf(value).isInteger(8))
+    return ctx.emitError() << "expected an int8 or uint8 " << what << ", got "
+                           << value.getType();
+  return success();
+}
+
+/// A matmul operand's zero point made to broadcast against it: one element,
+/// or one per row of the left operand (`perRowAxis` -2) or per column of the
+/// right one (-1).
+FailureOr<Value> alignMatMulZeroPoint(NodeContext &ctx, Value zeroPoint,
+                                      Value operand, int64_t perAxis,
+                                      StringRef what) {
+  if (failed(checkInt8(ctx, zeroPoint, what)))
+    return failure();
+  if (ctx.isUnsigned(zeroPoint) != ctx.isUnsigned(operand))
+    return ctx.emitError() << "expected " << what << " of its operand's type";
+  if (tensorTypeOf(zeroPoint).getNumElements() == 1)
+    return reshapeParam(ctx, zeroPoint, {});
+  int64_t rank = rankOf(operand);
+  if (rank < 2 || rankOf(zeroPoint) != 1 ||
+      shapeOf(zeroPoint)[0] != shapeOf(operand)[rank + perAxis])
+    return ctx.emitError() << "expected " << what << " of one element or one "
+                           << "per " << (perAxis == -2 ? "row" : "column")
+                           << ", got " << zeroPoint.getType();
+  SmallVector<int64_t> shape(rank, 1);
+  shape[rank + perAxis] = shapeOf(zeroPoint)[0];
+  return reshapeParam(ctx, zeroPoint, shape);
+}
+
+/// (a - aZeroPoint) @ (b - bZeroPoint) in int32; the zero points may be
+/// null.
+FailureOr<Value> integerMatMul(NodeContext &ctx, Value a, Value b,
+                               Value aZeroPoint, Value bZeroPoint) {
+  if (failed(checkInt8(ctx, a, "A")) || failed(checkInt8(ctx, b, "B")))
+    return failure();
+  if (aZeroPoint) {
+    FailureOr<Value> aligned =
+        alignMatMulZeroPoint(ctx, aZeroPoint, a, -2, "a_zero_point");
+    if (failed(aligned))
+      return failure();
+    aZeroPoint = *aligned;
+  }
+  if (bZeroPoint) {
+    FailureOr<Value> aligned =
+        alignMatMulZeroPoint(ctx, bZeroPoint, b, -1, "b_zero_point");
+    if (failed(aligned))
+      return failure();
+    bZeroPoint = *aligned;
+  }
+  return buildMatMul(ctx, subtractZeroPoint(ctx, a, aZeroPoint),
+                     subtractZeroPoint(ctx, b, bZeroPoint));
+}
+
+LogicalResult convertMatMulInteger(NodeContext &ctx) {
+  FailureOr<Value> product = integerMatMul(
+      ctx, ctx.getInput(0), ctx.getInput(1),
+      ctx.hasInput(2) ? ctx.getInput(2) : Value(),
+      ctx.hasInput(3) ? ctx.getInput(3) : Value());
+  if (failed(product))
+    return failure();
+  ctx.setOutput(0, *product);
+  return success();
+}
+
+/// A convolution weight's zero point: one element, or one per output
+/// channel, made to broadcast against the [M, C/group, k...] weight.
+FailureOr<Value> alignWeightParam(NodeContext &ctx, Value param, Value weight,
+                                  StringRef what) {
+  if (tensorTypeOf(param).getNumElements() == 1)
+    return reshapeParam(ctx, param, {});
+  int64_t rank = rankOf(weight);
+  if (rankOf(param) != 1 || shapeOf(param)[0] != shapeOf(weight)[0])
+    return ctx.emitError() << "expected " << what << " of one element or one "
+                           << "per output channel (" << shapeOf(weight)[0]
+                           << "), got " << param.getType();
+  SmallVector<int64_t> shape(rank, 1);
+  shape[0] = shapeOf(weight)[0];
+  return reshapeParam(ctx, param, shape);
+}
+
+/// The convolution of (x - xZeroPoint) by (w - wZeroPoint) in int32, plus
+/// an int32 `bias` (null: none).
+FailureOr<Value> integerConv(NodeContext &ctx, Value x, Value w,
+                             Value xZeroPoint, Value wZeroPoint, Value bias) {
+  if (failed(checkInt8(ctx, x, "input")) ||
+      failed(checkInt8(ctx, w, "weight")))
+    return failure();
+  if (xZeroPoint) {
+    if (failed(checkInt8(ctx, xZeroPoint, "input zero point")))
+      return failure();
+    if (tensorTypeOf(xZeroPoint).getNumElements() != 1)
+      return ctx.emitError() << "expected an input zero point of one "
+                                "element, got "
+                             << xZeroPoint.getType();
+    xZeroPoint = reshapeParam(ctx, xZeroPoint, {});
+  }
+  if (wZeroPoint) {
+    if (failed(checkInt8(ctx, wZeroPoint, "weight zero point")))
+      return failure();
+    FailureOr<Value> aligned =
+        alignWeightParam(ctx, wZeroPoint, w, "a weight zero point");
+    if (failed(aligned))
+      return failure();
+    wZeroPoint = *aligned;
+  }
+  if (bias && (!elementTypeOf(bias).isInteger(32) || rankOf(bias) != 1))
+    return ctx.emitError() << "expected a 1-D int32 bias, got "
+                           << bias.getType();
+  return buildConv(ctx, subtractZeroPoint(ctx, x, xZeroPoint),
+                   subtractZeroPoint(ctx, w, wZeroPoint), bias);
+}
+
+LogicalResult convertConvInteger(NodeContext &ctx) {
+  FailureOr<Value> conv = integerConv(
+      ctx, ctx.getInput(0), ctx.getInput(1),
+      ctx.hasInput(2) ? ctx.getInput(2) : Value(),
+      ctx.hasInput(3) ? ctx.getInput(3) : Value(), Value());
+  if (failed(conv))
+    return failure();
+  ctx.setOutput(0, *conv);
+  return success();
+}
+
+/// The int32 `accumulator` requantized: accumulator * (inScale * wScale) /
+/// yScale, rounded half to even, plus yZeroPoint, saturated to its type.
+/// `wScale` is already aligned to the accumulator. Computed in float32, as
+/// the reference does, whatever the scales' type.
+LogicalResult requantize(NodeContext &ctx, Value accumulator, Value inScale,
+                         Value wScale, Value yScale, Value yZeroPoint) {
+  Composer c{ctx};
+  Type f32 = Float32Type::get(ctx.getContext());
+  for (Value scale : {inScale, wScale, yScale})
+    if (!isFloatValue(scale))
+      return ctx.emitError() << "expected float scales, got "
+                             << scale.getType();
+  if (tensorTypeOf(inScale).getNumElements() != 1 ||
+      tensorTypeOf(yScale).getNumElements() != 1)
+    return ctx.emitError() << "expected per-tensor input and output scales";
+  FailureOr<QuantizedType> type =
+      getQuantizedType(ctx, yZeroPoint, "output zero point");
+  if (failed(type))
+    return failure();
+  if (tensorTypeOf(yZeroPoint).getNumElements() != 1)
+    return ctx.emitError() << "expected a per-tensor output zero point";
+  Value scale = c.mul(convert(ctx, reshapeTo(ctx, inScale, {}), f32),
+                      convert(ctx, wScale, f32));
+  Value real = c.mul(convert(ctx, accumulator, f32), scale);
+  ctx.setOutput(0, quantize(ctx, real, reshapeTo(ctx, yScale, {}),
+                            reshapeParam(ctx, yZeroPoint, {}), *type));
+  return success();
+}
+
+/// QLinearMatMul(a, a_scale, a_zero_point, b, b_scale, b_zero_point,
+/// y_scale, y_zero_point).
+LogicalResult convertQLinearMatMul(NodeContext &ctx) {
+  Value a = ctx.getInput(0), b = ctx.getInput(3);
+  FailureOr<Value> product =
+      integerMatMul(ctx, a, b, ctx.getInput(2), ctx.getInput(5));
+  if (failed(product))
+    return failure();
+  // b's scale: one element, or one per column.
+  Value bScale = ctx.getInput(4);
+  if (tensorTypeOf(bScale).getNumElements() == 1)
+    bScale = reshapeTo(ctx, bScale, {});
+  else if (rankOf(bScale) != 1 || rankOf(*product) < 1 ||
+           shapeOf(bScale)[0] != shapeOf(*product).back())
+    return ctx.emitError() << "expected b_scale of one element or one per "
+                              "column, got "
+                           << bScale.getType();
+  return requantize(ctx, *product, ctx.getInput(1), bScale, ctx.getInput(6),
+                    ctx.getInput(7));
+}
+
+/// QLinearConv(x, x_scale, x_zero_point, w, w_scale, w_zero_point, y_scale,
+/// y_zero_point, B).
+LogicalResult convertQLinearConv(NodeContext &ctx) {
+  Value w = ctx.getInput(3);
+  FailureOr<Value> conv =
+      integerConv(ctx, ctx.getInput(0), w, ctx.getInput(2), ctx.getInput(5),
+                  ctx.hasInput(8) ? ctx.getInput(8) : Value());
+  if (failed(conv))
+    return failure();
+  // w's scale: one element, or one per output channel (axis 1 of the
+  // N x M x ... result).
+  Value wScale = ctx.getInput(4);
+  if (tensorTypeOf(wScale).getNumElements() == 1) {
+    wScale = reshapeTo(ctx, wScale, {});
+  } else {
+    if (rankOf(wScale) != 1 || shapeOf(wScale)[0] != shapeOf(w)[0])
+      return ctx.emitError() << "expected w_scale of one element or one per "
+                                "output channel, got "
+                             << wScale.getType();
+    SmallVector<int64_t> shape(rankOf(*conv) - 1, 1);
+    shape[0] = shapeOf(w)[0];
+    wScale = reshapeTo(ctx, wScale, shape);
+  }
+  return requantize(ctx, *conv, ctx.getInput(1), wScale, ctx.getInput(6),
+                    ctx.getInput(7));
+}
+
+} // namespace
+
+void aotc::onnximport::registerQuantizationConverters(
+    ConverterRegistry &registry) {
+  registry.add("DequantizeLinear", {2, 3}, convertDequantizeLinear);
+  registry.add("QuantizeLinear", {2, 3}, convertQuantizeLinear);
+  registry.add("DynamicQuantizeLinear", {1, 1}, convertDynamicQuantizeLinear);
+  registry.add("MatMulInteger", {2, 4}, convertMatMulInteger);
+  registry.add("ConvInteger", {2, 4}, convertConvInteger);
+  registry.add("QLinearMatMul", {8, 8}, convertQLinearMatMul);
+  registry.add("QLinearConv", {8, 9}, convertQLinearConv);
+}
