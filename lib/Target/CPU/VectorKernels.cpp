@@ -124,6 +124,11 @@ struct OperandAccess {
   /// register row and one lane (the rest of a tile's slice scales with the
   /// rows and lanes it depends on).
   SmallVector<int64_t> reductionBytes;
+  /// Per input, whether consecutive register rows read it a cache line or
+  /// more apart (or at an unknown distance) while its innermost contiguous
+  /// reduction run is shorter than a line: a broadcast streamed from L2
+  /// then shares its line with neither another row's nor many more steps'.
+  SmallVector<bool> rowsApart;
   int64_t outputStride = 0;
 };
 
@@ -140,6 +145,45 @@ struct RowSplit {
 RowSplit splitRows(int64_t extent, int64_t rows) {
   int64_t blocks = llvm::divideCeil(extent, rows);
   return {blocks, extent / blocks, extent % blocks};
+}
+
+/// The distance in elements between the elements of `type` that `map`
+/// reads at consecutive values of loop `dim`, when it is linear in it.
+std::optional<int64_t> rowDistance(AffineMap map, MemRefType type,
+                                   unsigned dim) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  int64_t distance = 0;
+  for (auto [expr, stride] : llvm::zip(map.getResults(), strides)) {
+    std::optional<int64_t> c = linearCoefficient(expr, dim);
+    if (!c || (*c != 0 && ShapedType::isDynamic(stride)))
+      return std::nullopt;
+    distance += *c * stride;
+  }
+  return distance;
+}
+
+/// The run of consecutive elements of `type` the reduction loops of `plan`
+/// walk through `map` from one element: the loop a step of one element
+/// apart, then the loop as far apart as that run, and so on (a 3x3
+/// window's columns in 16-float image rows: 3; OIHW weights' window and
+/// input channels: all of them; a channel-blocked image's channels: the
+/// block).
+int64_t contiguousReductionRun(AffineMap map, MemRefType type,
+                               const KernelPlan &plan) {
+  int64_t run = 1;
+  SmallVector<unsigned> left(plan.reductionDims);
+  while (true) {
+    auto next = llvm::find_if(left, [&](unsigned d) {
+      return rowDistance(map, type, d) == std::optional<int64_t>(run);
+    });
+    if (next == left.end())
+      return run;
+    run *= plan.ranges[*next];
+    left.erase(next);
+  }
 }
 
 /// A costed choice of vector dimension, row dimension and tile shape.
@@ -171,9 +215,14 @@ constexpr int64_t kL1SliceBytes = 32 * 1024;
 /// every two cycles (four slots), so a 16-lane vector load, a whole line,
 /// costs four and an 8-lane one, half a line, two (AVX2 kernels measured
 /// 3% slower on MobileNetV2 costed at four); a broadcast's line serves the
-/// next fifteen broadcasts too.
+/// next fifteen broadcasts too, unless the rows are a line or more apart:
+/// then each row's broadcast is a line of its own (a stride-2 convolution
+/// tiled along the columns of 16-float image rows reads one line per step
+/// for its 7 rows, along the image rows 7 lines; ResNet-50's
+/// layer4.0.conv2 took 2.26 ms the second way).
 constexpr double kL2LineSlots = 4;
 constexpr double kL2BroadcastSlots = 2;
+constexpr int64_t kCacheLineBytes = 64;
 
 /// The cost, in issue slots, of one reduction step of a `rows x vectors`
 /// tile: the FMA (or other body) slots, or the load slots when the loads
@@ -185,15 +234,16 @@ constexpr double kL2BroadcastSlots = 2;
 double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors,
                 int64_t lanes) {
   double compute = double(rows * vectors), loads = 0;
-  for (auto [step, onRow, bytes] : llvm::zip(
-           access.inputSteps, access.onRow, access.reductionBytes)) {
+  for (auto [step, onRow, bytes, apart] :
+       llvm::zip(access.inputSteps, access.onRow, access.reductionBytes,
+                 access.rowsApart)) {
     int64_t count = (onRow ? rows : 1) * (step ? vectors : 1);
     int64_t slice = bytes * (onRow ? rows : 1) *
                     (step ? vectors * lanes * step : 1);
     double overflow =
         step ? std::max(kL2LineSlots * double(lanes * 4) / 64.0,
                         kL2BroadcastSlots)
-             : kL2BroadcastSlots;
+             : (onRow && rows > 1 && apart ? kL2LineSlots : kL2BroadcastSlots);
     loads += double(count) * (slice > kL1SliceBytes ? overflow : 1);
     if (step > 1)
       compute += count;
@@ -526,9 +576,20 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
     }
     for (std::optional<unsigned> r : rowDims) {
       access.onRow.clear();
-      for (OpOperand *input : generic.getDpsInputOperands())
-        access.onRow.push_back(
-            r && generic.getMatchingIndexingMap(input).isFunctionOfDim(*r));
+      access.rowsApart.clear();
+      for (OpOperand *input : generic.getDpsInputOperands()) {
+        AffineMap map = generic.getMatchingIndexingMap(input);
+        access.onRow.push_back(r && map.isFunctionOfDim(*r));
+        std::optional<int64_t> distance =
+            r ? rowDistance(map, cast<MemRefType>(input->get().getType()), *r)
+              : std::nullopt;
+        access.rowsApart.push_back(
+            (!distance || std::abs(*distance) * 4 >= kCacheLineBytes) &&
+            contiguousReductionRun(map, cast<MemRefType>(input->get().getType()),
+                                   plan) *
+                    4 <
+                kCacheLineBytes);
+      }
       Choice choice = chooseTile(plan, access, v, r, steps, registers);
       if (!best || choice.cost < best->cost)
         best = choice;
