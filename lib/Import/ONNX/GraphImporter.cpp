@@ -12,9 +12,11 @@
 #include "aotc/Dialect/TG/IR/TGTypeInference.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -343,6 +345,17 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
              << "reads '" << input
              << "', which no earlier node, input or initializer defines";
   }
+  // ONNX assigns each name once: a node that redefines an input, an
+  // initializer or an earlier result would change what its own inputs
+  // read while it is converted.
+  llvm::StringSet<> outputs;
+  for (const std::string &output : node.output())
+    if (!output.empty() &&
+        (values.count(output) || missing.contains(output) ||
+         !outputs.insert(output).second))
+      return emitError(getNodeLoc(node))
+             << "defines '" << output
+             << "' again (ONNX graphs assign each name once)";
   if (!convert) {
     for (const std::string &output : node.output())
       missing.insert(output);
@@ -371,6 +384,9 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
       opset < 7 ? applyLegacyBroadcast(node, legacy) : node;
   NodeContext ctx(*this, nodeToConvert, opset, builder, getNodeLoc(node));
   LogicalResult converted = failure();
+  Block *block = builder.getInsertionBlock();
+  Block::iterator end = builder.getInsertionPoint();
+  Operation *last = end == block->begin() ? nullptr : &*std::prev(end);
   {
     // An attribute of the wrong type reads as absent: the node is malformed,
     // whatever the converter then made of it, and that is the one error to
@@ -385,6 +401,14 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
   bool skipped = unsupported.size() != unsupportedBefore;
   if (failed(converted) && !skipped)
     return failure();
+  // What the converter built must verify here, at the node, whatever it
+  // checked itself (an op fed an element type it does not take).
+  if (succeeded(converted))
+    for (Operation &op : llvm::make_range(
+             last ? std::next(last->getIterator()) : block->begin(),
+             builder.getInsertionPoint()))
+      if (failed(mlir::verify(&op, /*verifyRecursively=*/false)))
+        return failure();
   for (const std::string &output : node.output()) {
     if (output.empty())
       continue;

@@ -713,6 +713,11 @@ LogicalResult convertGroupNormalization(NodeContext &ctx) {
       ctx, normalize(ctx, grouped, {2}, ctx.getFloat("epsilon", 1e-5)), type);
 
   Value scale = ctx.getInput(1), bias = ctx.getInput(2);
+  if (shapeOf(scale).size() != 1 || shapeOf(bias) != shapeOf(scale) ||
+      elementTypeOf(scale) != type || elementTypeOf(bias) != type)
+    return ctx.emitError() << "expected 1-D scale and bias of one size and "
+                              "the input's element type, got "
+                           << scale.getType() << " and " << bias.getType();
   int64_t paramSize = shapeOf(scale).front();
   if (paramSize == groups && groups != shape[1]) {
     Value y = ctx.create<tg::AddOp>(
@@ -753,6 +758,11 @@ LogicalResult convertLRN(NodeContext &ctx) {
   int64_t spatial = 1;
   for (int64_t d : shape.drop_front(2))
     spatial *= d;
+  // An empty input is its own (empty) result: no window to average.
+  if (spatial == 0 || shape[0] == 0 || shape[1] == 0) {
+    ctx.setOutput(0, x);
+    return success();
+  }
   Value squares = reshape(ctx, ctx.create<tg::MulOp>(x, x),
                           {shape[0], 1, shape[1], spatial});
   SmallVector<int64_t> pads = {(size - 1) / 2, 0, size / 2, 0};
