@@ -89,6 +89,14 @@ config.substitutions.append(
      "%s %s/utils/aotc_testing/onnx_models.py --aotc %s/aotc --cc %s"
      % (config.python_executable, config.aotc_src_root,
         config.aotc_tools_dir, config.c_compiler)))
+# Quantizes a real model (QDQ, int8 weights per channel, uint8 activations),
+# compiles and runs it, and compares with a numpy reference of the same
+# quantized arithmetic (utils/aotc_testing/quantized_models.py).
+config.substitutions.append(
+    ("%quantized-model",
+     "%s %s/utils/aotc_testing/quantized_models.py --aotc %s/aotc --cc %s"
+     % (config.python_executable, config.aotc_src_root,
+        config.aotc_tools_dir, config.c_compiler)))
 # Checks the ONNX conformance driver on a fake test tree
 # (utils/aotc_testing/onnx_conformance_selftest.py).
 config.substitutions.append(
