@@ -672,13 +672,12 @@ func.func @cast_identity(%x: tensor<4xi32>) -> tensor<4xi32> {
 
 // -----
 
-// Casts of unsigned integers are not folded with signed semantics: 255 as
-// uint8 is not -1.
-// CHECK-LABEL: func.func @no_fold_unsigned_cast(
-// CHECK:         %[[C:.+]] = tg.constant dense<-1> : tensor<2xi8>
-// CHECK:         %[[F:.+]] = tg.cast %[[C]] {unsigned_input} : tensor<2xi8> -> tensor<2xf32>
+// Casts of unsigned integers to floats fold with unsigned semantics: 255
+// as uint8 is 255.0, not -1.0 (other unsigned casts do not fold).
+// CHECK-LABEL: func.func @fold_unsigned_cast(
+// CHECK:         %[[F:.+]] = tg.constant dense<2.550000e+02> : tensor<2xf32>
 // CHECK:         return %[[F]]
-func.func @no_fold_unsigned_cast() -> tensor<2xf32> {
+func.func @fold_unsigned_cast() -> tensor<2xf32> {
   %c = tg.constant dense<-1> : tensor<2xi8>
   %f = tg.cast %c {unsigned_input} : tensor<2xi8> -> tensor<2xf32>
   return %f : tensor<2xf32>

@@ -152,6 +152,38 @@ aotc::tg::readFloatElements(Attribute attr, int64_t maxElements) {
   return values;
 }
 
+std::optional<SmallVector<double>>
+aotc::tg::readIntegerElements(Attribute attr, int64_t maxElements,
+                              bool isUnsigned) {
+  RankedTensorType type = getTensorType(attr);
+  if (!type || type.getNumElements() > maxElements)
+    return std::nullopt;
+  auto integer = dyn_cast<IntegerType>(type.getElementType());
+  unsigned width = integer ? integer.getWidth() : 0;
+  if (width != 8 && width != 16 && width != 32)
+    return std::nullopt;
+  int64_t count = type.getNumElements();
+  auto toDouble = [&](const APInt &value) {
+    return isUnsigned ? double(value.getZExtValue())
+                      : double(value.getSExtValue());
+  };
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr);
+      dense && dense.isSplat())
+    return SmallVector<double>(count, toDouble(dense.getSplatValue<APInt>()));
+  std::optional<ArrayRef<char>> bytes = getRawElementBytes(attr);
+  if (!bytes)
+    return std::nullopt;
+  SmallVector<double> values(count);
+  const char *data = bytes->data();
+  int64_t elementBytes = width / 8;
+  for (int64_t i = 0; i < count; ++i) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, data + elementBytes * i, elementBytes);
+    values[i] = toDouble(APInt(width, bits));
+  }
+  return values;
+}
+
 ElementsAttr aotc::tg::buildFloatConstant(RankedTensorType type,
                                           ArrayRef<double> values,
                                           StringRef nameHint) {

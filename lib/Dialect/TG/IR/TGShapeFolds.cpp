@@ -273,10 +273,24 @@ static std::optional<Attribute> castElement(Attribute element, Type to) {
 OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
-  // Constants are folded with signed integers only.
+  Type to = getType().getElementType();
+  // Integers to a float type (a quantized weight dequantized, a uint8
+  // constant), signed or unsigned: exact in double, rounded once; weights
+  // of any size up to kMaxWeightFoldElements.
+  if (isa<IntegerType>(getInput().getType().getElementType()) &&
+      (to.isF16() || to.isBF16() || to.isF32() || to.isF64()) &&
+      !getUnsignedResult() &&
+      (getFoldableDense(adaptor.getInput()) ||
+       isFoldableWeight(adaptor.getInput(), getInput()))) {
+    if (std::optional<SmallVector<double>> values = readIntegerElements(
+            adaptor.getInput(), kMaxWeightFoldElements, getUnsignedInput()))
+      return buildFloatConstant(
+          getType(), *values,
+          getConstantNameHint(adaptor.getInput(), "folded"));
+  }
+  // Other constants are folded with signed integers only.
   if (getUnsignedInput() || getUnsignedResult())
     return {};
-  Type to = getType().getElementType();
   DenseElementsAttr dense = foldable(adaptor.getInput());
   if (!dense) {
     // A float weight converted to another float type rounds once.

@@ -165,8 +165,12 @@ FailureOr<Value> alignToInput(NodeContext &ctx, Value param,
 /// `q` (integral floats) clamped to `type`'s range and stored in it.
 Value saturate(NodeContext &ctx, Value q, const QuantizedType &type) {
   Composer c{ctx};
-  q = c.max(c.min(q, c.scalar(q, double(type.max))),
-            c.scalar(q, double(type.min)));
+  // One op per statement: argument order is the compiler's to choose, and
+  // the IR must not depend on it.
+  Value high = c.scalar(q, double(type.max));
+  q = c.min(q, high);
+  Value low = c.scalar(q, double(type.min));
+  q = c.max(q, low);
   Value result = ctx.create<tg::CastOp>(
       RankedTensorType::get(shapeOf(q), type.storage), q,
       /*unsigned_input=*/false, /*unsigned_result=*/type.isUnsigned);
@@ -181,9 +185,12 @@ Value quantize(NodeContext &ctx, Value x, Value scale, Value zeroPoint,
                const QuantizedType &type) {
   Composer c{ctx};
   Type element = elementTypeOf(x);
-  Value q = ctx.create<tg::RoundOp>(c.div(x, convert(ctx, scale, element)));
-  if (zeroPoint)
-    q = c.add(q, convert(ctx, zeroPoint, element));
+  Value divisor = convert(ctx, scale, element);
+  Value q = ctx.create<tg::RoundOp>(c.div(x, divisor));
+  if (zeroPoint) {
+    Value shift = convert(ctx, zeroPoint, element);
+    q = c.add(q, shift);
+  }
   return saturate(ctx, q, type);
 }
 
@@ -193,7 +200,10 @@ Value subtractZeroPoint(NodeContext &ctx, Value x, Value zeroPoint) {
   Composer c{ctx};
   Type i32 = IntegerType::get(ctx.getContext(), 32);
   Value wide = convert(ctx, x, i32);
-  return zeroPoint ? c.sub(wide, convert(ctx, zeroPoint, i32)) : wide;
+  if (!zeroPoint)
+    return wide;
+  Value shift = convert(ctx, zeroPoint, i32);
+  return c.sub(wide, shift);
 }
 
 //===----------------------------------------------------------------------===//
@@ -228,9 +238,11 @@ LogicalResult convertDequantizeLinear(NodeContext &ctx) {
         alignToInput(ctx, zeroPoint, shapeOf(x), axis, blockSize, "zero point");
     if (failed(aligned))
       return failure();
-    y = c.sub(y, convert(ctx, *aligned, f32));
+    Value shift = convert(ctx, *aligned, f32);
+    y = c.sub(y, shift);
   }
-  y = c.mul(y, convert(ctx, *alignedScale, f32));
+  Value factor = convert(ctx, *alignedScale, f32);
+  y = c.mul(y, factor);
   Type result = elementTypeOf(scale);
   if (int dataType = ctx.getInt("output_dtype", 0)) {
     result = getElementType(ctx.getContext(), dataType);
@@ -305,19 +317,23 @@ LogicalResult convertDynamicQuantizeLinear(NodeContext &ctx) {
   for (auto [i, axis] : llvm::enumerate(all))
     axis = i;
   Value zero = c.scalar(x, 0);
-  Value high = c.max(ctx.create<tg::ReduceOp>(tg::ReduceKind::max, x, all,
-                                              /*keepdims=*/false),
-                     zero);
-  Value low = c.min(ctx.create<tg::ReduceOp>(tg::ReduceKind::min, x, all,
-                                             /*keepdims=*/false),
-                    zero);
+  Value largest = ctx.create<tg::ReduceOp>(tg::ReduceKind::max, x, all,
+                                           /*keepdims=*/false);
+  Value high = c.max(largest, zero);
+  Value smallest = ctx.create<tg::ReduceOp>(tg::ReduceKind::min, x, all,
+                                            /*keepdims=*/false);
+  Value low = c.min(smallest, zero);
   Value range = c.sub(high, low);
   Value empty = c.compare(tg::ComparePredicate::eq, range, zero);
-  Value scale = c.div(c.select(empty, c.scalar(x, 1), range),
-                      c.scalar(x, 255));
+  Value one = c.scalar(x, 1);
+  Value span = c.select(empty, one, range);
+  Value levels = c.scalar(x, 255);
+  Value scale = c.div(span, levels);
   QuantizedType u8 = makeQuantizedType(ctx.getContext(), 8, true);
   // The zero point is clamped before it is rounded, as ONNX defines it.
-  Value shift = c.max(c.min(c.neg(c.div(low, scale)), c.scalar(x, 255)), zero);
+  Value shift = c.neg(c.div(low, scale));
+  shift = c.min(shift, levels);
+  shift = c.max(shift, zero);
   Value zeroPoint = ctx.create<tg::RoundOp>(shift);
   ctx.setOutput(0, quantize(ctx, x, scale, zeroPoint, u8));
   ctx.setOutput(1, scale);
@@ -380,8 +396,9 @@ FailureOr<Value> integerMatMul(NodeContext &ctx, Value a, Value b,
       return failure();
     bZeroPoint = *aligned;
   }
-  return buildMatMul(ctx, subtractZeroPoint(ctx, a, aZeroPoint),
-                     subtractZeroPoint(ctx, b, bZeroPoint));
+  Value lhs = subtractZeroPoint(ctx, a, aZeroPoint);
+  Value rhs = subtractZeroPoint(ctx, b, bZeroPoint);
+  return buildMatMul(ctx, lhs, rhs);
 }
 
 LogicalResult convertMatMulInteger(NodeContext &ctx) {
@@ -439,8 +456,9 @@ FailureOr<Value> integerConv(NodeContext &ctx, Value x, Value w,
   if (bias && (!elementTypeOf(bias).isInteger(32) || rankOf(bias) != 1))
     return ctx.emitError() << "expected a 1-D int32 bias, got "
                            << bias.getType();
-  return buildConv(ctx, subtractZeroPoint(ctx, x, xZeroPoint),
-                   subtractZeroPoint(ctx, w, wZeroPoint), bias);
+  Value input = subtractZeroPoint(ctx, x, xZeroPoint);
+  Value weight = subtractZeroPoint(ctx, w, wZeroPoint);
+  return buildConv(ctx, input, weight, bias);
 }
 
 LogicalResult convertConvInteger(NodeContext &ctx) {
@@ -475,11 +493,13 @@ LogicalResult requantize(NodeContext &ctx, Value accumulator, Value inScale,
     return failure();
   if (tensorTypeOf(yZeroPoint).getNumElements() != 1)
     return ctx.emitError() << "expected a per-tensor output zero point";
-  Value scale = c.mul(convert(ctx, reshapeTo(ctx, inScale, {}), f32),
-                      convert(ctx, wScale, f32));
+  Value inFactor = convert(ctx, reshapeTo(ctx, inScale, {}), f32);
+  Value wFactor = convert(ctx, wScale, f32);
+  Value scale = c.mul(inFactor, wFactor);
   Value real = c.mul(convert(ctx, accumulator, f32), scale);
-  ctx.setOutput(0, quantize(ctx, real, reshapeTo(ctx, yScale, {}),
-                            reshapeParam(ctx, yZeroPoint, {}), *type));
+  Value outScale = reshapeTo(ctx, yScale, {});
+  Value outZeroPoint = reshapeParam(ctx, yZeroPoint, {});
+  ctx.setOutput(0, quantize(ctx, real, outScale, outZeroPoint, *type));
   return success();
 }
 

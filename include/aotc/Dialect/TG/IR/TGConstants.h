@@ -69,6 +69,14 @@ mlir::ElementsAttr buildConstant(mlir::RankedTensorType type,
 std::optional<llvm::SmallVector<double>> readFloatElements(mlir::Attribute attr,
                                                            int64_t maxElements);
 
+/// The elements of an 8-, 16- or 32-bit integer constant, read as
+/// unsigned or signed, exactly as double (a splat is repeated). Nullopt for
+/// other element types, for constants of more than `maxElements` elements
+/// and for blobs that are not loaded.
+std::optional<llvm::SmallVector<double>>
+readIntegerElements(mlir::Attribute attr, int64_t maxElements,
+                    bool isUnsigned);
+
 /// A float constant of `type` (f16, bf16, f32 or f64) whose elements are
 /// `values` rounded once, to nearest even, to the element type; built as
 /// buildConstant does.

@@ -1,0 +1,131 @@
+#!/usr/bin/python3
+"""Quantized models: aotc's int8 build against its own float32 build and
+against onnxruntime's int8, one thread, one run.
+
+    /usr/bin/python3 bench/quantized.py [--aotc build/bin/aotc] [--cpu native]
+        [--repeat 20] [MODEL...]        (resnet18, mobilenet_v2)
+
+Each model is exported as the model tests do (torchvision, random weights),
+quantized by utils/aotc_testing/quantize.py (QDQ: per-channel int8
+weights, uint8 activations calibrated on five images), and the same QDQ
+file is timed in aotc and in onnxruntime (CPU execution provider, every
+graph optimization: it fuses the QDQ pairs into its int8 kernels), next to
+aotc's and onnxruntime's float32 runs of the float model. aotc's quantized
+output must be within the reference's float32 spread of quantize.py's
+reference (as test/Models/quantized-*.test checks); onnxruntime's int8
+output is printed as its distance from the reference in output quanta.
+
+A benchmark, not a test: only ratios measured in one run mean anything.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "utils", "aotc_testing"))
+import onnx_models  # noqa: E402
+import peers  # noqa: E402
+import quantize  # noqa: E402
+
+MODELS = ("resnet18", "mobilenet_v2")
+
+
+def ort_time(args, path, work, tag, x):
+    """onnxruntime's (best, median) ms and output on `path`, or None."""
+    inp = os.path.join(work, "input.npy")
+    np.save(inp, x)
+    out = os.path.join(work, tag + "_ort_output.npy")
+    result = subprocess.run(
+        [args.ort_python, os.path.join(HERE, "ort_time.py"), path, inp, out,
+         str(args.repeat), "1"], capture_output=True, text=True)
+    if result.returncode != 0:
+        print("  (onnxruntime unavailable: %s)"
+              % result.stderr.strip().splitlines()[-1:])
+        return None
+    best, median = (float(v) for v in result.stdout.split())
+    return best, median, np.load(out).reshape(-1)
+
+
+def bench(name, args):
+    import onnx
+    work = os.path.join(args.work_dir, name)
+    os.makedirs(work, exist_ok=True)
+    float_path = os.path.join(work, "model.onnx")
+    x, _ = onnx_models.export(name, float_path)
+    model = onnx.load(float_path)
+    input_name = model.graph.input[0].name
+    rng = np.random.default_rng(1)
+    images = [x] + [rng.standard_normal(x.shape).astype(np.float32)
+                    for _ in range(4)]
+    qdq = quantize.quantize_qdq(
+        model, quantize.calibrate(model, [{input_name: i} for i in images]))
+    qdq_path = os.path.join(work, "qdq.onnx")
+    onnx.save(qdq, qdq_path)
+    output = qdq.graph.output[0].name
+    want = quantize.Reference(qdq).run({input_name: x})[output].reshape(-1)
+    single = quantize.Reference(qdq, np.float32).run(
+        {input_name: x})[output].reshape(-1)
+    scale = float(onnx.numpy_helper.to_array(next(
+        t for t in qdq.graph.initializer
+        if t.name == model.graph.output[0].name + "_oscale")))
+    allowed = max(1.0, 2 * float(np.abs(single - want).max()) / scale)
+
+    int8_exe, _ = peers.compile_aotc(args.aotc, args.cpu, qdq_path, work,
+                                     "int8")
+    f32_exe, flops = peers.compile_aotc(args.aotc, args.cpu, float_path,
+                                        work, "f32")
+    print("%s: %s, %.2f GFLOP" % (name, "x".join(map(str, x.shape)),
+                                   flops / 1e9))
+    int8 = peers.run_aotc(int8_exe, work, "int8", x, args.repeat, 1)
+    quanta = np.abs(int8[2] - want) / scale
+    if quanta.max() > allowed + 0.01:
+        sys.exit("quantized: %s: aotc's int8 output is %.0f quanta off the "
+                 "reference (allowed %.0f)" % (name, quanta.max(), allowed))
+    f32 = peers.run_aotc(f32_exe, work, "f32", x, args.repeat, 1)
+    rows = [("aotc int8", int8[0], int8[1], "%.0f quanta off the reference"
+             % quanta.max()),
+            ("aotc f32", f32[0], f32[1], "")]
+    ort_int8 = ort_time(args, qdq_path, work, "int8", x)
+    if ort_int8:
+        rows.append(("onnxruntime int8", ort_int8[0], ort_int8[1],
+                     "%.0f quanta off the reference"
+                     % (np.abs(ort_int8[2] - want).max() / scale)))
+    ort_f32 = ort_time(args, float_path, work, "f32", x)
+    if ort_f32:
+        rows.append(("onnxruntime f32", ort_f32[0], ort_f32[1], ""))
+    for label, best, median, note in rows:
+        ratio = "" if label == "aotc int8" else "   aotc int8 is %.2fx %s" % (
+            best / int8[0] if best >= int8[0] else int8[0] / best,
+            "faster" if best >= int8[0] else "slower")
+        print("  %-17s %9.2f ms (median %9.2f)%s%s" % (
+            label, best, median, ratio, ("   (%s)" % note) if note else ""))
+    sys.stdout.flush()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("models", nargs="*", metavar="MODEL",
+                        help="default: %s" % ", ".join(MODELS))
+    parser.add_argument("--aotc", default=os.path.join(ROOT, "build", "bin",
+                                                       "aotc"))
+    parser.add_argument("--cpu", default="native")
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--ort-python", default="python3")
+    parser.add_argument("--work-dir", default=os.path.join(
+        ROOT, "build", "bench", "quantized"))
+    args = parser.parse_args()
+    for name in args.models:
+        if name not in MODELS:
+            parser.error("unknown model '%s'" % name)
+    for name in args.models or MODELS:
+        bench(name, args)
+
+
+if __name__ == "__main__":
+    main()
