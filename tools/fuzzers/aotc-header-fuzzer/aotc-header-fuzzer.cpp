@@ -337,7 +337,11 @@ std::string checkParameters(StringRef header) {
 std::string checkByteSizes(StringRef header, StringRef prefix,
                            StringRef kind,
                            ArrayRef<aotc::TensorSignature> tensors) {
-  std::string marker = (prefix + "_" + kind + "_BYTES[] = { ").str();
+  // The declaration itself, at the start of a line: a tensor name may
+  // spell the same text inside a comment.
+  std::string marker =
+      ("\nstatic const size_t " + prefix + "_" + kind + "_BYTES[] = { ")
+          .str();
   size_t begin = header.find(marker);
   if (begin == StringRef::npos)
     return "no " + marker;
