@@ -162,6 +162,33 @@ FailureOr<Value> alignToInput(NodeContext &ctx, Value param,
   return aligned;
 }
 
+/// A scale and zero point (null: none) aligned to the input.
+struct AlignedParams {
+  Value scale, zeroPoint;
+};
+
+/// The node's `scale` and `zeroPoint` aligned to an input of `shape` by its
+/// `axis` and `block_size` attributes.
+FailureOr<AlignedParams> alignParams(NodeContext &ctx, Value scale,
+                                     Value zeroPoint, ArrayRef<int64_t> shape) {
+  int64_t axis = ctx.getInt("axis", 1);
+  int64_t blockSize = ctx.getInt("block_size", 0);
+  AlignedParams aligned;
+  FailureOr<Value> alignedScale =
+      alignToInput(ctx, scale, shape, axis, blockSize, "scale");
+  if (failed(alignedScale))
+    return failure();
+  aligned.scale = *alignedScale;
+  if (zeroPoint) {
+    FailureOr<Value> alignedZeroPoint =
+        alignToInput(ctx, zeroPoint, shape, axis, blockSize, "zero point");
+    if (failed(alignedZeroPoint))
+      return failure();
+    aligned.zeroPoint = *alignedZeroPoint;
+  }
+  return aligned;
+}
+
 /// `q` (integral floats) clamped to `type`'s range and stored in it.
 Value saturate(NodeContext &ctx, Value q, const QuantizedType &type) {
   Composer c{ctx};
@@ -224,24 +251,18 @@ LogicalResult convertDequantizeLinear(NodeContext &ctx) {
   if (zeroPoint && (elementTypeOf(zeroPoint) != integer ||
                     ctx.isUnsigned(zeroPoint) != ctx.isUnsigned(x)))
     return ctx.emitError() << "expected a zero point of x's type";
-  int64_t axis = ctx.getInt("axis", 1);
-  int64_t blockSize = ctx.getInt("block_size", 0);
-  FailureOr<Value> alignedScale =
-      alignToInput(ctx, scale, shapeOf(x), axis, blockSize, "scale");
-  if (failed(alignedScale))
+  FailureOr<AlignedParams> aligned =
+      alignParams(ctx, scale, zeroPoint, shapeOf(x));
+  if (failed(aligned))
     return failure();
   Composer c{ctx};
   Type f32 = Float32Type::get(ctx.getContext());
   Value y = convert(ctx, x, f32);
-  if (zeroPoint) {
-    FailureOr<Value> aligned =
-        alignToInput(ctx, zeroPoint, shapeOf(x), axis, blockSize, "zero point");
-    if (failed(aligned))
-      return failure();
-    Value shift = convert(ctx, *aligned, f32);
+  if (aligned->zeroPoint) {
+    Value shift = convert(ctx, aligned->zeroPoint, f32);
     y = c.sub(y, shift);
   }
-  Value factor = convert(ctx, *alignedScale, f32);
+  Value factor = convert(ctx, aligned->scale, f32);
   y = c.mul(y, factor);
   Type result = elementTypeOf(scale);
   if (int dataType = ctx.getInt("output_dtype", 0)) {
@@ -288,21 +309,12 @@ LogicalResult convertQuantizeLinear(NodeContext &ctx) {
       return ctx.emitError() << "output_dtype does not match the zero point's "
                                 "type";
   }
-  int64_t axis = ctx.getInt("axis", 1);
-  int64_t blockSize = ctx.getInt("block_size", 0);
-  FailureOr<Value> alignedScale =
-      alignToInput(ctx, scale, shapeOf(x), axis, blockSize, "scale");
-  if (failed(alignedScale))
+  FailureOr<AlignedParams> aligned =
+      alignParams(ctx, scale, zeroPoint, shapeOf(x));
+  if (failed(aligned))
     return failure();
-  Value alignedZeroPoint;
-  if (zeroPoint) {
-    FailureOr<Value> aligned =
-        alignToInput(ctx, zeroPoint, shapeOf(x), axis, blockSize, "zero point");
-    if (failed(aligned))
-      return failure();
-    alignedZeroPoint = *aligned;
-  }
-  ctx.setOutput(0, quantize(ctx, x, *alignedScale, alignedZeroPoint, *type));
+  ctx.setOutput(0,
+                quantize(ctx, x, aligned->scale, aligned->zeroPoint, *type));
   return success();
 }
 
