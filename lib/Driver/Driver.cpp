@@ -366,6 +366,16 @@ LogicalResult Compilation::parseInput() {
   // after each one would only bury the message.
   context.printOpOnDiagnostic(false);
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  // The parser may go on after its first error and report what follows
+  // from it; the first (with its notes) is the one that explains.
+  bool sawError = false;
+  ScopedDiagnosticHandler firstErrorOnly(&context, [&](Diagnostic &d) {
+    if (d.getSeverity() != DiagnosticSeverity::Error)
+      return failure();
+    bool later = sawError;
+    sawError = true;
+    return success(later);
+  });
   module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   return success(static_cast<bool>(module));
 }

@@ -28,6 +28,32 @@ import sys
 import tempfile
 
 LOCATED_ERROR = re.compile(r"^[^\n]*:\d+:\d+: error: ")
+LOCATED_NOTE = re.compile(r"^[^\n]*:\d+:\d+: note: ")
+
+
+def drop_quoted_source(lines):
+    """A located MLIR diagnostic as its one error line: the source line it
+    may quote (with a caret under it, unless the line holds non-ASCII
+    characters), and the notes attached to it, each located and quoting
+    its own source, belong to it."""
+    located = re.compile(r"^[^\n]*:\d+:\d+: (error|note): ")
+
+    def skip_source(i):
+        if (i < len(lines) and not located.match(lines[i]) and
+                not lines[i].startswith("aotc: ")):
+            i += 1
+            if i < len(lines) and lines[i].strip().startswith("^"):
+                i += 1
+        return i
+
+    kept, i = [lines[0]], skip_source(1)
+    while i < len(lines):
+        if LOCATED_NOTE.match(lines[i]):
+            i = skip_source(i + 1)
+        else:
+            kept.append(lines[i])
+            i += 1
+    return kept
 
 
 def limit_memory(limit_bytes):
@@ -92,11 +118,12 @@ def replay(args, path):
             return "crash: signal %d: %s" % (
                 -result.returncode, stderr.strip().splitlines()[-1:] or "")
         if result.returncode != 0:
-            lines = stderr.splitlines()
-            # An MLIR diagnostic may quote its source line and a caret.
-            if (len(lines) == 3 and LOCATED_ERROR.match(lines[0]) and
-                    lines[2].strip().startswith("^")):
-                lines = lines[:1]
+            # Lines end at newlines only: a quoted source line may hold a
+            # vertical tab or a form feed, which str.splitlines splits at.
+            lines = stderr.rstrip("\n").split("\n") if stderr else []
+            lines = [line.rstrip("\r") for line in lines]
+            if lines and LOCATED_ERROR.match(lines[0]):
+                lines = drop_quoted_source(lines)
             if len(lines) != 1:
                 return "error of %d lines (expected one): %r" % (
                     len(lines), stderr[:300])
