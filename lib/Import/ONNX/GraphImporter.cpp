@@ -15,6 +15,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -313,10 +314,52 @@ static const llvm::StringMap<UnsignedUse> &getUnsignedUses() {
       {"DequantizeLinear", {5, false}}, {"QuantizeLinear", {4, false}},
       {"MatMulInteger", {kAll, false}}, {"ConvInteger", {kAll, false}},
       {"QLinearMatMul", {kAll, false}}, {"QLinearConv", {kAll, false}},
+      // Sums and products wrap to the same bits either way.
+      {"ReduceSum", {1, true}},    {"ReduceProd", {1, true}},
+      {"ReduceSumSquare", {1, true}},
+      // Order-based ops and Pow's exponent, adapted (getUnsignedAdaptation).
+      {"ReduceMax", {1, true}},    {"ReduceMin", {1, true}},
+      {"MaxPool", {1, false}},     {"TopK", {1, false}},
+      {"ArgMax", {1, false}},      {"ArgMin", {1, false}},
+      {"Pow", {2, false}},
       {"Less", {3, false}},        {"LessOrEqual", {3, false}},
       {"Greater", {3, false}},     {"GreaterOrEqual", {3, false}},
   };
   return uses;
+}
+
+namespace {
+/// How an op that reads its unsigned input 0 by its order (max, min, top-k,
+/// arg max, max pooling) runs on tg's signed ops: that input with its sign
+/// bit flipped orders as signed exactly as it did as unsigned, and the
+/// outputs in `valueOutputs` (a bit per output) flip back. Pow reads an
+/// unsigned exponent through a float conversion instead.
+struct UnsignedAdaptation {
+  bool flipOrder = false;
+  uint32_t valueOutputs = 0;
+  bool exponentToFloat = false;
+};
+} // namespace
+
+static UnsignedAdaptation getUnsignedAdaptation(StringRef opType) {
+  if (opType == "ReduceMax" || opType == "ReduceMin" || opType == "MaxPool" ||
+      opType == "TopK")
+    return UnsignedAdaptation{true, 1, false};
+  if (opType == "ArgMax" || opType == "ArgMin")
+    return UnsignedAdaptation{true, 0, false};
+  if (opType == "Pow")
+    return UnsignedAdaptation{false, 0, true};
+  return UnsignedAdaptation{};
+}
+
+/// `value` with the sign bit of each element flipped.
+static Value flipSignBits(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  unsigned width = type.getElementTypeBitWidth();
+  auto splat = RankedTensorType::get({}, type.getElementType());
+  Value bit = tg::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(splat, APInt::getSignMask(width)));
+  return tg::XorOp::create(b, loc, value, bit);
 }
 
 LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
@@ -378,6 +421,49 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
     readsUnsigned = true;
   }
 
+  // Unsigned inputs the op reads by their order, or as Pow's exponent, are
+  // adapted for the signed converter; the originals are bound again after.
+  UnsignedAdaptation adaptation =
+      readsUnsigned ? getUnsignedAdaptation(node.op_type())
+                    : UnsignedAdaptation{};
+  SmallVector<std::pair<std::string, Value>> adapted;
+  {
+    Location loc = getNodeLoc(node);
+    auto adapt = [&](unsigned i, auto fn) {
+      if (int(i) >= node.input_size() || node.input(i).empty())
+        return;
+      Value original = lookup(node.input(i));
+      if (!isUnsigned(original))
+        return;
+      adapted.push_back({node.input(i), original});
+      values[node.input(i)] = fn(original);
+    };
+    if (adaptation.flipOrder)
+      adapt(0, [&](Value x) {
+        return isa<IntegerType>(cast<RankedTensorType>(x.getType())
+                                    .getElementType())
+                   ? flipSignBits(builder, loc, x)
+                   : x;
+      });
+    if (adaptation.exponentToFloat && node.input_size() > 1 &&
+        !node.input(0).empty())
+      if (Value base = lookup(node.input(0));
+          base && isa<FloatType>(
+                      cast<RankedTensorType>(base.getType()).getElementType()))
+        adapt(1, [&](Value y) -> Value {
+          auto type = cast<RankedTensorType>(y.getType())
+                          .clone(cast<RankedTensorType>(base.getType())
+                                     .getElementType());
+          return tg::CastOp::create(builder, loc, type, y,
+                                    /*unsigned_input=*/true,
+                                    /*unsigned_result=*/false);
+        });
+  }
+  llvm::scope_exit restoreAdapted([&] {
+    for (auto &[name, original] : adapted)
+      values[name] = original;
+  });
+
   size_t unsupportedBefore = unsupported.size();
   onnx::NodeProto legacy;
   const onnx::NodeProto &nodeToConvert =
@@ -430,6 +516,16 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
     if (readsUnsigned && !skipped &&
         getUnsignedUses().lookup(node.op_type()).keepsUnsigned)
       markUnsigned(values.lookup(output));
+  }
+  // The value outputs of an order-adapted op flip back to unsigned.
+  if (adaptation.flipOrder && !adapted.empty() && !skipped) {
+    for (auto [i, output] : llvm::enumerate(node.output())) {
+      if (output.empty() || !(adaptation.valueOutputs & (1u << i)))
+        continue;
+      Value flipped = flipSignBits(builder, getNodeLoc(node), lookup(output));
+      values[output] = flipped;
+      markUnsigned(flipped);
+    }
   }
   return success();
 }

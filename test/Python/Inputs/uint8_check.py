@@ -34,3 +34,23 @@ if len(sys.argv) > 2:
     assert np.array_equal(y, wrapped.astype(np.float32)), (y, wrapped)
     assert np.array_equal(big, wrapped > 150), (big, wrapped)
     print("offset: %s > 150: %s" % (wrapped.tolist(), big.astype(int).tolist()))
+
+if len(sys.argv) > 3:
+    # Order-based ops read uint8 as unsigned (200 > 3, 255 is the largest),
+    # ReduceSum wraps modulo 256, Pow's uint32 exponent is unsigned.
+    m = aotc.compile(sys.argv[3], name="order")
+    x = np.array([[200, 3, 255, 128, 0], [7, 130, 129, 1, 254]], np.uint8)
+    base = np.array([2, 1.5, 3], np.float32)
+    e = np.array([3, 2, 0xFFFFFFFF], np.uint32)
+    got = m.run(x, base, e)
+    want = [x.max(axis=1), x.argmin(axis=1),
+            -np.sort(-x.astype(np.int64), axis=1)[:, :2].astype(np.uint8),
+            np.argsort(-x.astype(np.int64), axis=1, kind="stable")[:, :2],
+            x.sum(axis=1, dtype=np.uint8),
+            np.power(base, e.astype(np.float32))]
+    for name, g, w in zip(["max", "argmin", "top", "topi", "sum", "pow"],
+                          got, want):
+        assert g.dtype == w.dtype and np.array_equal(g, w), (name, g, w)
+    print("order: max %s, argmin %s, top %s, sum %s, pow %s" % (
+        got[0].tolist(), got[1].tolist(), got[2].ravel().tolist(), got[4].tolist(),
+        got[5].tolist()))

@@ -118,6 +118,33 @@ def uint8_offset():
                   numpy_helper.from_array(np.array(150, np.uint8), "limit")])
 
 
+def uint8_order():
+    """Ops that read uint8 by order (ReduceMax, ArgMin, TopK) or wrap
+    (ReduceSum), and Pow of a float base by a uint32 exponent."""
+    axes = numpy_helper.from_array(np.array([1], np.int64), "axes")
+    k = numpy_helper.from_array(np.array([2], np.int64), "k")
+    nodes = [
+        helper.make_node("ReduceMax", ["x", "axes"], ["max"], keepdims=0,
+                         name="max"),
+        helper.make_node("ArgMin", ["x"], ["argmin"], axis=1, keepdims=0,
+                         name="argmin"),
+        helper.make_node("TopK", ["x", "k"], ["top", "topi"], axis=1,
+                         name="topk"),
+        helper.make_node("ReduceSum", ["x", "axes"], ["sum"], keepdims=0,
+                         name="sum"),
+        helper.make_node("Pow", ["base", "e"], ["pow"], name="pow"),
+    ]
+    return model(nodes, [tensor("x", [2, 5], TensorProto.UINT8),
+                         tensor("base", [3]),
+                         tensor("e", [3], TensorProto.UINT32)],
+                 [tensor("max", [2], TensorProto.UINT8),
+                  tensor("argmin", [2], TensorProto.INT64),
+                  tensor("top", [2, 2], TensorProto.UINT8),
+                  tensor("topi", [2, 2], TensorProto.INT64),
+                  tensor("sum", [2], TensorProto.UINT8),
+                  tensor("pow", [3])], [axes, k], opset=18)
+
+
 def uint8_pow():
     """Pow of uint8 operands reads them as numbers: not supported (yet)."""
     nodes = [helper.make_node("Pow", ["a", "b"], ["y"], name="p")]
@@ -194,6 +221,7 @@ MODELS = {
     "shared-dim": shared_dim,
     "uint8-image": uint8_image,
     "uint8-pow": uint8_pow,
+    "uint8-order": uint8_order,
     "uint8-offset": uint8_offset,
     "wrong-axis-type": wrong_attribute_type("axis"),
     "wrong-perm-type": wrong_attribute_type("perm"),
