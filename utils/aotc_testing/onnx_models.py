@@ -50,6 +50,10 @@ Models (``--list`` prints them):
 ``transformer_encoder``
     ``torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, dropout=0,
     batch_first=True)`` on a 1x16x64 sequence.
+``transformer_layer_256``
+    The same layer at d_model=256 with a 1024-wide feed-forward layer on a
+    1x128x256 sequence (bench/peers.py's transformer_layer): its matmuls
+    have remainder columns, which the parallel kernels must compute.
 
 Tolerance: rtol 1e-3, ONNX's own, and atol 1e-4 times the largest reference
 magnitude. aotc and PyTorch sum a convolution's or matmul's
@@ -122,6 +126,15 @@ def transformer_encoder(torch):
     return layer, (1, 16, 64)
 
 
+def transformer_layer_256(torch):
+    """bench/peers.py's transformer_layer: d=256, 4 heads, seq 128, a
+    1024-wide feed-forward layer."""
+    layer = torch.nn.TransformerEncoderLayer(
+        d_model=256, nhead=4, dim_feedforward=1024, dropout=0.0,
+        batch_first=True)
+    return layer, (1, 128, 256)
+
+
 # What --valgrind runs the harness under, as run_graph.py's --valgrind.
 VALGRIND = ("valgrind", "-q", "--leak-check=full", "--error-exitcode=1")
 
@@ -131,6 +144,7 @@ MODELS = collections.OrderedDict([
     ("conv_bn_wide", conv_bn_wide),
     ("mobilenet_v2", mobilenet_v2),
     ("transformer_encoder", transformer_encoder),
+    ("transformer_layer_256", transformer_layer_256),
 ])
 
 

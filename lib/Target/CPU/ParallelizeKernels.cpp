@@ -207,6 +207,8 @@ constexpr uint64_t kTailShare = 16;
 /// every iteration of `loop` after all the tasks: iterations of `loop` are
 /// independent of one another, and each tail still runs after its own
 /// iteration's inner loop.
+bool hasTailAfter(scf::ForOp inner);
+
 scf::ForOp getCollapsibleInner(scf::ForOp loop) {
   Block *body = loop.getBody();
   scf::ForOp inner;
@@ -228,6 +230,11 @@ scf::ForOp getCollapsibleInner(scf::ForOp loop) {
   // The tails run serially: only a small one (a remainder, not a sibling
   // loop of as much work) is worth it.
   if (estimateTailWork(inner) * kTailShare > estimateWork(inner))
+    return nullptr;
+  // Running the tails after all the tasks computed wrong values (the
+  // transformer layer at d=256: test/Models/transformer-layer-256.test);
+  // until that is understood, a loop with a tail is split, not collapsed.
+  if (hasTailAfter(inner))
     return nullptr;
   return inner;
 }
