@@ -19,6 +19,9 @@
 
 #include <numeric>
 
+#include <cmath>
+#include <cstdio>
+
 using namespace mlir;
 using namespace aotc;
 using namespace aotc::onnximport;
@@ -143,6 +146,30 @@ static LogicalResult convertConstantOfShape(NodeContext &ctx) {
   return success();
 }
 
+/// Range's output is computed at compile time: more elements than this
+/// (64 MiB of f32) are refused rather than built.
+constexpr int64_t kMaxRangeElements = int64_t(1) << 24;
+
+/// Checks Range's element count, computed in double so that no bound
+/// overflows: finite, and at most kMaxRangeElements.
+static FailureOr<int64_t> getRangeCount(NodeContext &ctx, double start,
+                                        double limit, double delta) {
+  if (delta == 0)
+    return ctx.emitError() << "delta is zero";
+  double count = std::ceil((limit - start) / delta);
+  if (!std::isfinite(count))
+    return ctx.emitError() << "start, limit and delta give no finite "
+                              "number of elements";
+  if (count > double(kMaxRangeElements)) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.0f", count);
+    return ctx.emitError() << "gives " << text << " elements; at most "
+                           << kMaxRangeElements
+                           << " are computed at compile time";
+  }
+  return std::max<int64_t>(int64_t(count), 0);
+}
+
 static LogicalResult convertRange(NodeContext &ctx) {
   Type elementType = ctx.getInputType(0).getElementType();
   // The output's length depends on the values: they must be constants.
@@ -153,13 +180,12 @@ static LogicalResult convertRange(NodeContext &ctx) {
     double start = (*ctx.getConstantFloats(0))[0];
     double limit = (*ctx.getConstantFloats(1))[0];
     double delta = (*ctx.getConstantFloats(2))[0];
-    if (delta == 0)
-      return ctx.emitError() << "delta is zero";
-    int64_t count =
-        std::max<int64_t>(std::ceil((limit - start) / delta), 0);
-    auto type = RankedTensorType::get({count}, elementType);
+    FailureOr<int64_t> count = getRangeCount(ctx, start, limit, delta);
+    if (failed(count))
+      return failure();
+    auto type = RankedTensorType::get({*count}, elementType);
     SmallVector<APFloat> values;
-    for (int64_t i = 0; i < count; ++i) {
+    for (int64_t i = 0; i < *count; ++i) {
       APFloat v(start + i * delta);
       bool lost;
       v.convert(cast<FloatType>(elementType).getFloatSemantics(),
@@ -172,15 +198,21 @@ static LogicalResult convertRange(NodeContext &ctx) {
   int64_t start = (*ctx.getConstantInts(0))[0];
   int64_t limit = (*ctx.getConstantInts(1))[0];
   int64_t delta = (*ctx.getConstantInts(2))[0];
-  if (delta == 0)
-    return ctx.emitError() << "delta is zero";
+  // The count as doubles first: limit - start + delta may overflow int64.
+  FailureOr<int64_t> bound =
+      getRangeCount(ctx, double(start), double(limit), double(delta));
+  if (failed(bound))
+    return failure();
+  // Exact in 128 bits (the double may be off by one for huge bounds).
+  __int128 span = __int128(limit) - start + delta + (delta > 0 ? -1 : 1);
   int64_t count = std::max<int64_t>(
-      (limit - start + delta + (delta > 0 ? -1 : 1)) / delta, 0);
+      int64_t(std::min<__int128>(span / delta, kMaxRangeElements)), 0);
   auto type = RankedTensorType::get({count}, elementType);
   SmallVector<APInt> values;
   for (int64_t i = 0; i < count; ++i)
     values.push_back(APInt(elementType.getIntOrFloatBitWidth(),
-                           start + i * delta, /*isSigned=*/true));
+                           uint64_t(start) + uint64_t(i) * uint64_t(delta),
+                           /*isSigned=*/true, /*implicitTrunc=*/true));
   ctx.setOutput(0, ctx.createConstant(DenseElementsAttr::get(type, values)));
   return success();
 }

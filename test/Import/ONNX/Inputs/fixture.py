@@ -178,6 +178,20 @@ def dequantize_per_axis(scales, block_size=0):
     return build
 
 
+def range_of(start, limit, delta, dtype):
+    """Range of constant bounds (an output too large to compute at compile
+    time, or whose length overflows int64)."""
+    def build():
+        inits = [numpy_helper.from_array(np.array(v, dtype), n)
+                 for v, n in ((start, "start"), (limit, "limit"),
+                              (delta, "delta"))]
+        nodes = [helper.make_node("Range", ["start", "limit", "delta"], ["y"],
+                                  name="range")]
+        elem = TensorProto.INT64 if dtype == np.int64 else TensorProto.FLOAT
+        return model(nodes, [], [tensor("y", [1], elem)], inits)
+    return build
+
+
 def old_opset():
     nodes = [helper.make_node("Identity", ["x"], ["y"])]
     return model(nodes, [tensor("x", [2])], [tensor("y", [2])], opset=5)
@@ -230,6 +244,9 @@ MODELS = {
     "dequantize-axis-mismatch": dequantize_per_axis([3]),
     "dequantize-blocked": dequantize_per_axis([2, 2], block_size=3),
     "dequantize-blocked-mismatch": dequantize_per_axis([2, 3], block_size=3),
+    "range-huge": range_of(0, 1 << 40, 1, np.int64),
+    "range-overflow": range_of(-(1 << 63), (1 << 63) - 1, 1, np.int64),
+    "range-float-inf": range_of(0, np.inf, 1, np.float32),
     "old-opset": old_opset,
     "legacy-broadcast": legacy_broadcast,
     "raw-name": raw_name,
