@@ -385,6 +385,9 @@ LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
                            << cosCache.getType() << " and "
                            << sinCache.getType();
 
+  if (rank != 3 && rank != 4)
+    return ctx.emitError() << "expected an input of rank 3 or 4, got "
+                           << x.getType();
   // Work on [B, H, S, D] (4-D input) or [B, S, H, D] (3-D input).
   Value xh;
   int64_t batch = shape[0], seqLen, headSize;
