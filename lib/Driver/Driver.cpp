@@ -596,6 +596,7 @@ LogicalResult Compilation::runPipeline() {
   cpu::VectorRegisters registers = cpu::getVectorRegisters(*machine);
   pipelineOptions.vectorBits = registers.bits;
   pipelineOptions.vectorRegisters = registers.count;
+  pipelineOptions.roundInstructions = cpu::hasRoundInstructions(*machine);
   if (failed(dump("input.mlir", [&](auto &os) { printModuleForDump(*module, os, options.dumpConstants); })))
     return failure();
   for (const PipelineStage &stage : getCPUPipelineStages()) {

@@ -171,7 +171,7 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addPass(createCSEPass());
 }
 
-void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &) {
+void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   // Subviews and reshapes of buffers become plain descriptor arithmetic.
@@ -185,6 +185,10 @@ void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &) {
   emulate.sourceTypeStrs = {"bf16"};
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   pm.addPass(createExpandBF16ConversionsPass());
+  // Without SSE4.1, llvm.roundeven would call C's roundeven, which C99's
+  // libm lacks: round half to even from floor instead.
+  if (!options.roundInstructions)
+    pm.addPass(createExpandRoundEvenPass());
   // f32 exp, tanh and erf (softmax, sigmoid, SiLU, GELU) become inline
   // arithmetic on the kernels' vectors, not a libm call per element.
   ApproximateMathPassOptions approximate;

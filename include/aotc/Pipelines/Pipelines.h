@@ -39,6 +39,11 @@ struct CPUPipelineOptions : mlir::PassPipelineOptions<CPUPipelineOptions> {
       *this, "vector-registers",
       llvm::cl::desc("Number of vector registers of the target CPU"),
       llvm::cl::init(16)};
+  Option<bool> roundInstructions{
+      *this, "round-instructions",
+      llvm::cl::desc("The target CPU rounds to integers in one instruction "
+                     "(SSE4.1); without, round-half-even is expanded"),
+      llvm::cl::init(true)};
   Option<bool> outlineKernels{
       *this, "outline-kernels",
       llvm::cl::desc("Compile each kernel as a non-inlined function of its "

@@ -254,4 +254,28 @@ def ApproximateMathPass : Pass<"aotc-approximate-math", "mlir::ModuleOp"> {
                            "mlir::vector::VectorDialect"];
 }
 
+def ExpandRoundEvenPass : Pass<"aotc-expand-round-even"> {
+  let summary = "Round half to even with floor-based arithmetic instead of "
+                "math.roundeven";
+  let description = [{
+    `tg.round` lowers to `math.roundeven`, which LLVM turns into one
+    instruction where the target has one (SSE4.1's `roundps`, AVX-512's
+    `vrndscaleps`, PTX's `cvt.rni`) and into a call to `roundeven`
+    elsewhere: the baseline x86-64 CPU, and C99's libm has no such
+    function. On such targets this pass rewrites every `math.roundeven`,
+    on scalars or vectors of f16, f32 or f64, into
+
+    ```
+    r = floor(x)
+    r + 1 if x - r > 0.5, or if x - r == 0.5 and r is odd; else r
+    ```
+
+    with the sign of `x` copied onto the result (so `-0.3` rounds to
+    `-0.0`). NaN and the infinities pass through unchanged. `floor` itself
+    becomes `floorf` or `floor` from libm on such targets.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect"];
+}
+
 #endif // AOTC_TRANSFORMS_PASSES_TD

@@ -7,8 +7,8 @@
 // is ever materialized. The scalar body is chosen from the element type:
 // floats use `arith.*f` and `math`, signless integers are treated as signed
 // (shifts as unsigned). Bodies use only math ops that the CPU pipeline turns
-// into LLVM intrinsics or C99 libm calls; round-half-even is built inline
-// because C99 has no `roundeven`.
+// into LLVM intrinsics or C99 libm calls (`math.roundeven` is expanded where
+// LLVM would call `roundeven`, which C99 lacks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,31 +95,10 @@ Value buildScalar(tg::CeilOp, OpBuilder &b, Location loc, ValueRange args) {
   return math::CeilOp::create(b, loc, args[0]);
 }
 
-/// Rounds half to even without `roundeven` (C99's libm lacks it, and LLVM
-/// calls it on CPUs without SSE4.1): r = floor(x) steps up when the fraction
-/// x - r (exact) is above one half, or is one half and r is odd. copysign
-/// restores the sign of a result that rounds to zero (-0.3 -> -0.0); NaN and
-/// the infinities pass through (their fraction is NaN, so r stays).
+/// Round half to even. Targets without a rounding instruction (x86-64
+/// before SSE4.1) expand it later (aotc-expand-round-even).
 Value buildScalar(tg::RoundOp, OpBuilder &b, Location loc, ValueRange args) {
-  Value x = args[0];
-  Type type = x.getType();
-  Value half = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.5));
-  Value one = createScalarConstant(b, loc, type, 1);
-  Value floor = math::FloorOp::create(b, loc, x);
-  Value fraction = arith::SubFOp::create(b, loc, x, floor);
-  Value aboveHalf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
-                                          fraction, half);
-  Value isHalf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
-                                       fraction, half);
-  Value halfFloor = arith::MulFOp::create(b, loc, floor, half);
-  Value isOdd =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
-                            math::FloorOp::create(b, loc, halfFloor), halfFloor);
-  Value tieUp = arith::AndIOp::create(b, loc, isHalf, isOdd);
-  Value up = arith::OrIOp::create(b, loc, aboveHalf, tieUp);
-  Value rounded = arith::SelectOp::create(
-      b, loc, up, arith::AddFOp::create(b, loc, floor, one), floor);
-  return math::CopySignOp::create(b, loc, rounded, x);
+  return math::RoundEvenOp::create(b, loc, args[0]);
 }
 
 /// sign(x): 1 above zero, -1 below, and x itself for zeros and NaN.

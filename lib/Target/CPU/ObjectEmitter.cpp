@@ -101,6 +101,10 @@ VectorRegisters getVectorRegisters(const TargetMachine &machine) {
   return {128, 16};
 }
 
+bool hasRoundInstructions(const TargetMachine &machine) {
+  return machine.getMCSubtargetInfo()->checkFeatures("+sse4.1");
+}
+
 void optimizeLLVMModule(Module &module, TargetMachine &machine,
                         unsigned optLevel) {
   if (optLevel == 0)

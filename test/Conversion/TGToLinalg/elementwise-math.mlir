@@ -4,27 +4,13 @@
 // and classification ops. Each lowers to an all-parallel linalg.generic like
 // the other elementwise ops (see elementwise.mlir for the broadcasting maps).
 
-// Round half to even is built from floor: no math.roundeven (C99's libm has
-// no roundeven), and copysign restores the sign of zero results.
+// Round half to even is math.roundeven (one instruction from SSE4.1 on, and
+// on GPUs); aotc-expand-round-even rewrites it for older CPUs.
 // CHECK-LABEL: func.func @round_f32(
 // CHECK:         linalg.generic
 // CHECK:         ^bb0(%[[X:.+]]: f32, %{{.+}}: f32):
-// CHECK-DAG:       %[[HALF:.+]] = arith.constant 5.000000e-01 : f32
-// CHECK-DAG:       %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
-// CHECK:           %[[FLOOR:.+]] = math.floor %[[X]] : f32
-// CHECK:           %[[FRAC:.+]] = arith.subf %[[X]], %[[FLOOR]] : f32
-// CHECK:           %[[ABOVE:.+]] = arith.cmpf ogt, %[[FRAC]], %[[HALF]] : f32
-// CHECK:           %[[TIE:.+]] = arith.cmpf oeq, %[[FRAC]], %[[HALF]] : f32
-// CHECK:           %[[HALVED:.+]] = arith.mulf %[[FLOOR]], %[[HALF]] : f32
-// CHECK:           %[[HFLOOR:.+]] = math.floor %[[HALVED]] : f32
-// CHECK:           %[[ODD:.+]] = arith.cmpf one, %[[HFLOOR]], %[[HALVED]] : f32
-// CHECK:           %[[TIEUP:.+]] = arith.andi %[[TIE]], %[[ODD]] : i1
-// CHECK:           %[[UP:.+]] = arith.ori %[[ABOVE]], %[[TIEUP]] : i1
-// CHECK:           %[[NEXT:.+]] = arith.addf %[[FLOOR]], %[[ONE]] : f32
-// CHECK:           %[[R:.+]] = arith.select %[[UP]], %[[NEXT]], %[[FLOOR]] : f32
-// CHECK:           %[[SIGNED:.+]] = math.copysign %[[R]], %[[X]] : f32
-// CHECK:           linalg.yield %[[SIGNED]] : f32
-// CHECK-NOT:     math.roundeven
+// CHECK-NEXT:      %[[R:.+]] = math.roundeven %[[X]] : f32
+// CHECK-NEXT:      linalg.yield %[[R]] : f32
 func.func @round_f32(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = tg.round %x : tensor<4xf32>
   return %0 : tensor<4xf32>

@@ -55,6 +55,11 @@ struct VectorRegisters {
 };
 VectorRegisters getVectorRegisters(const llvm::TargetMachine &machine);
 
+/// Whether `machine`'s CPU rounds floats to integers in one instruction
+/// (SSE4.1's roundps and later); LLVM calls libm's floor, ceil and
+/// roundeven without it.
+bool hasRoundInstructions(const llvm::TargetMachine &machine);
+
 /// Translates `module` (LLVM dialect only) to LLVM IR for `machine` and
 /// gives every symbol except `exportedSymbols` internal linkage, so several
 /// compiled graphs link into one app.
