@@ -55,6 +55,9 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // linalg.generic. Producers that the consumer would read more than once
   // (broadcasts, matmul operands) stay separate rather than be recomputed.
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
+  // A fused body's quantize-dequantize arithmetic without its division
+  // and integer round trip, where that is exact.
+  pm.addPass(createQuantizeArithmeticPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // 1x1 convolutions become matmuls over the flattened image, so short

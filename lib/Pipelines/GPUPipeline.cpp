@@ -54,6 +54,7 @@ void buildGPUFusionStage(OpPassManager &pm, const GPUPipelineOptions &options) {
   // linalg op becomes one kernel, one thread per output element.
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
+  pm.addPass(createQuantizeArithmeticPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

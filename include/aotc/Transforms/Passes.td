@@ -278,4 +278,43 @@ def ExpandRoundEvenPass : Pass<"aotc-expand-round-even"> {
                            "mlir::math::MathDialect"];
 }
 
+def QuantizeArithmeticPass : Pass<"aotc-quantize-arithmetic"> {
+  let summary = "Cheaper arithmetic, exact for the values that reach the "
+                "output, for quantization's rounding and round trips";
+  let description = [{
+    QuantizeLinear computes `saturate(round_half_even(x / scale) + zero)`
+    and DequantizeLinear `(float(q) - zero) * scale`; a QDQ model puts both
+    around every convolution, so their arithmetic runs once per element of
+    every activation. This pass rewrites two patterns of scalar arithmetic
+    (in elementwise bodies or anywhere), each only where it is exact:
+
+    - **Division before rounding.** `roundeven(x / c)`, optionally plus or
+      minus a constant `d`, then clamped by `minimumf`/`maximumf` to
+      constants `[lo, hi]`, with `c` a constant f32, becomes
+      ```
+      x' = clamp(x, -B, B)          B: beyond it every quotient saturates
+      q0 = x' * r                   r = RN(1 / c), a constant
+      q  = fma(fma(-q0, c, x'), r, q0)
+      ```
+      a multiplication and two FMAs instead of a division (whose throughput
+      is a tenth of theirs). `q` can differ from `RN(x / c)` only where the
+      rounding boundaries make it matter if `x / c` lies within two ulps of
+      a half-integer; the pass checks, at compile time, every f32 `x` that
+      close to each half-integer of `[lo - d - 2, hi - d + 2]` and keeps the
+      division when any of them rounds differently (or `c` or `r` is not
+      normal, `|c|` is outside `[2^-60, 2^60]`, or the range spans more
+      than 2^18 integers). `x'` keeps infinities out of the FMAs; NaN stays
+      NaN.
+    - **Integer round trips.** `uitofp(fptoui(v))` (or the signed pair) to
+      an integer type of at most 24 bits is `v` when `v` is clamped by
+      constants inside the type's range and is integral (a `roundeven`,
+      optionally plus or minus an integral constant) and never `-0` (the
+      clamp's outer bound is `maximumf` with `+0` or more, or a constant
+      other than `-0` was added). Quantizing and then dequantizing leaves
+      the value in float.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect"];
+}
+
 #endif // AOTC_TRANSFORMS_PASSES_TD

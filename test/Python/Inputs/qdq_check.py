@@ -122,3 +122,54 @@ want_z = quantize(acc.astype(np.float32) * (y_scale * b_scale), z_scale,
 assert z.dtype == np.int8 and np.array_equal(z, want_z), (z, want_z)
 print("qlinear: conv %s and matmul %s equal numpy" %
       (list(c.shape), z.ravel().tolist()))
+
+# --- QuantizeLinear at its rounding boundaries: every float32 within 8 ulps
+# of (k + 0.5) * scale for each k the clamp reaches, plus the infinities
+# and values far outside, for scales that x * (1 / scale) rounds wrongly
+# near ties (aotc divides with a reciprocal and an FMA correction, checked
+# exact at compile time). Must equal numpy's division exactly.
+f32 = lambda name, shape: helper.make_tensor_value_info(name, TensorProto.FLOAT, shape)
+cases = [(np.float32(0.1), np.uint8(128)), (np.float32(1 / 3), np.uint8(0)),
+         (np.float32(0.0123), np.uint8(7)), (np.float32(7.1), np.int8(-3)),
+         (np.float32(0.02), np.int8(0))]
+
+
+def boundary_inputs(scale, lo, hi, zp):
+    centers = (np.arange(lo - int(zp) - 3, hi - int(zp) + 3) + 0.5) * \
+        np.float64(scale)
+    values = [centers.astype(np.float32)]
+    up = down = values[0]
+    for _ in range(8):
+        up = np.nextafter(up, np.float32(np.inf))
+        down = np.nextafter(down, np.float32(-np.inf))
+        values += [up, down]
+    extremes = np.array([np.inf, -np.inf, 3e38, -3e38, 1e20, -1e20, 0.0, -0.0],
+                        np.float32)
+    return np.concatenate(values + [extremes])
+
+
+inputs, want = [], []
+nodes, inits, in_infos, out_infos = [], [], [], []
+for i, (scale, zp) in enumerate(cases):
+    lo, hi = (0, 255) if zp.dtype == np.uint8 else (-128, 127)
+    v = boundary_inputs(scale, lo, hi, zp)
+    with np.errstate(over="ignore"):
+        q = np.clip(np.rint(v / scale) + np.float32(zp), lo, hi)
+    inputs.append(v)
+    want.append(q.astype(zp.dtype))
+    nodes.append(helper.make_node("QuantizeLinear", ["v%d" % i, "s%d" % i,
+                                                     "z%d" % i], ["q%d" % i]))
+    inits += [const("s%d" % i, scale), const("z%d" % i, zp)]
+    in_infos.append(f32("v%d" % i, [v.size]))
+    out_infos.append(helper.make_tensor_value_info(
+        "q%d" % i, TensorProto.UINT8 if zp.dtype == np.uint8 else TensorProto.INT8, [v.size]))
+bounds_path = os.path.join(work, "bounds.onnx")
+save(nodes, in_infos, out_infos, inits, bounds_path)
+m = aotc.compile(bounds_path, name="bounds")
+got = m.run(*inputs)
+total = 0
+for (scale, _), v, g, w_ in zip(cases, inputs, got, want):
+    bad = np.flatnonzero(g != w_)
+    assert bad.size == 0, (scale, v[bad[:5]], g[bad[:5]], w_[bad[:5]])
+    total += g.size
+print("bounds: %d quantized values at rounding boundaries equal numpy" % total)
