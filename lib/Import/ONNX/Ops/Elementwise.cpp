@@ -486,9 +486,18 @@ static LogicalResult convertClip(NodeContext &ctx) {
     if (ctx.hasInput(2))
       hi = ctx.getInput(2);
   }
-  for (Value bound : {lo, hi})
-    if (bound && failed(checkBroadcastable(ctx, {x, bound})))
+  // The bounds are scalars (ONNX says rank 0; a one-element tensor of no
+  // higher rank than x broadcasts the same), so y keeps x's shape.
+  for (auto [bound, name] : {std::pair(lo, "min"), std::pair(hi, "max")}) {
+    if (!bound)
+      continue;
+    if (failed(checkBroadcastable(ctx, {x, bound})))
       return failure();
+    if (ShapedType::getNumElements(shapeOf(bound)) != 1 ||
+        rankOf(bound) > rankOf(x))
+      return ctx.emitError() << "expected a scalar " << name << ", got shape ["
+                             << shapeOf(bound) << "]";
+  }
   Value result = x;
   if (lo)
     result = c.max(result, lo);
