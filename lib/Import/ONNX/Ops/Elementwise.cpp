@@ -20,6 +20,7 @@
 #include "onnx/onnx_pb.h"
 
 #include <cmath>
+#include <cstdio>
 
 using namespace mlir;
 using namespace aotc;
@@ -536,6 +537,10 @@ static LogicalResult convertDropout(NodeContext &ctx) {
 
 enum class SoftmaxKind { softmax, logSoftmax, hardmax };
 
+/// The most positions along Hardmax's axis, a compile-time constant of
+/// that many int64 (128 MiB).
+constexpr int64_t kMaxHardmaxPositions = int64_t(1) << 24;
+
 /// Computes `kind` of `x` along `axis` (in range): tg.softmax and
 /// tg.log_softmax, whose lowering reads `x` twice, or for Hardmax the one-hot
 /// of the arg max.
@@ -586,6 +591,21 @@ template <SoftmaxKind kind> static LogicalResult convertSoftmax(NodeContext &ctx
                            << rank;
   if (axis < 0)
     axis += rank;
+  // Hardmax compares the arg max with a constant of the positions along
+  // the axis (the coerced one spans the dimensions from axis on).
+  if (kind == SoftmaxKind::hardmax) {
+    // In double: the coerced product cannot overflow.
+    double positions = 1;
+    int64_t end = coerce ? rank : std::min<int64_t>(axis + 1, rank);
+    for (int64_t d = axis; d < end; ++d)
+      positions *= double(type.getDimSize(d));
+    if (positions > double(kMaxHardmaxPositions)) {
+      char text[32];
+      std::snprintf(text, sizeof(text), "%.0f", positions);
+      return ctx.emitError() << "an axis of " << text << " elements; at most "
+                             << kMaxHardmaxPositions << " are supported";
+    }
+  }
   if (rank == 0) {
     Composer c{ctx};
     ctx.setOutput(0, c.reshape(buildSoftmax(ctx, kind, c.reshape(x, {1}), 0),
