@@ -597,6 +597,7 @@ LogicalResult Compilation::runPipeline() {
   pipelineOptions.vectorBits = registers.bits;
   pipelineOptions.vectorRegisters = registers.count;
   pipelineOptions.roundInstructions = cpu::hasRoundInstructions(*machine);
+  pipelineOptions.vnni = registers.bits == 512 && cpu::hasVNNI(*machine);
   if (failed(dump("input.mlir", [&](auto &os) { printModuleForDump(*module, os, options.dumpConstants); })))
     return failure();
   for (const PipelineStage &stage : getCPUPipelineStages()) {

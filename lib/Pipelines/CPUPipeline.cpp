@@ -58,6 +58,9 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // A fused body's quantize-dequantize arithmetic without its division
   // and integer round trip, where that is exact.
   pm.addPass(createQuantizeArithmeticPass());
+  // uint8 x int8 matmuls (MatMulInteger and the like) in VNNI's layout.
+  if (options.vnni)
+    pm.addNestedPass<func::FuncOp>(createVNNIMatmulsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // 1x1 convolutions become matmuls over the flattened image, so short
@@ -160,6 +163,8 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   vectorKernels.vectorBits = options.vectorBits;
   vectorKernels.registers = options.vectorRegisters;
   pm.addNestedPass<func::FuncOp>(createVectorKernelsPass(vectorKernels));
+  if (options.vnni)
+    pm.addNestedPass<func::FuncOp>(createVNNIKernelsPass());
   // Fills left over (a padded window's border value) are stored along
   // rows; LLVM vectorized -inf fills as scatters.
   pm.addNestedPass<func::FuncOp>(createVectorizeFillsPass());

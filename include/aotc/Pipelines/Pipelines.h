@@ -44,6 +44,11 @@ struct CPUPipelineOptions : mlir::PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("The target CPU rounds to integers in one instruction "
                      "(SSE4.1); without, round-half-even is expanded"),
       llvm::cl::init(true)};
+  Option<bool> vnni{
+      *this, "vnni",
+      llvm::cl::desc("The target CPU has AVX-512 VNNI: uint8 x int8 matmuls "
+                     "run as vpdpbusd"),
+      llvm::cl::init(false)};
   Option<bool> outlineKernels{
       *this, "outline-kernels",
       llvm::cl::desc("Compile each kernel as a non-inlined function of its "

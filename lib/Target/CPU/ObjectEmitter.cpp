@@ -105,6 +105,10 @@ bool hasRoundInstructions(const TargetMachine &machine) {
   return machine.getMCSubtargetInfo()->checkFeatures("+sse4.1");
 }
 
+bool hasVNNI(const TargetMachine &machine) {
+  return machine.getMCSubtargetInfo()->checkFeatures("+avx512vnni");
+}
+
 void optimizeLLVMModule(Module &module, TargetMachine &machine,
                         unsigned optLevel) {
   if (optLevel == 0)

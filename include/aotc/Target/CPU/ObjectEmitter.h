@@ -60,6 +60,9 @@ VectorRegisters getVectorRegisters(const llvm::TargetMachine &machine);
 /// roundeven without it.
 bool hasRoundInstructions(const llvm::TargetMachine &machine);
 
+/// Whether `machine`'s CPU has AVX-512 VNNI (vpdpbusd on 512-bit vectors).
+bool hasVNNI(const llvm::TargetMachine &machine);
+
 /// Translates `module` (LLVM dialect only) to LLVM IR for `machine` and
 /// gives every symbol except `exportedSymbols` internal linkage, so several
 /// compiled graphs link into one app.

@@ -920,4 +920,60 @@ def PlanMemoryPass : Pass<"aotc-cpu-plan-memory", "mlir::ModuleOp"> {
   ];
 }
 
+def VNNIMatmulsPass
+    : Pass<"aotc-cpu-vnni-matmuls", "mlir::func::FuncOp"> {
+  let summary = "Compute int32 matmuls of uint8 by constant int8 matrices "
+                "as uint8 x int8 contractions in AVX-512 VNNI's layout";
+  let description = [{
+    MatMulInteger and the other integer ops of a quantized graph compute
+    `C = (ext_u(A) - a_zero) x ext_s(B)` in int32 (aotc's ONNX importer
+    widens both operands and multiplies in int32). When B is a constant
+    int8 `[K, N]` matrix with K a multiple of 4 and N of 16, and A a uint8
+    `[M, K]` matrix, this pass rewrites the matmul into
+
+    ```
+    acc[m, n] = sum over k of ext_u(A[m, k]) * ext_s(P[n / 16, k / 4, n mod 16, k mod 4])
+    C[m, n]   = acc[m, n] - a_zero * colsum(B)[n]
+    ```
+
+    with `P`, B stored in blocks of 16 columns by 4 rows, and the column
+    sums computed at compile time: exactly the same int32 values (the sums
+    wrap alike). The contraction is a `linalg.generic` over `(m, n / 16,
+    n mod 16, k / 4, k mod 4)` marked `aotc.vnni`, which
+    aotc-cpu-vnni-kernels emits as vpdpbusd; the correction is an
+    elementwise op that fuses with what follows. Run only for CPUs with
+    AVX-512 VNNI.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten", "matmuls rewritten">,
+  ];
+}
+
+def VNNIKernelsPass
+    : Pass<"aotc-cpu-vnni-kernels", "mlir::func::FuncOp"> {
+  let summary = "Emit aotc-cpu-vnni-matmuls' contractions as register tiles "
+                "of vpdpbusd";
+  let description = [{
+    Each `linalg.generic` marked `aotc.vnni` on buffers (uint8 `A[M, K]`,
+    int8 `P[N / 16, K / 4, 16, 4]`, int32 `C[M, N]`, every innermost
+    dimension contiguous) becomes loops over register tiles of 6 rows by 4
+    blocks of 16 columns (one row or one block at the edges): 24 int32
+    accumulators loaded from C, then for every 4 values of k, 4 loads of
+    64 bytes of P and, per row, the row's 4 bytes broadcast to every lane
+    and one `llvm.x86.avx512.vpdpbusd.512` per block (uint8 x int8 products
+    summed in fours into the int32 lanes), and the accumulators stored
+    back.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::LLVM::LLVMDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+  let statistics = [
+    Statistic<"numEmitted", "num-emitted", "contractions emitted">,
+  ];
+}
+
 #endif // AOTC_TARGET_CPU_PASSES_TD

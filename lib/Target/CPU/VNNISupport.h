@@ -1,0 +1,28 @@
+//===- VNNISupport.h - shared by the VNNI passes ----------------*- C++ -*-===//
+//
+// The layout aotc-cpu-vnni-matmuls gives a uint8 x int8 contraction and
+// aotc-cpu-vnni-kernels emits: int32 lanes of one 512-bit vector, each the
+// dot product of four uint8 and four int8 values (vpdpbusd).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_LIB_TARGET_CPU_VNNISUPPORT_H
+#define AOTC_LIB_TARGET_CPU_VNNISUPPORT_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace aotc {
+
+/// The int32 lanes of a 512-bit vector: the output columns one vpdpbusd
+/// computes, and the block of columns of the packed int8 operand.
+constexpr int64_t kVNNILanes = 16;
+
+/// Marks the contraction aotc-cpu-vnni-matmuls builds, for
+/// aotc-cpu-vnni-kernels.
+constexpr llvm::StringLiteral kVNNIAttrName = "aotc.vnni";
+
+} // namespace aotc
+
+#endif // AOTC_LIB_TARGET_CPU_VNNISUPPORT_H
