@@ -29,77 +29,130 @@ using namespace mlir;
 
 namespace {
 
-/// The operands of `generic` when it is an elementwise op on static
-/// tensors of one input (and, optionally, a rank-0 second one) whose body
-/// is `ext(in)` or `ext(in) - in2` to i32, with `ext` the cast `ExtOp`.
+/// The 8-bit tensor that `value` widens to i32 with the cast `ExtOp`, and
+/// the rank-0 zero point it subtracts (null: none), when `value` is an
+/// elementwise generic on static tensors yielding `ext(x)` or `ext(x) -
+/// zero`. `x` is an input (that tensor is returned), or computed in the body
+/// (a fused QuantizeLinear: a copy of the generic yielding `x` computes the
+/// tensor, before `value`'s generic).
 template <typename ExtOp>
 std::optional<std::pair<Value, Value>> matchWidening(Value value) {
   auto generic = value.getDefiningOp<linalg::GenericOp>();
   if (!generic || !generic.hasPureTensorSemantics() ||
       generic.getNumReductionLoops() != 0 || generic.getNumDpsInits() != 1 ||
-      generic.getNumDpsInputs() < 1 || generic.getNumDpsInputs() > 2)
-    return std::nullopt;
-  OpOperand *input = generic.getDpsInputOperand(0);
-  if (!generic.getMatchingIndexingMap(input).isIdentity() ||
       !generic.getMatchingIndexingMap(generic.getDpsInitOperand(0))
            .isIdentity() ||
-      !getElementTypeOrSelf(input->get().getType()).isInteger(8))
+      !generic.getMatchingBlockArgument(generic.getDpsInitOperand(0))
+           .use_empty())
+    return std::nullopt;
+  auto outType = cast<RankedTensorType>(value.getType());
+  if (!outType.hasStaticShape())
     return std::nullopt;
   Block *body = generic.getBody();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
   Value result = yield.getOperand(0);
-  Value shift;
-  if (generic.getNumDpsInputs() == 2) {
-    auto sub = result.getDefiningOp<arith::SubIOp>();
-    OpOperand *second = generic.getDpsInputOperand(1);
-    if (!sub || sub.getRhs() != generic.getMatchingBlockArgument(second) ||
-        cast<RankedTensorType>(second->get().getType()).getRank() != 0)
-      return std::nullopt;
-    shift = second->get();
+  Value zero;
+  if (auto sub = result.getDefiningOp<arith::SubIOp>()) {
+    // The zero point: a rank-0 input, or a constant (then made one).
+    IntegerAttr constant;
+    if (matchPattern(sub.getRhs(), m_Constant(&constant))) {
+      OpBuilder b(generic);
+      zero = arith::ConstantOp::create(
+          b, generic.getLoc(),
+          DenseElementsAttr::get(RankedTensorType::get({}, constant.getType()),
+                                 ArrayRef<Attribute>{constant}));
+    } else {
+      auto arg = dyn_cast<BlockArgument>(sub.getRhs());
+      if (!arg || arg.getOwner() != body)
+        return std::nullopt;
+      OpOperand *operand = generic.getMatchingOpOperand(arg);
+      if (!generic.isDpsInput(operand) ||
+          cast<RankedTensorType>(operand->get().getType()).getRank() != 0)
+        return std::nullopt;
+      zero = operand->get();
+    }
     result = sub.getLhs();
   }
   auto ext = result.getDefiningOp<ExtOp>();
-  if (!ext || ext.getIn() != generic.getMatchingBlockArgument(input) ||
-      !ext.getType().isInteger(32) ||
-      body->getOperations().size() != (shift ? 3u : 2u))
+  if (!ext || !ext.getType().isInteger(32) ||
+      !ext.getIn().getType().isInteger(8) || !ext->hasOneUse())
     return std::nullopt;
-  return std::pair(input->get(), shift);
+  // x is an input read through the identity map.
+  if (auto arg = dyn_cast<BlockArgument>(ext.getIn())) {
+    OpOperand *operand = generic.getMatchingOpOperand(arg);
+    if (arg.getOwner() != body || !generic.isDpsInput(operand) ||
+        !generic.getMatchingIndexingMap(operand).isIdentity())
+      return std::nullopt;
+    return std::pair(operand->get(), zero);
+  }
+  // x is computed: the same generic, yielding x into an 8-bit tensor.
+  OpBuilder b(generic);
+  Location loc = generic.getLoc();
+  Value empty = tensor::EmptyOp::create(b, loc, outType.getShape(),
+                                        ext.getIn().getType());
+  auto narrow = cast<linalg::GenericOp>(b.clone(*generic));
+  narrow.getDpsInitsMutable()[0].set(empty);
+  narrow.getResult(0).setType(
+      RankedTensorType::get(outType.getShape(), ext.getIn().getType()));
+  Block *narrowBody = narrow.getBody();
+  BlockArgument outArg = narrowBody->getArgument(narrowBody->getNumArguments() - 1);
+  outArg.setType(ext.getIn().getType());
+  // The clone's ops map one to one onto the original's: find x's copy.
+  auto position = std::distance(body->begin(), ext->getIterator());
+  Operation *narrowExt = &*std::next(narrowBody->begin(), position);
+  auto narrowYield = cast<linalg::YieldOp>(narrowBody->getTerminator());
+  narrowYield->setOperand(0, narrowExt->getOperand(0));
+  return std::pair(narrow.getResult(0), zero);
 }
 
-/// Whether `generic` is `C[m, n] += A[m, k] * B[k, n]` on static i32
-/// tensors, A and B 2-D.
-bool isI32Matmul(linalg::GenericOp generic) {
+/// The number of batch loops when `generic` is `C[b..., m, n] += A[b..., m,
+/// k] * B[k, n]` on static i32 tensors, B 2-D.
+std::optional<unsigned> getI32MatmulBatchRank(linalg::GenericOp generic) {
+  unsigned loops = generic.getNumLoops();
   if (!generic.hasPureTensorSemantics() || generic.getNumDpsInputs() != 2 ||
-      generic.getNumDpsInits() != 1 || generic.getNumLoops() != 3 ||
+      generic.getNumDpsInits() != 1 || loops < 3 ||
       generic.getNumReductionLoops() != 1 ||
-      generic.getIteratorTypesArray()[2] != utils::IteratorType::reduction)
-    return false;
+      generic.getIteratorTypesArray()[loops - 1] !=
+          utils::IteratorType::reduction)
+    return std::nullopt;
+  unsigned batch = loops - 3;
   MLIRContext *context = generic.getContext();
-  AffineExpr m = getAffineDimExpr(0, context), n = getAffineDimExpr(1, context),
-             k = getAffineDimExpr(2, context);
+  SmallVector<AffineExpr> outer;
+  for (unsigned d = 0; d < batch; ++d)
+    outer.push_back(getAffineDimExpr(d, context));
+  AffineExpr m = getAffineDimExpr(batch, context),
+             n = getAffineDimExpr(batch + 1, context),
+             k = getAffineDimExpr(batch + 2, context);
+  auto withOuter = [&](AffineExpr row, AffineExpr column) {
+    SmallVector<AffineExpr> results(outer);
+    results.append({row, column});
+    return AffineMap::get(loops, 0, results, context);
+  };
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  if (maps[0] != AffineMap::get(3, 0, {m, k}, context) ||
-      maps[1] != AffineMap::get(3, 0, {k, n}, context) ||
-      maps[2] != AffineMap::get(3, 0, {m, n}, context))
-    return false;
+  if (maps[0] != withOuter(m, k) ||
+      maps[1] != AffineMap::get(loops, 0, {k, n}, context) ||
+      maps[2] != withOuter(m, n))
+    return std::nullopt;
   for (Value operand : generic->getOperands()) {
     auto type = dyn_cast<RankedTensorType>(operand.getType());
     if (!type || !type.hasStaticShape() || !type.getElementType().isInteger(32))
-      return false;
+      return std::nullopt;
   }
   Block *body = generic.getBody();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
   auto add = yield.getOperand(0).getDefiningOp<arith::AddIOp>();
   if (!add || body->getOperations().size() != 3)
-    return false;
+    return std::nullopt;
   Value acc = generic.getMatchingBlockArgument(generic.getDpsInitOperand(0));
   Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
   auto mul = product.getDefiningOp<arith::MulIOp>();
   Value a = generic.getMatchingBlockArgument(generic.getDpsInputOperand(0));
   Value b = generic.getMatchingBlockArgument(generic.getDpsInputOperand(1));
-  return mul && (add.getLhs() == acc || add.getRhs() == acc) &&
-         ((mul.getLhs() == a && mul.getRhs() == b) ||
-          (mul.getLhs() == b && mul.getRhs() == a));
+  if (!mul || (add.getLhs() != acc && add.getRhs() != acc) ||
+      !((mul.getLhs() == a && mul.getRhs() == b) ||
+        (mul.getLhs() == b && mul.getRhs() == a)))
+    return std::nullopt;
+  return batch;
 }
 
 /// The i8 constant `[K, N]` stored as `[N / 16, K / 4, 16, 4]`: element
@@ -135,12 +188,48 @@ Value columnSums(OpBuilder &b, Location loc, ElementsAttr matrix,
       b, loc, DenseElementsAttr::get(sumType, ArrayRef<int32_t>(sums)));
 }
 
+/// A copy of the int8 tensor `value` with its sign bits flipped: x + 128 as
+/// uint8.
+Value flipSigns(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Value empty = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                        type.getElementType());
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, type, ValueRange{value}, ValueRange{empty},
+             ArrayRef<AffineMap>{identity, identity}, iterators,
+             [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               Value sign = arith::ConstantOp::create(
+                   nested, nestedLoc, nested.getI8IntegerAttr(-128));
+               linalg::YieldOp::create(
+                   nested, nestedLoc,
+                   arith::XOrIOp::create(nested, nestedLoc, args[0], sign)
+                       .getResult());
+             })
+      .getResult(0);
+}
+
+/// `value` `[b..., m, n]` collapsed to `[b... * m, n]`.
+Value collapseRows(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getRank() == 2)
+    return value;
+  ReassociationIndices rows;
+  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+    rows.push_back(d);
+  return tensor::CollapseShapeOp::create(
+      b, loc, value,
+      ArrayRef<ReassociationIndices>{rows, {type.getRank() - 1}});
+}
+
 struct VNNIMatmulsPass final
     : aotc::impl::VNNIMatmulsPassBase<VNNIMatmulsPass> {
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> matmuls;
     getOperation().walk([&](linalg::GenericOp generic) {
-      if (isI32Matmul(generic))
+      if (getI32MatmulBatchRank(generic))
         matmuls.push_back(generic);
     });
     for (linalg::GenericOp matmul : matmuls)
@@ -148,26 +237,39 @@ struct VNNIMatmulsPass final
         ++numRewritten;
   }
 
-  /// C = A' * B' with A' = ext_u(a) [- zero], B' = ext_s(b) for a constant
-  /// b: becomes acc = a x b (uint8 x int8, VNNI layout), C = acc - zero *
-  /// colsum(b).
+  /// C = A' * B' with A' = ext(a) [- zero] and B' = ext_s(b) for a constant
+  /// int8 b becomes acc = u x b (uint8 x int8, VNNI layout) and C = acc -
+  /// (zero + s) * colsum(b), where u is a, or a + 128 (s = 128) when a is
+  /// int8; batch dimensions of A are rows.
   static LogicalResult rewrite(linalg::GenericOp matmul) {
-    auto lhs = matchWidening<arith::ExtUIOp>(matmul.getDpsInputs()[0]);
+    std::optional<std::pair<Value, Value>> lhs =
+        matchWidening<arith::ExtUIOp>(matmul.getDpsInputs()[0]);
+    int32_t signOffset = 0;
+    if (!lhs) {
+      lhs = matchWidening<arith::ExtSIOp>(matmul.getDpsInputs()[0]);
+      signOffset = 128;
+    }
     auto rhs = matchWidening<arith::ExtSIOp>(matmul.getDpsInputs()[1]);
     if (!lhs || !rhs || rhs->second)
       return failure();
     ElementsAttr matrix;
-    if (!matchPattern(rhs->first, m_Constant(&matrix)))
+    if (!matchPattern(rhs->first, m_Constant(&matrix)) ||
+        matrix.getShapedType().getRank() != 2)
       return failure();
     std::optional<ArrayRef<char>> bytes = aotc::tg::getRawElementBytes(matrix);
-    auto aType = cast<RankedTensorType>(lhs->first.getType());
-    int64_t k = aType.getDimSize(1), n = matrix.getShapedType().getDimSize(1);
+    int64_t k = matrix.getShapedType().getDimSize(0),
+            n = matrix.getShapedType().getDimSize(1);
     if (!bytes || k % 4 != 0 || n % aotc::kVNNILanes != 0)
       return failure();
 
     OpBuilder b(matmul);
     Location loc = matmul.getLoc();
     MLIRContext *context = b.getContext();
+    Value a = lhs->first;
+    if (signOffset)
+      a = flipSigns(b, loc, a);
+    a = collapseRows(b, loc, a);
+    Value init = collapseRows(b, loc, matmul.getDpsInits()[0]);
     Value packed = packForVNNI(b, loc, matrix, *bytes);
     // (m, nb, j, k4, i): a[m, 4 k4 + i] * packed[nb, k4, j, i] summed into
     // out[m, 16 nb + j].
@@ -182,15 +284,13 @@ struct VNNIMatmulsPass final
         utils::IteratorType::parallel, utils::IteratorType::parallel,
         utils::IteratorType::parallel, utils::IteratorType::reduction,
         utils::IteratorType::reduction};
-    Value init = matmul.getDpsInits()[0];
     auto dot = linalg::GenericOp::create(
-        b, loc, init.getType(), ValueRange{lhs->first, packed}, ValueRange{init},
-        maps, iterators,
-        [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        b, loc, init.getType(), ValueRange{a, packed}, ValueRange{init}, maps,
+        iterators, [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
           Type i32 = nested.getI32Type();
-          Value a = arith::ExtUIOp::create(nested, nestedLoc, i32, args[0]);
+          Value u = arith::ExtUIOp::create(nested, nestedLoc, i32, args[0]);
           Value w = arith::ExtSIOp::create(nested, nestedLoc, i32, args[1]);
-          Value product = arith::MulIOp::create(nested, nestedLoc, a, w);
+          Value product = arith::MulIOp::create(nested, nestedLoc, u, w);
           linalg::YieldOp::create(
               nested, nestedLoc,
               arith::AddIOp::create(nested, nestedLoc, args[2], product)
@@ -198,33 +298,56 @@ struct VNNIMatmulsPass final
         });
     dot->setAttr(aotc::kVNNIAttrName, b.getUnitAttr());
     Value result = dot.getResult(0);
-    if (Value zero = lhs->second) {
-      // C[m, n] = acc[m, n] - zero * colsum[n].
+    Value zero = lhs->second;
+    if (zero || signOffset) {
+      // C[m, n] = acc[m, n] - (zero + signOffset) * colsum[n].
       Value sums = columnSums(b, loc, matrix, *bytes);
       auto resultType = cast<RankedTensorType>(result.getType());
       Value empty = tensor::EmptyOp::create(b, loc, resultType.getShape(),
                                             resultType.getElementType());
       AffineExpr row = getAffineDimExpr(0, context),
                  column = getAffineDimExpr(1, context);
+      SmallVector<Value> inputs = {result, sums};
       SmallVector<AffineMap> correctionMaps = {
           AffineMap::get(2, 0, {row, column}, context),
-          AffineMap::get(2, 0, {}, context),
-          AffineMap::get(2, 0, {column}, context),
-          AffineMap::get(2, 0, {row, column}, context)};
+          AffineMap::get(2, 0, {column}, context)};
+      if (zero) {
+        inputs.push_back(zero);
+        correctionMaps.push_back(AffineMap::get(2, 0, {}, context));
+      }
+      correctionMaps.push_back(AffineMap::get(2, 0, {row, column}, context));
       result =
           linalg::GenericOp::create(
-              b, loc, resultType, ValueRange{result, zero, sums},
-              ValueRange{empty}, correctionMaps,
+              b, loc, resultType, inputs, ValueRange{empty}, correctionMaps,
               {utils::IteratorType::parallel, utils::IteratorType::parallel},
-              [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-                Value shift =
-                    arith::MulIOp::create(nested, nestedLoc, args[1], args[2]);
+              [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+                Value shift = zero ? args[2]
+                                   : arith::ConstantOp::create(
+                                         nested, nestedLoc,
+                                         nested.getI32IntegerAttr(0))
+                                         .getResult();
+                if (signOffset)
+                  shift = arith::AddIOp::create(
+                      nested, nestedLoc, shift,
+                      arith::ConstantOp::create(
+                          nested, nestedLoc,
+                          nested.getI32IntegerAttr(signOffset)));
+                shift = arith::MulIOp::create(nested, nestedLoc, shift, args[1]);
                 linalg::YieldOp::create(
                     nested, nestedLoc,
                     arith::SubIOp::create(nested, nestedLoc, args[0], shift)
                         .getResult());
               })
               .getResult(0);
+    }
+    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+    if (resultType.getRank() != 2) {
+      ReassociationIndices rows;
+      for (int64_t d = 0; d + 1 < resultType.getRank(); ++d)
+        rows.push_back(d);
+      result = tensor::ExpandShapeOp::create(
+          b, loc, resultType, result,
+          ArrayRef<ReassociationIndices>{rows, {resultType.getRank() - 1}});
     }
     matmul.getResult(0).replaceAllUsesWith(result);
     matmul.erase();
