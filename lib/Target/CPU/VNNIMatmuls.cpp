@@ -259,7 +259,8 @@ struct VNNIMatmulsPass final
     std::optional<ArrayRef<char>> bytes = aotc::tg::getRawElementBytes(matrix);
     int64_t k = matrix.getShapedType().getDimSize(0),
             n = matrix.getShapedType().getDimSize(1);
-    if (!bytes || k % 4 != 0 || n % aotc::kVNNILanes != 0)
+    if (!bytes || int64_t(bytes->size()) != k * n || k % 4 != 0 ||
+        n % aotc::kVNNILanes != 0)
       return failure();
 
     OpBuilder b(matmul);
@@ -321,17 +322,14 @@ struct VNNIMatmulsPass final
               b, loc, resultType, inputs, ValueRange{empty}, correctionMaps,
               {utils::IteratorType::parallel, utils::IteratorType::parallel},
               [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-                Value shift = zero ? args[2]
-                                   : arith::ConstantOp::create(
-                                         nested, nestedLoc,
-                                         nested.getI32IntegerAttr(0))
-                                         .getResult();
-                if (signOffset)
-                  shift = arith::AddIOp::create(
-                      nested, nestedLoc, shift,
-                      arith::ConstantOp::create(
-                          nested, nestedLoc,
-                          nested.getI32IntegerAttr(signOffset)));
+                Value offset = arith::ConstantOp::create(
+                    nested, nestedLoc, nested.getI32IntegerAttr(signOffset));
+                Value shift = !zero ? offset
+                              : signOffset
+                                  ? arith::AddIOp::create(nested, nestedLoc,
+                                                          args[2], offset)
+                                        .getResult()
+                                  : args[2];
                 shift = arith::MulIOp::create(nested, nestedLoc, shift, args[1]);
                 linalg::YieldOp::create(
                     nested, nestedLoc,
