@@ -926,20 +926,25 @@ def VNNIMatmulsPass
                 "as uint8 x int8 contractions in AVX-512 VNNI's layout";
   let description = [{
     MatMulInteger and the other integer ops of a quantized graph compute
-    `C = (ext_u(A) - a_zero) x ext_s(B)` in int32 (aotc's ONNX importer
+    `C = (ext(A) - a_zero) x ext_s(B)` in int32 (aotc's ONNX importer
     widens both operands and multiplies in int32). When B is a constant
-    int8 `[K, N]` matrix with K a multiple of 4 and N of 16, and A a uint8
-    `[M, K]` matrix, this pass rewrites the matmul into
+    int8 `[K, N]` matrix with K a multiple of 4 and N of 16, and A an 8-bit
+    `[..., M, K]` matrix, this pass rewrites the matmul into
 
     ```
-    acc[m, n] = sum over k of ext_u(A[m, k]) * ext_s(P[n / 16, k / 4, n mod 16, k mod 4])
-    C[m, n]   = acc[m, n] - a_zero * colsum(B)[n]
+    acc[m, n] = sum over k of ext_u(U[m, k]) * ext_s(P[n / 16, k / 4, n mod 16, k mod 4])
+    C[m, n]   = acc[m, n] - (a_zero + s) * colsum(B)[n]
     ```
 
     with `P`, B stored in blocks of 16 columns by 4 rows, and the column
-    sums computed at compile time: exactly the same int32 values (the sums
-    wrap alike). The contraction is a `linalg.generic` over `(m, n / 16,
-    n mod 16, k / 4, k mod 4)` marked `aotc.vnni`, which
+    sums computed at compile time. U is A when A is uint8 (s = 0), and A
+    with its sign bits flipped, A + 128 read as uint8, when A is int8 (s =
+    128); A's batch dimensions become rows. The values are exactly the same
+    int32 sums (they wrap alike). A zero point is a rank-0 tensor (a
+    runtime one, from DynamicQuantizeLinear, too) or a constant; a
+    QuantizeLinear that fusion put into A's widening is split back out, so
+    that U is stored as 8-bit values. The contraction is a `linalg.generic`
+    over `(m, n / 16, n mod 16, k / 4, k mod 4)` marked `aotc.vnni`, which
     aotc-cpu-vnni-kernels emits as vpdpbusd; the correction is an
     elementwise op that fuses with what follows. Run only for CPUs with
     AVX-512 VNNI.
