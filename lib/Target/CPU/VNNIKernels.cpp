@@ -11,6 +11,8 @@
 
 #include "VNNISupport.h"
 
+#include "aotc/Transforms/ParallelLoops.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -66,6 +68,8 @@ private:
                   int64_t tileVectors) {
     auto loop = scf::ForOp::create(b, loc, constant(b, begin),
                                    constant(b, end), constant(b, tileVectors));
+    // Tiles write disjoint columns: NAME_run_parallel's tasks.
+    aotc::markParallelLoop(loop);
     OpBuilder body = OpBuilder::atBlockBegin(loop.getBody());
     Value block = loop.getInductionVar();
     int64_t fullRows = rows - rows % kTileRows;
@@ -80,6 +84,7 @@ private:
                 int64_t end, int64_t tileRows) {
     auto loop = scf::ForOp::create(b, loc, constant(b, begin),
                                    constant(b, end), constant(b, tileRows));
+    aotc::markParallelLoop(loop);
     OpBuilder body = OpBuilder::atBlockBegin(loop.getBody());
     emitTile(body, loop.getInductionVar(), block, tileRows, tileVectors);
   }

@@ -970,7 +970,8 @@ def VNNIKernelsPass
     64 bytes of P and, per row, the row's 4 bytes broadcast to every lane
     and one `llvm.x86.avx512.vpdpbusd.512` per block (uint8 x int8 products
     summed in fours into the int32 lanes), and the accumulators stored
-    back.
+    back. The loops over blocks and rows are marked parallel
+    (`aotc.parallel`): NAME_run_parallel runs the blocks as tasks.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::LLVM::LLVMDialect",
