@@ -5,7 +5,8 @@
 // 1), rows inside (a tile of 6, then 1); each tile keeps its int32
 // accumulators in registers across the steps: per step one 64-byte load of
 // the packed operand per block, one broadcast of 4 bytes per row, and one
-// vpdpbusd per row and block.
+// vpdpbusd per row and block. The loops over blocks and rows are marked
+// parallel, for NAME_run_parallel's tasks.
 #a = affine_map<(m, nb, j, k4, i) -> (m, k4 * 4 + i)>
 #p = affine_map<(m, nb, j, k4, i) -> (nb, k4, j, i)>
 #c = affine_map<(m, nb, j, k4, i) -> (m, nb * 16 + j)>
@@ -27,6 +28,7 @@
 // CHECK-COUNT-23:      llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
 // CHECK:               scf.yield
 // CHECK-COUNT-24:    vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<7x80xi32>, vector<16xi32>
+// CHECK-NEXT:      } {aotc.parallel}
 // CHECK:           scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} {
 // CHECK-COUNT-4:     llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
 // CHECK:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} {
