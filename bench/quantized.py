@@ -15,6 +15,12 @@ output must be within the reference's float32 spread of quantize.py's
 reference (as test/Models/quantized-*.test checks); onnxruntime's int8
 output is printed as its distance from the reference in output quanta.
 
+transformer_layer (bench/peers.py's, d=256, seq 128) is quantized the way
+onnxruntime's quantize_dynamic does it (quantize.quantize_dynamic:
+DynamicQuantizeLinear + MatMulInteger by int8 weights); aotc's int8 output
+must agree with onnxruntime's on the same file (both compute the integer
+matmuls exactly), and its distance from the float model is printed.
+
 A benchmark, not a test: only ratios measured in one run mean anything.
 """
 
@@ -33,7 +39,9 @@ import onnx_models  # noqa: E402
 import peers  # noqa: E402
 import quantize  # noqa: E402
 
-MODELS = ("resnet18", "mobilenet_v2")
+MODELS = ("resnet18", "mobilenet_v2", "transformer_layer")
+# Quantized dynamically (no calibration), as transformers usually are.
+DYNAMIC = {"transformer_layer": "transformer_layer_256"}
 
 
 def ort_time(args, path, work, tag, x):
@@ -52,8 +60,58 @@ def ort_time(args, path, work, tag, x):
     return best, median, np.load(out).reshape(-1)
 
 
+def print_rows(rows, int8_best):
+    for label, best, median, note in rows:
+        ratio = "" if label == "aotc int8" else "   aotc int8 is %.2fx %s" % (
+            best / int8_best if best >= int8_best else int8_best / best,
+            "faster" if best >= int8_best else "slower")
+        print("  %-17s %9.2f ms (median %9.2f)%s%s" % (
+            label, best, median, ratio, ("   (%s)" % note) if note else ""))
+    sys.stdout.flush()
+
+
+def bench_dynamic(name, args):
+    """A dynamically quantized model against onnxruntime on the same file."""
+    import onnx
+    work = os.path.join(args.work_dir, name)
+    os.makedirs(work, exist_ok=True)
+    float_path = os.path.join(work, "model.onnx")
+    x, want = onnx_models.export(DYNAMIC[name], float_path)
+    x = np.asarray(x, np.float32)
+    want = np.asarray(want, np.float32).reshape(-1)
+    int8_path = os.path.join(work, "dynamic.onnx")
+    onnx.save(quantize.quantize_dynamic(onnx.load(float_path)), int8_path)
+    int8_exe, _ = peers.compile_aotc(args.aotc, args.cpu, int8_path, work,
+                                     "int8")
+    f32_exe, flops = peers.compile_aotc(args.aotc, args.cpu, float_path,
+                                        work, "f32")
+    print("%s (dynamically quantized): %s, %.2f GFLOP" % (
+        name, "x".join(map(str, x.shape)), flops / 1e9))
+    int8 = peers.run_aotc(int8_exe, work, "int8", x, args.repeat, 1)
+    f32 = peers.run_aotc(f32_exe, work, "f32", x, args.repeat, 1)
+    scale = float(np.abs(want).max())
+    rows = [("aotc int8", int8[0], int8[1], "max error %.2g of the float "
+             "output's range" % (np.abs(int8[2] - want).max() / scale)),
+            ("aotc f32", f32[0], f32[1], "")]
+    ort_int8 = ort_time(args, int8_path, work, "int8", x)
+    if ort_int8:
+        apart = np.abs(int8[2] - ort_int8[2]).max() / scale
+        # The same integer matmuls; the float steps may round apart.
+        if apart > 1e-2:
+            sys.exit("quantized: %s: aotc's and onnxruntime's int8 outputs "
+                     "differ by %.3g of the output's range" % (name, apart))
+        rows.append(("onnxruntime int8", ort_int8[0], ort_int8[1],
+                     "%.2g from aotc's int8" % apart))
+    ort_f32 = ort_time(args, float_path, work, "f32", x)
+    if ort_f32:
+        rows.append(("onnxruntime f32", ort_f32[0], ort_f32[1], ""))
+    print_rows(rows, int8[0])
+
+
 def bench(name, args):
     import onnx
+    if name in DYNAMIC:
+        return bench_dynamic(name, args)
     work = os.path.join(args.work_dir, name)
     os.makedirs(work, exist_ok=True)
     float_path = os.path.join(work, "model.onnx")
@@ -99,13 +157,7 @@ def bench(name, args):
     ort_f32 = ort_time(args, float_path, work, "f32", x)
     if ort_f32:
         rows.append(("onnxruntime f32", ort_f32[0], ort_f32[1], ""))
-    for label, best, median, note in rows:
-        ratio = "" if label == "aotc int8" else "   aotc int8 is %.2fx %s" % (
-            best / int8[0] if best >= int8[0] else int8[0] / best,
-            "faster" if best >= int8[0] else "slower")
-        print("  %-17s %9.2f ms (median %9.2f)%s%s" % (
-            label, best, median, ratio, ("   (%s)" % note) if note else ""))
-    sys.stdout.flush()
+    print_rows(rows, int8[0])
 
 
 def main():

@@ -15,8 +15,14 @@ through PyTorch in float64): the float model to calibrate, and the QDQ
 model as the independent reference the compiled one is compared with. It
 knows the ops the exported ResNet and MobileNet graphs use.
 
+``quantize_dynamic`` writes the form onnxruntime's ``quantize_dynamic``
+does for transformers: each MatMul (and Gemm) by a constant weight becomes
+DynamicQuantizeLinear of its input (uint8, the range of each call's
+values), MatMulInteger by the int8 weight (symmetric, one scale), Cast to
+float and Mul by the two scales (plus Gemm's bias).
+
 Used by ``quantized_models.py`` (test/Models/quantized-*.test) and
-``bench/peers.py``'s quantized models.
+``bench/quantized.py``.
 """
 
 import numpy as np
@@ -233,6 +239,61 @@ def quantize_qdq(model, ranges):
                        for suffix in ("_int8",))]
     new_graph = helper.make_graph(nodes, graph.name + "_qdq",
                                   list(graph.input), outputs,
+                                  keep + new_inits)
+    opsets = [helper.make_opsetid("", max(13, o.version))
+              for o in model.opset_import if o.domain in ("", "ai.onnx")]
+    return helper.make_model(new_graph, opset_imports=opsets,
+                             producer_name="aotc_testing.quantize")
+
+
+def quantize_dynamic(model):
+    """The dynamically quantized form of float `model` (module docstring):
+    no calibration; the activations' scales are computed at run time."""
+    graph = model.graph
+    inits = {t.name: t for t in graph.initializer}
+    new_inits, nodes, replaced = [], [], set()
+    for node in graph.node:
+        attrs = _attrs(node)
+        gemm = node.op_type == "Gemm"
+        if (node.op_type not in ("MatMul", "Gemm") or node.input[1] not in inits
+                or (gemm and (attrs.get("transA", 0) or
+                              attrs.get("alpha", 1.0) != 1.0 or
+                              attrs.get("beta", 1.0) != 1.0))):
+            nodes.append(node)
+            continue
+        w = numpy_helper.to_array(inits[node.input[1]]).astype(np.float64)
+        if w.ndim != 2:
+            nodes.append(node)
+            continue
+        if gemm and attrs.get("transB", 0):
+            w = w.T
+        scale = np.float32(max(np.abs(w).max(), 1e-12) / 127)
+        q = np.clip(np.rint(w / scale), -127, 127).astype(np.int8)
+        base = node.output[0]
+        new_inits += [numpy_helper.from_array(q, base + "_wint8"),
+                      numpy_helper.from_array(np.array(scale), base + "_wscale")]
+        replaced.add(node.input[1])
+        nodes += [
+            helper.make_node("DynamicQuantizeLinear", [node.input[0]],
+                             [base + "_xq", base + "_xs", base + "_xz"]),
+            helper.make_node("MatMulInteger",
+                             [base + "_xq", base + "_wint8", base + "_xz"],
+                             [base + "_int32"]),
+            helper.make_node("Cast", [base + "_int32"], [base + "_float"],
+                             to=TensorProto.FLOAT),
+            helper.make_node("Mul", [base + "_xs", base + "_wscale"],
+                             [base + "_scale"])]
+        product = base if not gemm or len(node.input) < 3 else base + "_mm"
+        nodes.append(helper.make_node("Mul", [base + "_float", base + "_scale"],
+                                      [product]))
+        if product != base:
+            nodes.append(helper.make_node("Add", [product, node.input[2]],
+                                          [base]))
+    used = {i for n in nodes for i in n.input}
+    keep = [t for t in graph.initializer
+            if t.name not in replaced or t.name in used]
+    new_graph = helper.make_graph(nodes, graph.name + "_dynamic",
+                                  list(graph.input), list(graph.output),
                                   keep + new_inits)
     opsets = [helper.make_opsetid("", max(13, o.version))
               for o in model.opset_import if o.domain in ("", "ai.onnx")]
