@@ -92,6 +92,97 @@ bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
           rows * rowBytes > kMaxPanelSpanBytes);
 }
 
+/// The positions (of `input`'s dimensions) of `n`, the output's innermost
+/// loop, and `k`, a reduction loop, when `input` of the contraction
+/// `generic` is a runtime value read transposed, `[..., n, ..., k]` with `k`
+/// innermost (the right-hand side of `Q K^T`), `n` a multiple of `width`,
+/// and at least kMinReuseRows output rows reuse each panel.
+std::optional<std::pair<unsigned, unsigned>>
+readsTransposed(linalg::GenericOp generic, OpOperand *input, int64_t width) {
+  if (matchPattern(input->get(), m_Constant()) ||
+      !aotc::isPermutedF32Operand(generic, input))
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(input->get().getType());
+  AffineMap map = generic.getMatchingIndexingMap(input);
+  AffineMap outMap =
+      generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  int64_t rank = type.getRank();
+  unsigned k = map.getDimPosition(rank - 1);
+  unsigned n = outMap.getDimPosition(outMap.getNumResults() - 1);
+  std::optional<unsigned> nPosition = map.getResultPosition(
+      getAffineDimExpr(n, generic.getContext()));
+  if (iterators[k] != utils::IteratorType::reduction || !nPosition ||
+      type.getDimSize(*nPosition) % width != 0)
+    return std::nullopt;
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  int64_t reuse = 1;
+  for (AffineExpr expr : outMap.getResults()) {
+    unsigned loop = cast<AffineDimExpr>(expr).getPosition();
+    if (!map.isFunctionOfDim(loop))
+      reuse *= ranges[loop];
+  }
+  if (reuse < kMinReuseRows)
+    return std::nullopt;
+  return std::pair(*nPosition, unsigned(rank - 1));
+}
+
+/// A copy of `value`, read as `[..., n, ..., k]` (positions `n` and `k`,
+/// k innermost), in panels of `width` columns of n: `[others..., n /
+/// width, k, width]`. Returns the copy and the map from the old operand
+/// map's results to the copy's: `panelMap`.
+Value packTransposedPanels(OpBuilder &b, Location loc, Value value,
+                           unsigned nPosition, unsigned kPosition,
+                           int64_t width) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t rank = type.getRank();
+  MLIRContext *context = b.getContext();
+  SmallVector<int64_t> shape;
+  SmallVector<unsigned> others;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != nPosition && d != kPosition) {
+      others.push_back(d);
+      shape.push_back(type.getDimSize(d));
+    }
+  shape.append({type.getDimSize(nPosition) / width, type.getDimSize(kPosition),
+                width});
+  // The copy's loops are its own dimensions: (others..., panel, k, column).
+  SmallVector<AffineExpr> read(rank);
+  for (auto [i, d] : llvm::enumerate(others))
+    read[d] = getAffineDimExpr(i, context);
+  unsigned panel = others.size();
+  read[nPosition] = getAffineDimExpr(panel, context) * width +
+                    getAffineDimExpr(panel + 2, context);
+  read[kPosition] = getAffineDimExpr(panel + 1, context);
+  AffineMap readMap = AffineMap::get(rank + 1, 0, read, context);
+  AffineMap writeMap = AffineMap::getMultiDimIdentityMap(rank + 1, context);
+  Value empty = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  SmallVector<utils::IteratorType> iterators(rank + 1,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, empty.getType(), ValueRange{value}, ValueRange{empty},
+             ArrayRef<AffineMap>{readMap, writeMap}, iterators,
+             [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               linalg::YieldOp::create(nested, nestedLoc, args[0]);
+             })
+      .getResult(0);
+}
+
+/// `map`, reading `[..., n, ..., k]`, reading the transposed panels
+/// instead: `(others..., n floordiv width, k, n mod width)`.
+AffineMap transposedPanelMap(AffineMap map, unsigned nPosition,
+                             unsigned kPosition, int64_t width) {
+  SmallVector<AffineExpr> results;
+  for (unsigned d = 0; d < map.getNumResults(); ++d)
+    if (d != nPosition && d != kPosition)
+      results.push_back(map.getResult(d));
+  AffineExpr column = map.getResult(nPosition);
+  results.append(
+      {column.floorDiv(width), map.getResult(kPosition), column % width});
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
+                        map.getContext());
+}
+
 /// `constant`, a `[K, N]` matrix, stored in panels of `width` columns,
 /// `[N / width, K, width]`, permuted at compile time.
 Value packConstantPanels(OpBuilder &b, arith::ConstantOp constant,
@@ -174,6 +265,35 @@ struct PackMatmulPanelsPass final
       Value panels = packPanels(b, generic.getLoc(), input.get(), width);
       readThroughPanels(generic, input, panels, width);
       ++numPacked;
+    }
+
+    // Runtime right-hand sides read transposed (`Q K^T`: k innermost) would
+    // be read a row of k at a time, one output column per vector; the copy
+    // in panels puts n innermost, for the register-tiled outer products.
+    SmallVector<std::tuple<linalg::GenericOp, unsigned, unsigned, unsigned>>
+        transposed;
+    getOperation().walk([&](linalg::GenericOp generic) {
+      if (!generic.hasPureTensorSemantics() ||
+          generic.getNumReductionLoops() == 0 ||
+          generic.getNumDpsInits() != 1 || generic.getNumDpsInputs() != 2)
+        return;
+      for (OpOperand *input : generic.getDpsInputOperands())
+        if (auto positions = readsTransposed(generic, input, width)) {
+          transposed.push_back({generic, input->getOperandNumber(),
+                                positions->first, positions->second});
+          return;
+        }
+    });
+    for (auto [generic, operand, n, k] : transposed) {
+      OpOperand &input = generic->getOpOperand(operand);
+      OpBuilder b(generic);
+      Value panels = packTransposedPanels(b, generic.getLoc(), input.get(), n,
+                                          k, width);
+      SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+      maps[operand] = transposedPanelMap(maps[operand], n, k, width);
+      generic.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+      input.set(panels);
+      ++numTransposed;
     }
 
     // Constant matrices read only as right-hand sides are stored in panels

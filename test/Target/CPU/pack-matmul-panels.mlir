@@ -169,3 +169,56 @@ func.func @constant_panels(%a: tensor<4x2xf32>, %init: tensor<4x128xf32>) -> ten
   } -> tensor<4x128xf32>
   return %0 : tensor<4x128xf32>
 }
+
+// -----
+
+// Attention's scores, S[h, i, j] = sum over d of Q[h, i, d] K[j, h, d]: the
+// runtime K is read transposed (d, a reduction loop, innermost; j, the
+// output's innermost loop, a row index). It is read through a copy in
+// panels [h, j floordiv 64, d, j mod 64] that the copy transposes, so that
+// j is innermost for the outer-product kernel. A K read by fewer than 32
+// output rows is left alone.
+
+#q = affine_map<(h, i, j, d) -> (h, i, d)>
+#k = affine_map<(h, i, j, d) -> (j, h, d)>
+#s = affine_map<(h, i, j, d) -> (h, i, j)>
+
+// CHECK-DAG:   #[[READ:.+]] = affine_map<(d0, d1, d2, d3) -> (d1 * 64 + d3, d0, d2)>
+// CHECK-DAG:   #[[WRITE:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG:   #[[PANELS:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2 floordiv 64, d3, d2 mod 64)>
+// CHECK-LABEL: func.func @transposed_keys(
+// CHECK-SAME:      %[[Q:.+]]: tensor<4x32x16xf32>, %[[K:.+]]: tensor<128x4x16xf32>
+// CHECK:         %[[EMPTY:.+]] = tensor.empty() : tensor<4x2x16x64xf32>
+// CHECK:         %[[P:.+]] = linalg.generic {indexing_maps = [#[[READ]], #[[WRITE]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+// CHECK-SAME:        ins(%[[K]] : tensor<128x4x16xf32>) outs(%[[EMPTY]] : tensor<4x2x16x64xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #[[PANELS]], #{{.+}}]
+// CHECK-SAME:        ins(%[[Q]], %[[P]] : tensor<4x32x16xf32>, tensor<4x2x16x64xf32>)
+// CHECK-LABEL: func.func @few_rows(
+// CHECK-NOT:     tensor.empty
+func.func @transposed_keys(%q: tensor<4x32x16xf32>, %k: tensor<128x4x16xf32>,
+                           %init: tensor<4x32x128xf32>) -> tensor<4x32x128xf32> {
+  %0 = linalg.generic {indexing_maps = [#q, #k, #s],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<4x32x16xf32>, tensor<128x4x16xf32>)
+      outs(%init : tensor<4x32x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = arith.mulf %x, %y : f32
+    %2 = arith.addf %acc, %1 : f32
+    linalg.yield %2 : f32
+  } -> tensor<4x32x128xf32>
+  return %0 : tensor<4x32x128xf32>
+}
+
+func.func @few_rows(%q: tensor<4x8x16xf32>, %k: tensor<128x4x16xf32>,
+                    %init: tensor<4x8x128xf32>) -> tensor<4x8x128xf32> {
+  %0 = linalg.generic {indexing_maps = [#q, #k, #s],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<4x8x16xf32>, tensor<128x4x16xf32>)
+      outs(%init : tensor<4x8x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = arith.mulf %x, %y : f32
+    %2 = arith.addf %acc, %1 : f32
+    linalg.yield %2 : f32
+  } -> tensor<4x8x128xf32>
+  return %0 : tensor<4x8x128xf32>
+}

@@ -353,6 +353,15 @@ def PackMatmulPanelsPass
     left the hardware prefetcher little to follow). This runs before
     `aotc-cpu-pad-weight-rows`, which then only pads the rest.
 
+    A runtime right-hand side read transposed, `[..., n, ..., k]` with the
+    reduction loop `k` innermost (attention's `Q K^T`, whose `K` rows are
+    the output's columns), would be read one row of `k` per output column:
+    a dot product per output element and a horizontal sum. It is read
+    through a copy in panels `[..., n floordiv 64, k, n mod 64]` instead,
+    which the copy transposes, when `n` is a multiple of 64 and at least 32
+    output rows reuse each panel; the matmul then runs as register-tiled
+    outer products like any other.
+
     The runtime copy applies to an f32 input of a `linalg.generic` with
     reduction loops that is not a constant, read as `[..., k, n]` with `n`
     the output's
@@ -384,6 +393,9 @@ def PackMatmulPanelsPass
               "matmul operands read through a copy in panels">,
     Statistic<"numConstantsPacked", "num-constants-packed",
               "constant matrices stored in panels">,
+    Statistic<"numTransposed", "num-transposed",
+              "runtime operands read transposed, read through a copy in "
+              "panels">,
   ];
 }
 
