@@ -19,6 +19,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 
 namespace aotc {
 #define GEN_PASS_DEF_VNNIKERNELSPASS
@@ -47,6 +48,13 @@ public:
     rows = ranges[0];
     blocks = ranges[1];
     steps = ranges[3];
+  }
+
+  /// Whether a zero fill of the whole output (`fill`) comes just before,
+  /// which the tiles' zero accumulators make unnecessary.
+  void takeZeroFill(linalg::FillOp fill) {
+    zeroInit = true;
+    fill.erase();
   }
 
   void emit(OpBuilder &b) {
@@ -102,12 +110,21 @@ private:
       columnIndex.push_back(arith::MulIOp::create(
           b, loc, blockIndex.back(), constant(b, aotc::kVNNILanes)));
     }
-    // The accumulators start from the output (its initialization).
+    // The accumulators start from zero when a zero fill of the output came
+    // just before (it goes), else from the output.
     SmallVector<Value> initial;
+    Value zeros;
+    if (zeroInit)
+      zeros = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(accType, b.getI32IntegerAttr(0)));
     for (int64_t r = 0; r < tileRows; ++r)
       for (int64_t v = 0; v < tileVectors; ++v)
-        initial.push_back(vector::LoadOp::create(
-            b, loc, accType, out, ValueRange{rowIndex[r], columnIndex[v]}));
+        initial.push_back(zeroInit
+                              ? zeros
+                              : vector::LoadOp::create(
+                                    b, loc, accType, out,
+                                    ValueRange{rowIndex[r], columnIndex[v]})
+                                    .getResult());
     auto loop = scf::ForOp::create(
         b, loc, constant(b, 0), constant(b, steps), constant(b, 1), initial,
         [&](OpBuilder &nb, Location nloc, Value step, ValueRange accs) {
@@ -163,7 +180,17 @@ private:
   Location loc;
   Value a, packed, out, packedRows;
   int64_t rows = 0, blocks = 0, steps = 0;
+  bool zeroInit = false;
 };
+
+/// The zero fill of `out` just before `generic`, if any.
+linalg::FillOp getZeroFillBefore(linalg::GenericOp generic, Value out) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(generic->getPrevNode());
+  if (!fill || !fill.hasPureBufferSemantics() ||
+      fill.getOutputs()[0] != out)
+    return nullptr;
+  return matchPattern(fill.getInputs()[0], m_Zero()) ? fill : nullptr;
+}
 
 /// Whether `generic` is a contraction of aotc-cpu-vnni-matmuls on buffers
 /// whose rows the kernel can read with unit-stride vector loads.
@@ -198,7 +225,11 @@ struct VNNIKernelsPass final
     });
     for (linalg::GenericOp generic : contractions) {
       OpBuilder b(generic);
-      Emitter(generic).emit(b);
+      Emitter emitter(generic);
+      if (linalg::FillOp fill =
+              getZeroFillBefore(generic, generic.getDpsInits()[0]))
+        emitter.takeZeroFill(fill);
+      emitter.emit(b);
       generic.erase();
       ++numEmitted;
     }

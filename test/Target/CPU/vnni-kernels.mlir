@@ -75,3 +75,32 @@ func.func @strided(%a: memref<2x8xi8, strided<[16, 2]>>, %p: memref<1x2x16x4xi8>
   }
   return
 }
+
+// -----
+
+// A zero fill of the output just before goes: the accumulators start as
+// zero vectors instead of loads.
+#a = affine_map<(m, nb, j, k4, i) -> (m, k4 * 4 + i)>
+#p = affine_map<(m, nb, j, k4, i) -> (nb, k4, j, i)>
+#c = affine_map<(m, nb, j, k4, i) -> (m, nb * 16 + j)>
+// CHECK-LABEL: func.func @zero_init(
+// CHECK-NOT:     linalg.fill
+// CHECK:         %[[ZEROS:.+]] = arith.constant dense<0> : vector<16xi32>
+// CHECK:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %[[ZEROS]])
+// CHECK-NOT:     vector.load %arg2
+func.func @zero_init(%a: memref<1x8xi8>, %p: memref<1x2x16x4xi8>, %c: memref<1x16xi32>) {
+  %zero = arith.constant 0 : i32
+  linalg.fill ins(%zero : i32) outs(%c : memref<1x16xi32>)
+  linalg.generic {indexing_maps = [#a, #p, #c],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %p : memref<1x8xi8>, memref<1x2x16x4xi8>) outs(%c : memref<1x16xi32>)
+      attrs = {aotc.vnni} {
+  ^bb0(%x: i8, %w: i8, %acc: i32):
+    %xw = arith.extui %x : i8 to i32
+    %ww = arith.extsi %w : i8 to i32
+    %prod = arith.muli %xw, %ww : i32
+    %sum = arith.addi %acc, %prod : i32
+    linalg.yield %sum : i32
+  }
+  return
+}

@@ -978,7 +978,8 @@ def VNNIKernelsPass
     int8 `P[N / 16, K / 4, 16, 4]`, int32 `C[M, N]`, every innermost
     dimension contiguous) becomes loops over register tiles of 6 rows by 4
     blocks of 16 columns (one row or one block at the edges): 24 int32
-    accumulators loaded from C, then for every 4 values of k, 4 loads of
+    accumulators loaded from C (or zero, when a zero fill of C comes just
+    before: the fill goes), then for every 4 values of k, 4 loads of
     64 bytes of P and, per row, the row's 4 bytes broadcast to every lane
     and one `llvm.x86.avx512.vpdpbusd.512` per block (uint8 x int8 products
     summed in fours into the int32 lanes), and the accumulators stored
