@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 
@@ -299,56 +300,77 @@ struct VNNIMatmulsPass final
         });
     dot->setAttr(aotc::kVNNIAttrName, b.getUnitAttr());
     Value result = dot.getResult(0);
-    Value zero = lhs->second;
-    if (zero || signOffset) {
-      // C[m, n] = acc[m, n] - (zero + signOffset) * colsum[n].
-      Value sums = columnSums(b, loc, matrix, *bytes);
-      auto resultType = cast<RankedTensorType>(result.getType());
-      Value empty = tensor::EmptyOp::create(b, loc, resultType.getShape(),
-                                            resultType.getElementType());
-      AffineExpr row = getAffineDimExpr(0, context),
-                 column = getAffineDimExpr(1, context);
-      SmallVector<Value> inputs = {result, sums};
-      SmallVector<AffineMap> correctionMaps = {
-          AffineMap::get(2, 0, {row, column}, context),
-          AffineMap::get(2, 0, {column}, context)};
-      if (zero) {
-        inputs.push_back(zero);
-        correctionMaps.push_back(AffineMap::get(2, 0, {}, context));
-      }
-      correctionMaps.push_back(AffineMap::get(2, 0, {row, column}, context));
-      result =
-          linalg::GenericOp::create(
-              b, loc, resultType, inputs, ValueRange{empty}, correctionMaps,
-              {utils::IteratorType::parallel, utils::IteratorType::parallel},
-              [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-                Value offset = arith::ConstantOp::create(
-                    nested, nestedLoc, nested.getI32IntegerAttr(signOffset));
-                Value shift = !zero ? offset
-                              : signOffset
-                                  ? arith::AddIOp::create(nested, nestedLoc,
-                                                          args[2], offset)
-                                        .getResult()
-                                  : args[2];
-                shift = arith::MulIOp::create(nested, nestedLoc, shift, args[1]);
-                linalg::YieldOp::create(
-                    nested, nestedLoc,
-                    arith::SubIOp::create(nested, nestedLoc, args[0], shift)
-                        .getResult());
-              })
-              .getResult(0);
-    }
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
-    if (resultType.getRank() != 2) {
+    int64_t rank = resultType.getRank();
+    if (rank != 2) {
       ReassociationIndices rows;
-      for (int64_t d = 0; d + 1 < resultType.getRank(); ++d)
+      for (int64_t d = 0; d + 1 < rank; ++d)
         rows.push_back(d);
       result = tensor::ExpandShapeOp::create(
           b, loc, resultType, result,
-          ArrayRef<ReassociationIndices>{rows, {resultType.getRank() - 1}});
+          ArrayRef<ReassociationIndices>{rows, {rank - 1}});
+    }
+    Value zero = lhs->second;
+    linalg::GenericOp correction;
+    if (zero || signOffset) {
+      // C[..., n] = acc[..., n] - (zero + signOffset) * colsum[n].
+      Value sums = columnSums(b, loc, matrix, *bytes);
+      Value empty = tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                            resultType.getElementType());
+      AffineMap identity = b.getMultiDimIdentityMap(rank);
+      SmallVector<Value> inputs = {result, sums};
+      SmallVector<AffineMap> correctionMaps = {
+          identity,
+          AffineMap::get(rank, 0, {getAffineDimExpr(rank - 1, context)},
+                         context)};
+      if (zero) {
+        inputs.push_back(zero);
+        correctionMaps.push_back(AffineMap::get(rank, 0, {}, context));
+      }
+      correctionMaps.push_back(identity);
+      correction = linalg::GenericOp::create(
+          b, loc, resultType, inputs, ValueRange{empty}, correctionMaps,
+          SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+          [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+            Value offset = arith::ConstantOp::create(
+                nested, nestedLoc, nested.getI32IntegerAttr(signOffset));
+            Value shift = !zero ? offset
+                          : signOffset
+                              ? arith::AddIOp::create(nested, nestedLoc,
+                                                      args[2], offset)
+                                    .getResult()
+                              : args[2];
+            shift = arith::MulIOp::create(nested, nestedLoc, shift, args[1]);
+            linalg::YieldOp::create(
+                nested, nestedLoc,
+                arith::SubIOp::create(nested, nestedLoc, args[0], shift)
+                    .getResult());
+          });
+      result = correction.getResult(0);
     }
     matmul.getResult(0).replaceAllUsesWith(result);
     matmul.erase();
+    // The correction joins the elementwise op that reads it (the cast to
+    // float and the scales of a quantized graph), as fusion would have.
+    if (correction && result.hasOneUse()) {
+      OpOperand &use = *result.getUses().begin();
+      if (isa<linalg::GenericOp>(use.getOwner()) &&
+          linalg::areElementwiseOpsFusable(&use)) {
+        IRRewriter rewriter(b.getContext());
+        Operation *consumer = use.getOwner();
+        rewriter.setInsertionPoint(consumer);
+        FailureOr<linalg::ElementwiseOpFusionResult> fused =
+            linalg::fuseElementwiseOps(rewriter, &use);
+        if (succeeded(fused)) {
+          for (auto [original, replacement] : fused->replacements)
+            rewriter.replaceAllUsesExcept(original, replacement,
+                                          fused->fusedOp);
+          rewriter.eraseOp(consumer);
+          if (correction->use_empty())
+            rewriter.eraseOp(correction);
+        }
+      }
+    }
     return success();
   }
 };

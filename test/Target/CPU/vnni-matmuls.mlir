@@ -73,7 +73,7 @@ func.func @u8_times_constant(%a: tensor<5x4xi8>) -> tensor<5x16xi32> {
 
 // An int8 left operand (rows in a batch of 2) is read with its sign bits
 // flipped, as uint8 x + 128, and the correction adds 128 to its zero point
-// (none here).
+// (none here); it applies to the result in its batch shape.
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #a3 = affine_map<(b, m, n, k) -> (b, m, k)>
@@ -87,9 +87,10 @@ func.func @u8_times_constant(%a: tensor<5x4xi8>) -> tensor<5x16xi32> {
 // CHECK:         %[[ROWS:.+]] = tensor.collapse_shape %[[FLIPPED]] {{\[}}[0, 1], [2]] : tensor<2x3x4xi8> into tensor<6x4xi8>
 // CHECK:         %[[DOT:.+]] = linalg.generic
 // CHECK-SAME:        ins(%[[ROWS]], %{{.+}} : tensor<6x4xi8>, tensor<1x1x16x4xi8>)
-// CHECK:         %[[FIXED:.+]] = linalg.generic
+// CHECK:         %[[ACC:.+]] = tensor.expand_shape %[[DOT]] {{\[}}[0, 1], [2]] output_shape [2, 3, 16] : tensor<6x16xi32> into tensor<2x3x16xi32>
+// CHECK:         linalg.generic
+// CHECK-SAME:        ins(%[[ACC]], %{{.+}} : tensor<2x3x16xi32>, tensor<16xi32>)
 // CHECK:           arith.muli %c128_i32, %{{.+}} : i32
-// CHECK:         tensor.expand_shape %[[FIXED]] {{\[}}[0, 1], [2]] output_shape [2, 3, 16] : tensor<6x16xi32> into tensor<2x3x16xi32>
 func.func @signed_rows_in_batches(%a: tensor<2x3x4xi8>) -> tensor<2x3x16xi32> {
   %bc = arith.constant dense<[[0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60],
                               [1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 53, 57, 61],
@@ -175,4 +176,66 @@ func.func @left_alone(%a: tensor<5x4xi8>, %b: tensor<4x16xi8>) -> (tensor<5x16xi
     linalg.yield %s : i32
   } -> tensor<5x12xi32>
   return %c, %d : tensor<5x16xi32>, tensor<5x12xi32>
+}
+
+// -----
+
+// The correction joins the elementwise op reading the matmul (the cast to
+// float and the scale of a quantized graph): one op computes
+// float(acc - zero * colsum) * 0.5.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> ()>
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func.func @correction_joins_consumer(
+// CHECK:         %[[DOT:.+]] = linalg.generic {{.+}} attrs = {aotc.vnni}
+// CHECK:         linalg.generic
+// CHECK-SAME:        ins(%[[DOT]],
+// CHECK:           arith.muli
+// CHECK-NEXT:      %[[FIXED:.+]] = arith.subi
+// CHECK-NEXT:      %[[F:.+]] = arith.sitofp %[[FIXED]] : i32 to f32
+// CHECK-NEXT:      arith.mulf %[[F]], %{{.+}} : f32
+// CHECK-NOT:     linalg.generic
+func.func @correction_joins_consumer(%a: tensor<5x4xi8>) -> tensor<5x16xf32> {
+  %b = arith.constant dense<[[0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60],
+                             [1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 53, 57, 61],
+                             [2, 6, 10, 14, 18, 22, 26, 30, 34, 38, 42, 46, 50, 54, 58, 62],
+                             [3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47, 51, 55, 59, 63]]> : tensor<4x16xi8>
+  %zero = arith.constant dense<3> : tensor<i32>
+  %half = arith.constant 0.5 : f32
+  %c0 = arith.constant 0 : i32
+  %e0 = tensor.empty() : tensor<5x4xi32>
+  %wa = linalg.generic {indexing_maps = [#id, #scalar, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %zero : tensor<5x4xi8>, tensor<i32>) outs(%e0 : tensor<5x4xi32>) {
+  ^bb0(%x: i8, %z: i32, %o: i32):
+    %w = arith.extui %x : i8 to i32
+    %s = arith.subi %w, %z : i32
+    linalg.yield %s : i32
+  } -> tensor<5x4xi32>
+  %e1 = tensor.empty() : tensor<4x16xi32>
+  %wb = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%b : tensor<4x16xi8>) outs(%e1 : tensor<4x16xi32>) {
+  ^bb0(%x: i8, %o: i32):
+    %w = arith.extsi %x : i8 to i32
+    linalg.yield %w : i32
+  } -> tensor<4x16xi32>
+  %e2 = tensor.empty() : tensor<5x16xi32>
+  %init = linalg.fill ins(%c0 : i32) outs(%e2 : tensor<5x16xi32>) -> tensor<5x16xi32>
+  %c = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%wa, %wb : tensor<5x4xi32>, tensor<4x16xi32>) outs(%init : tensor<5x16xi32>) {
+  ^bb0(%x: i32, %y: i32, %acc: i32):
+    %p = arith.muli %x, %y : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<5x16xi32>
+  %e3 = tensor.empty() : tensor<5x16xf32>
+  %f = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<5x16xi32>) outs(%e3 : tensor<5x16xf32>) {
+  ^bb0(%x: i32, %o: f32):
+    %v = arith.sitofp %x : i32 to f32
+    %m = arith.mulf %v, %half : f32
+    linalg.yield %m : f32
+  } -> tensor<5x16xf32>
+  return %f : tensor<5x16xf32>
 }
