@@ -46,6 +46,23 @@ constexpr int64_t kMinReuseRows = 32;
 /// reductions (2048 rows of 128 columns: 1 MiB).
 constexpr int64_t kPanelColumns = 64;
 
+/// The output elements that reuse each element of `input` of `generic`:
+/// the product of the output's loops the input does not depend on (the
+/// output rows that read each panel).
+int64_t getReuse(linalg::GenericOp generic, OpOperand *input) {
+  AffineMap map = generic.getMatchingIndexingMap(input);
+  AffineMap outMap =
+      generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  int64_t reuse = 1;
+  for (AffineExpr expr : outMap.getResults()) {
+    unsigned loop = cast<AffineDimExpr>(expr).getPosition();
+    if (!map.isFunctionOfDim(loop))
+      reuse *= ranges[loop];
+  }
+  return reuse;
+}
+
 /// Whether `input` of the contraction `generic` is read as `[..., k, n]`
 /// with `n` the output's innermost loop, a multiple of `width`, and `k` a
 /// reduction loop: a matmul's right-hand side.
@@ -77,15 +94,7 @@ bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
       generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
   int64_t columns = type.getShape().back();
   int64_t rows = type.getShape().drop_back().back();
-  // The output rows that reuse each panel: the output's loops the input
-  // does not depend on.
-  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
-  int64_t reuse = 1;
-  for (AffineExpr expr : outMap.getResults()) {
-    unsigned loop = cast<AffineDimExpr>(expr).getPosition();
-    if (!map.isFunctionOfDim(loop))
-      reuse *= ranges[loop];
-  }
+  int64_t reuse = getReuse(generic, input);
   int64_t rowBytes = columns * 4;
   return reuse >= kMinReuseRows &&
          ((rowBytes % kAliasingStride == 0 && rows > kAliasingRowsInL1) ||
@@ -115,13 +124,7 @@ readsTransposed(linalg::GenericOp generic, OpOperand *input, int64_t width) {
   if (iterators[k] != utils::IteratorType::reduction || !nPosition ||
       type.getDimSize(*nPosition) % width != 0)
     return std::nullopt;
-  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
-  int64_t reuse = 1;
-  for (AffineExpr expr : outMap.getResults()) {
-    unsigned loop = cast<AffineDimExpr>(expr).getPosition();
-    if (!map.isFunctionOfDim(loop))
-      reuse *= ranges[loop];
-  }
+  int64_t reuse = getReuse(generic, input);
   if (reuse < kMinReuseRows)
     return std::nullopt;
   return std::pair(*nPosition, unsigned(rank - 1));
