@@ -89,9 +89,6 @@ bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
       !readsColumns(generic, input, width))
     return false;
   auto type = cast<RankedTensorType>(input->get().getType());
-  AffineMap map = generic.getMatchingIndexingMap(input);
-  AffineMap outMap =
-      generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
   int64_t columns = type.getShape().back();
   int64_t rows = type.getShape().drop_back().back();
   int64_t reuse = getReuse(generic, input);
