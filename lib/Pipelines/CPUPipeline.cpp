@@ -49,6 +49,10 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // Elementwise fusion only rewrites linalg.generic, so named ops
   // (linalg.reduce, linalg.matmul, linalg.transpose, ...) become generics
   // first; their producers can then fuse into them too.
+  // The convolutions of a QDQ graph as uint8 x int8 contractions, while
+  // they are still named ops (and before fusion hides the dequantization).
+  if (options.vnni)
+    pm.addNestedPass<func::FuncOp>(createVNNIConvsPass());
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   // Producer/consumer fusion of elementwise generics and of elementwise
   // producers into reductions: `reduce_sum(x + y*z)` becomes one

@@ -13,6 +13,7 @@
 
 #include "aotc/Transforms/ParallelLoops.h"
 
+#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -36,31 +37,40 @@ namespace {
 constexpr int64_t kTileRows = 6;
 constexpr int64_t kTileVectors = 4;
 
-/// Emits `generic` (a, packed, out; loops m, nb, j, k4, i) as register
-/// tiles.
+/// Emits `generic` (a, packed, out; loops rows..., nb, j, steps..., i) as
+/// register tiles over the rows flattened.
 class Emitter {
 public:
   Emitter(linalg::GenericOp generic)
       : generic(generic), loc(generic.getLoc()),
         a(generic.getDpsInputs()[0]), packed(generic.getDpsInputs()[1]),
-        out(generic.getDpsInits()[0]) {
+        out(generic.getDpsInits()[0]),
+        aMap(generic.getMatchingIndexingMap(generic.getDpsInputOperand(0))) {
     SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
-    rows = ranges[0];
-    blocks = ranges[1];
-    steps = ranges[3];
+    unsigned rowLoops = generic.getNumParallelLoops() - 2;
+    rowShape.assign(ranges.begin(), ranges.begin() + rowLoops);
+    stepShape.assign(ranges.begin() + rowLoops + 2, ranges.end() - 1);
+    rows = 1;
+    for (int64_t size : rowShape)
+      rows *= size;
+    blocks = ranges[rowLoops];
   }
 
   /// Whether a zero fill of the whole output (`fill`) comes just before,
   /// which the tiles' zero accumulators make unnecessary.
-  void takeZeroFill(linalg::FillOp fill) {
+  void takeZeroFill(Operation *fill) {
     zeroInit = true;
-    fill.erase();
+    fill->erase();
   }
 
   void emit(OpBuilder &b) {
     // The 16 x 4 bytes of a block and step, as one row of 64.
-    packedRows = memref::CollapseShapeOp::create(
-        b, loc, packed, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}});
+    int64_t rank = cast<MemRefType>(packed.getType()).getRank();
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t d = 0; d + 2 < rank; ++d)
+      groups.push_back({d});
+    groups.push_back({rank - 2, rank - 1});
+    packedRows = memref::CollapseShapeOp::create(b, loc, packed, groups);
     // Blocks of columns outermost: each tile's weights, K / 4 x 4 x 64
     // bytes, stay in cache for every tile of rows.
     int64_t fullBlocks = blocks - blocks % kTileVectors;
@@ -74,17 +84,22 @@ private:
   /// Tiles of `tileVectors` column blocks over blocks [begin, end).
   void emitBlocks(OpBuilder &b, int64_t begin, int64_t end,
                   int64_t tileVectors) {
+    int64_t fullRows = rows - rows % kTileRows;
+    auto emitAllRows = [&](OpBuilder &body, Value block) {
+      if (fullRows)
+        emitRows(body, block, tileVectors, 0, fullRows, kTileRows);
+      if (fullRows != rows)
+        emitRows(body, block, tileVectors, fullRows, rows, 1);
+    };
+    // One tile of blocks: no loop, so that the rows are the tasks.
+    if (end - begin == tileVectors)
+      return emitAllRows(b, constant(b, begin));
     auto loop = scf::ForOp::create(b, loc, constant(b, begin),
                                    constant(b, end), constant(b, tileVectors));
     // Tiles write disjoint columns: NAME_run_parallel's tasks.
     aotc::markParallelLoop(loop);
     OpBuilder body = OpBuilder::atBlockBegin(loop.getBody());
-    Value block = loop.getInductionVar();
-    int64_t fullRows = rows - rows % kTileRows;
-    if (fullRows)
-      emitRows(body, block, tileVectors, 0, fullRows, kTileRows);
-    if (fullRows != rows)
-      emitRows(body, block, tileVectors, fullRows, rows, 1);
+    emitAllRows(body, loop.getInductionVar());
   }
 
   /// Tiles of `tileRows` rows over rows [begin, end).
@@ -97,19 +112,55 @@ private:
     emitTile(body, loop.getInductionVar(), block, tileRows, tileVectors);
   }
 
+  /// The row loops' values at flattened row `row`.
+  SmallVector<Value> rowCoordinates(OpBuilder &b, Value row) {
+    SmallVector<Value> coordinates(rowShape.size());
+    for (int64_t d = rowShape.size() - 1; d >= 0; --d) {
+      if (d == 0) {
+        coordinates[d] = row;
+        break;
+      }
+      Value size = constant(b, rowShape[d]);
+      coordinates[d] = arith::RemUIOp::create(b, loc, row, size);
+      row = arith::DivUIOp::create(b, loc, row, size);
+    }
+    return coordinates;
+  }
+
+  /// The indices of A's four bytes at `rowValues` and `stepValues`: A's
+  /// indexing map at those loop values, the block, column and byte 0.
+  SmallVector<Value> aIndices(OpBuilder &b, ArrayRef<Value> rowValues,
+                              ArrayRef<Value> stepValues) {
+    Value zero = constant(b, 0);
+    SmallVector<Value> loops(rowValues);
+    loops.append({zero, zero});
+    loops.append(stepValues.begin(), stepValues.end());
+    loops.push_back(zero);
+    SmallVector<Value> indices;
+    for (AffineExpr expr : aMap.getResults())
+      indices.push_back(affine::expandAffineExpr(b, loc, expr, loops, {}));
+    return indices;
+  }
+
   void emitTile(OpBuilder &b, Value row0, Value block0, int64_t tileRows,
                 int64_t tileVectors) {
     Type i32 = b.getI32Type(), i8 = b.getI8Type();
     auto accType = VectorType::get({aotc::kVNNILanes}, i32);
     auto bytesType = VectorType::get({4 * aotc::kVNNILanes}, i8);
-    SmallVector<Value> rowIndex, columnIndex, blockIndex;
+    SmallVector<SmallVector<Value>> rowValues;
+    SmallVector<Value> columnIndex, blockIndex;
     for (int64_t r = 0; r < tileRows; ++r)
-      rowIndex.push_back(offset(b, row0, r));
+      rowValues.push_back(rowCoordinates(b, offset(b, row0, r)));
     for (int64_t v = 0; v < tileVectors; ++v) {
       blockIndex.push_back(offset(b, block0, v));
       columnIndex.push_back(arith::MulIOp::create(
           b, loc, blockIndex.back(), constant(b, aotc::kVNNILanes)));
     }
+    auto outIndices = [&](int64_t r, int64_t v) {
+      SmallVector<Value> indices(rowValues[r]);
+      indices.push_back(columnIndex[v]);
+      return indices;
+    };
     // The accumulators start from zero when a zero fill of the output came
     // just before (it goes), else from the output.
     SmallVector<Value> initial;
@@ -119,52 +170,67 @@ private:
           b, loc, DenseElementsAttr::get(accType, b.getI32IntegerAttr(0)));
     for (int64_t r = 0; r < tileRows; ++r)
       for (int64_t v = 0; v < tileVectors; ++v)
-        initial.push_back(zeroInit
-                              ? zeros
-                              : vector::LoadOp::create(
-                                    b, loc, accType, out,
-                                    ValueRange{rowIndex[r], columnIndex[v]})
-                                    .getResult());
-    auto loop = scf::ForOp::create(
-        b, loc, constant(b, 0), constant(b, steps), constant(b, 1), initial,
-        [&](OpBuilder &nb, Location nloc, Value step, ValueRange accs) {
-          Value zero = constant(nb, 0);
-          SmallVector<Value> weights;
-          for (int64_t v = 0; v < tileVectors; ++v)
-            weights.push_back(vector::LoadOp::create(
-                nb, nloc, bytesType, packedRows,
-                ValueRange{blockIndex[v], step, zero}));
-          Value column =
-              arith::MulIOp::create(nb, nloc, step, constant(nb, 4));
-          SmallVector<Value> next;
-          for (int64_t r = 0; r < tileRows; ++r) {
-            // Four uint8 values of the row, repeated in every lane.
-            Value four = vector::LoadOp::create(
-                nb, nloc, VectorType::get({4}, i8), a,
-                ValueRange{rowIndex[r], column});
-            Value word = vector::ExtractOp::create(
-                nb, nloc,
-                vector::BitCastOp::create(nb, nloc,
-                                          VectorType::get({1}, i32), four),
-                ArrayRef<int64_t>{0});
-            Value broadcast = vector::BitCastOp::create(
-                nb, nloc, bytesType,
-                vector::BroadcastOp::create(nb, nloc, accType, word));
-            for (int64_t v = 0; v < tileVectors; ++v)
-              next.push_back(
-                  LLVM::CallIntrinsicOp::create(
-                      nb, nloc, accType,
-                      nb.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
-                      ValueRange{accs[r * tileVectors + v], broadcast,
-                                 weights[v]})
-                      .getResult(0));
-          }
-          scf::YieldOp::create(nb, nloc, next);
-        });
+        initial.push_back(zeroInit ? zeros
+                                   : vector::LoadOp::create(b, loc, accType,
+                                                            out, outIndices(r, v))
+                                         .getResult());
+    // One step: 4 bytes of every row by 64 bytes of every block.
+    auto step = [&](OpBuilder &nb, ArrayRef<Value> steps, ValueRange accs) {
+      SmallVector<Value> weights;
+      for (int64_t v = 0; v < tileVectors; ++v) {
+        SmallVector<Value> indices = {blockIndex[v]};
+        indices.append(steps.begin(), steps.end());
+        indices.push_back(constant(nb, 0));
+        weights.push_back(
+            vector::LoadOp::create(nb, loc, bytesType, packedRows, indices));
+      }
+      SmallVector<Value> next;
+      for (int64_t r = 0; r < tileRows; ++r) {
+        // Four uint8 values of the row, repeated in every lane.
+        Value four = vector::LoadOp::create(nb, loc, VectorType::get({4}, i8),
+                                            a, aIndices(nb, rowValues[r], steps));
+        Value word = vector::ExtractOp::create(
+            nb, loc,
+            vector::BitCastOp::create(nb, loc, VectorType::get({1}, i32), four),
+            ArrayRef<int64_t>{0});
+        Value broadcast = vector::BitCastOp::create(
+            nb, loc, bytesType,
+            vector::BroadcastOp::create(nb, loc, accType, word));
+        for (int64_t v = 0; v < tileVectors; ++v)
+          next.push_back(
+              LLVM::CallIntrinsicOp::create(
+                  nb, loc, accType,
+                  nb.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
+                  ValueRange{accs[r * tileVectors + v], broadcast, weights[v]})
+                  .getResult(0));
+      }
+      return next;
+    };
+    SmallVector<Value> results = emitSteps(b, 0, {}, initial, step);
     for (int64_t r = 0; r < tileRows; ++r)
       for (int64_t v = 0; v < tileVectors; ++v)
-        vector::StoreOp::create(b, loc, loop.getResult(r * tileVectors + v),
-                                out, ValueRange{rowIndex[r], columnIndex[v]});
+        vector::StoreOp::create(b, loc, results[r * tileVectors + v], out,
+                                outIndices(r, v));
+  }
+
+  /// The loops over the steps from `level` in, carrying the accumulators.
+  SmallVector<Value> emitSteps(
+      OpBuilder &b, unsigned level, SmallVector<Value> steps,
+      ValueRange accs,
+      function_ref<SmallVector<Value>(OpBuilder &, ArrayRef<Value>,
+                                      ValueRange)>
+          step) {
+    if (level == stepShape.size())
+      return step(b, steps, accs);
+    auto loop = scf::ForOp::create(
+        b, loc, constant(b, 0), constant(b, stepShape[level]), constant(b, 1),
+        accs, [&](OpBuilder &nb, Location, Value iv, ValueRange inner) {
+          SmallVector<Value> deeper(steps);
+          deeper.push_back(iv);
+          scf::YieldOp::create(nb, loc,
+                               emitSteps(nb, level + 1, deeper, inner, step));
+        });
+    return SmallVector<Value>(loop.getResults());
   }
 
   Value constant(OpBuilder &b, int64_t value) {
@@ -179,40 +245,115 @@ private:
   linalg::GenericOp generic;
   Location loc;
   Value a, packed, out, packedRows;
-  int64_t rows = 0, blocks = 0, steps = 0;
+  AffineMap aMap;
+  SmallVector<int64_t> rowShape, stepShape;
+  int64_t rows = 0, blocks = 0;
   bool zeroInit = false;
 };
 
-/// The zero fill of `out` just before `generic`, if any.
-linalg::FillOp getZeroFillBefore(linalg::GenericOp generic, Value out) {
-  auto fill = dyn_cast_or_null<linalg::FillOp>(generic->getPrevNode());
-  if (!fill || !fill.hasPureBufferSemantics() ||
-      fill.getOutputs()[0] != out)
-    return nullptr;
-  return matchPattern(fill.getInputs()[0], m_Zero()) ? fill : nullptr;
+/// Whether `op` fills `out` with zeros: a linalg.fill, or the generic
+/// that linalg-generalize-named-ops makes of one.
+bool isZeroFill(Operation *op, Value out) {
+  if (auto fill = dyn_cast<linalg::FillOp>(op))
+    return fill.hasPureBufferSemantics() && fill.getOutputs()[0] == out &&
+           matchPattern(fill.getInputs()[0], m_Zero());
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureBufferSemantics() ||
+      generic.getNumDpsInputs() != 0 || generic.getNumDpsInits() != 1 ||
+      generic.getDpsInits()[0] != out ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !generic.getIndexingMapsArray()[0].isIdentity())
+    return false;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  return matchPattern(yield.getOperand(0), m_Zero());
 }
 
-/// Whether `generic` is a contraction of aotc-cpu-vnni-matmuls on buffers
-/// whose rows the kernel can read with unit-stride vector loads.
+/// The zero fill of `out` before `generic` with nothing between that uses
+/// `out`, if any.
+Operation *getZeroFillBefore(linalg::GenericOp generic, Value out) {
+  for (Operation *op = generic->getPrevNode(); op; op = op->getPrevNode()) {
+    if (isZeroFill(op, out))
+      return op;
+    bool usesOut = false;
+    op->walk([&](Operation *nested) {
+      usesOut |= llvm::is_contained(nested->getOperands(), out);
+    });
+    if (usesOut)
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// The loop values where `map` is evaluated at `values` minus where it is
+/// evaluated at zero: the map's linear part applied to `values`.
+SmallVector<int64_t> linearPart(AffineMap map, ArrayRef<int64_t> values) {
+  SmallVector<int64_t> zero(values.size(), 0);
+  SmallVector<int64_t> at = map.compose(values), base = map.compose(zero);
+  for (auto [x, y] : llvm::zip(at, base))
+    x -= y;
+  return at;
+}
+
+/// Whether `generic` is a contraction of aotc-cpu-vnni-matmuls or
+/// aotc-cpu-vnni-convs on buffers, loops (rows..., nb, j, steps..., i),
+/// whose four bytes per step the kernel can read with one load.
 bool isVNNIContraction(linalg::GenericOp generic) {
   if (!generic->hasAttr(aotc::kVNNIAttrName) ||
-      !generic.hasPureBufferSemantics() || generic.getNumLoops() != 5)
+      !generic.hasPureBufferSemantics() || generic.getNumDpsInputs() != 2 ||
+      generic.getNumDpsInits() != 1)
     return false;
   for (Value operand : generic->getOperands()) {
     auto type = dyn_cast<MemRefType>(operand.getType());
     if (!type || !type.hasStaticShape() || !type.isLastDimUnitStride())
       return false;
   }
+  unsigned loops = generic.getNumLoops();
+  unsigned rowLoops = generic.getNumParallelLoops() - 2;
+  unsigned stepLoops = generic.getNumReductionLoops() - 1;
+  if (generic.getNumParallelLoops() < 3 || generic.getNumReductionLoops() < 2)
+    return false;
+  SmallVector<utils::IteratorType> iterators =
+      generic.getIteratorTypesArray();
+  for (unsigned d = 0; d < loops; ++d)
+    if ((iterators[d] == utils::IteratorType::parallel) != (d < rowLoops + 2))
+      return false;
+  MLIRContext *context = generic.getContext();
+  auto dim = [&](unsigned d) { return getAffineDimExpr(d, context); };
+  // out[rows..., 16 nb + j] and packed[nb, steps..., j, i].
+  SmallVector<AffineExpr> outResults, packedResults = {dim(rowLoops)};
+  for (unsigned d = 0; d < rowLoops; ++d)
+    outResults.push_back(dim(d));
+  outResults.push_back(dim(rowLoops) * aotc::kVNNILanes + dim(rowLoops + 1));
+  for (unsigned d = 0; d < stepLoops; ++d)
+    packedResults.push_back(dim(rowLoops + 2 + d));
+  packedResults.append({dim(rowLoops + 1), dim(loops - 1)});
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  if (maps[1] != AffineMap::get(loops, 0, packedResults, context) ||
+      maps[2] != AffineMap::get(loops, 0, outResults, context))
+    return false;
+  // A does not depend on the block or column, and byte i is the i-th of
+  // A's innermost dimension.
+  auto unit = [&](unsigned d) {
+    SmallVector<int64_t> values(loops, 0);
+    values[d] = 1;
+    return linearPart(maps[0], values);
+  };
+  SmallVector<int64_t> byte = unit(loops - 1);
+  if (llvm::any_of(unit(rowLoops), [](int64_t x) { return x != 0; }) ||
+      llvm::any_of(unit(rowLoops + 1), [](int64_t x) { return x != 0; }) ||
+      byte.back() != 1 ||
+      llvm::any_of(ArrayRef(byte).drop_back(),
+                   [](int64_t x) { return x != 0; }))
+    return false;
   SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
   // The 16 x 4 bytes of each block and step are contiguous.
   auto packed = cast<MemRefType>(generic.getDpsInputs()[1].getType());
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (packed.getRank() != 4 ||
-      failed(packed.getStridesAndOffset(strides, offset)) ||
-      strides[2] != 4 || strides[3] != 1)
+  if (failed(packed.getStridesAndOffset(strides, offset)) ||
+      strides[strides.size() - 2] != 4 || strides.back() != 1)
     return false;
-  return ranges[2] == aotc::kVNNILanes && ranges[4] == 4;
+  return ranges[rowLoops + 1] == aotc::kVNNILanes && ranges.back() == 4;
 }
 
 struct VNNIKernelsPass final
@@ -226,7 +367,7 @@ struct VNNIKernelsPass final
     for (linalg::GenericOp generic : contractions) {
       OpBuilder b(generic);
       Emitter emitter(generic);
-      if (linalg::FillOp fill =
+      if (Operation *fill =
               getZeroFillBefore(generic, generic.getDpsInits()[0]))
         emitter.takeZeroFill(fill);
       emitter.emit(b);

@@ -288,16 +288,7 @@ struct VNNIMatmulsPass final
         utils::IteratorType::reduction};
     auto dot = linalg::GenericOp::create(
         b, loc, init.getType(), ValueRange{a, packed}, ValueRange{init}, maps,
-        iterators, [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-          Type i32 = nested.getI32Type();
-          Value u = arith::ExtUIOp::create(nested, nestedLoc, i32, args[0]);
-          Value w = arith::ExtSIOp::create(nested, nestedLoc, i32, args[1]);
-          Value product = arith::MulIOp::create(nested, nestedLoc, u, w);
-          linalg::YieldOp::create(
-              nested, nestedLoc,
-              arith::AddIOp::create(nested, nestedLoc, args[2], product)
-                  .getResult());
-        });
+        iterators, aotc::buildVNNIDotBody);
     dot->setAttr(aotc::kVNNIAttrName, b.getUnitAttr());
     Value result = dot.getResult(0);
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());

@@ -9,6 +9,7 @@
 #ifndef AOTC_LIB_TARGET_CPU_VNNISUPPORT_H
 #define AOTC_LIB_TARGET_CPU_VNNISUPPORT_H
 
+#include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -22,6 +23,11 @@ constexpr int64_t kVNNILanes = 16;
 /// Marks the contraction aotc-cpu-vnni-matmuls builds, for
 /// aotc-cpu-vnni-kernels.
 constexpr llvm::StringLiteral kVNNIAttrName = "aotc.vnni";
+
+/// The body of a VNNI contraction: `args` (u: i8 read as unsigned, w: i8
+/// signed, acc: i32) yield acc + ext_u(u) * ext_s(w).
+void buildVNNIDotBody(mlir::OpBuilder &b, mlir::Location loc,
+                      mlir::ValueRange args);
 
 } // namespace aotc
 

@@ -969,6 +969,50 @@ def VNNIMatmulsPass
   ];
 }
 
+def VNNIConvsPass
+    : Pass<"aotc-cpu-vnni-convs", "mlir::func::FuncOp"> {
+  let summary = "Compute the convolutions of a quantized graph as uint8 x "
+                "int8 contractions in AVX-512 VNNI's layout";
+  let description = [{
+    In a QDQ graph a convolution reads dequantized values: its input is
+    `(float(q) - zero) * scale` of an 8-bit tensor `q` (one zero point and
+    scale) and its constant float32 filter is, channel by channel, int8
+    values times a scale. This pass finds such `linalg.conv_2d_nchw_fchw`
+    ops (before generalization; input channels a multiple of 4, output
+    channels of 16), recovers each output channel's int8 values and scale
+    from the filter (a scale is kept only when every weight is exactly its
+    int8 value times it in float32, else the convolution is left alone),
+    and computes
+
+    ```
+    u[n, h, w, c] = q[n, c, h, w]          (+ 128 when q is int8: u is uint8)
+    acc[n, oh, ow, f] = sum over kh, kw, c of
+        ext_u(pad(u, zero + s)[n, oh sh + kh dh, ow sw + kw dw, c]) *
+        ext_s(P[f / 16, kh, kw, c / 4, f mod 16, c mod 4])
+    y[n, f, oh, ow] = float(acc - (zero + s) colsum[f]) * (scale * wscale[f])
+                      + init[n, f, oh, ow]
+    ```
+
+    where P holds the int8 weights in blocks of 16 output channels by 4
+    input channels, `colsum[f]` is the sum of channel f's int8 weights (both
+    computed at compile time) and `init` is the convolution's initial value
+    (the broadcast bias). Padding the uint8 input with its zero point pads
+    the dequantized input with zeros, as before. The integer sums are exact,
+    so y differs from the float32 convolution only by float32 rounding. The
+    contraction is a `linalg.generic` over `(n, oh, ow, f / 16, f mod 16,
+    kh, kw, c / 4, c mod 4)` marked `aotc.vnni`, which aotc-cpu-vnni-kernels
+    emits as vpdpbusd; the transposition of q fuses with the QuantizeLinear
+    that computes it and the epilogue with what follows. Run only for CPUs
+    with AVX-512 VNNI.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten", "convolutions rewritten">,
+  ];
+}
+
 def VNNIKernelsPass
     : Pass<"aotc-cpu-vnni-kernels", "mlir::func::FuncOp"> {
   let summary = "Emit aotc-cpu-vnni-matmuls' contractions as register tiles "

@@ -1,0 +1,422 @@
+//===- VNNIConvs.cpp - quantized convolutions in VNNI's layout ------------===//
+//
+// Implements `aotc-cpu-vnni-convs` (Passes.td has the contract): a float32
+// convolution of dequantized 8-bit values by a constant filter that is int8
+// values times per-channel scales becomes a uint8 x int8 contraction over
+// the filter's int8 values, stored as VNNI's dot-product instructions read
+// them, followed by one elementwise op that subtracts the zero point's
+// share and applies the scales. aotc-cpu-vnni-kernels emits the
+// contraction as vpdpbusd.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "VNNISupport.h"
+
+#include "aotc/Dialect/TG/IR/TGConstants.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+
+#include <cmath>
+
+namespace aotc {
+#define GEN_PASS_DEF_VNNICONVSPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// The value of `value` when it is a float32 constant with one value (a
+/// splat, or rank 0).
+std::optional<float> getScalarConstant(Value value) {
+  DenseFPElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)) || !attr.isSplat() ||
+      !attr.getElementType().isF32())
+    return std::nullopt;
+  return attr.getSplatValue<float>();
+}
+
+/// The elementwise generic defining `value` on static tensors, all loops
+/// parallel, its result written through the identity map; null otherwise.
+linalg::GenericOp getElementwise(Value value) {
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic.getNumDpsInits() != 1 ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !generic.getMatchingIndexingMap(generic.getDpsInitOperand(0))
+           .isIdentity() ||
+      !cast<RankedTensorType>(value.getType()).hasStaticShape())
+    return nullptr;
+  return generic;
+}
+
+/// The tensor input that `generic`'s block argument `arg` reads through the
+/// identity map, or null.
+Value getIdentityInput(linalg::GenericOp generic, Value arg) {
+  auto blockArg = dyn_cast<BlockArgument>(arg);
+  if (!blockArg || blockArg.getOwner() != generic.getBody())
+    return nullptr;
+  OpOperand *operand = generic.getMatchingOpOperand(blockArg);
+  if (!generic.isDpsInput(operand) ||
+      !generic.getMatchingIndexingMap(operand).isIdentity())
+    return nullptr;
+  return operand->get();
+}
+
+/// The float32 scalar constant that `generic`'s block argument or body
+/// value `arg` stands for: a constant in the body, or a rank-0 or splat
+/// constant input.
+std::optional<float> getScalarOperand(linalg::GenericOp generic, Value arg) {
+  FloatAttr attr;
+  if (matchPattern(arg, m_Constant(&attr)) && attr.getType().isF32())
+    return attr.getValueAsDouble();
+  auto blockArg = dyn_cast<BlockArgument>(arg);
+  if (!blockArg || blockArg.getOwner() != generic.getBody())
+    return std::nullopt;
+  OpOperand *operand = generic.getMatchingOpOperand(blockArg);
+  if (!generic.isDpsInput(operand))
+    return std::nullopt;
+  return getScalarConstant(operand->get());
+}
+
+/// `(x, c)` when `value` is an elementwise generic computing `x op c` (or
+/// `c op x` when `commutative`) for a tensor x and a scalar constant c.
+template <typename OpTy>
+std::optional<std::pair<Value, float>> matchScalarStep(Value value,
+                                                       bool commutative) {
+  linalg::GenericOp generic = getElementwise(value);
+  if (!generic || generic.getBody()->getOperations().size() != 2)
+    return std::nullopt;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  auto op = yield.getOperand(0).getDefiningOp<OpTy>();
+  if (!op)
+    return std::nullopt;
+  for (int swap = 0; swap < (commutative ? 2 : 1); ++swap) {
+    Value x = swap ? op.getRhs() : op.getLhs();
+    Value c = swap ? op.getLhs() : op.getRhs();
+    Value input = getIdentityInput(generic, x);
+    std::optional<float> scalar = getScalarOperand(generic, c);
+    if (input && scalar)
+      return std::pair(input, *scalar);
+  }
+  return std::nullopt;
+}
+
+/// A dequantized tensor: `(float(q) - zero) * scale`.
+struct Dequantized {
+  Value q;
+  bool isUnsigned = true;
+  int32_t zero = 0;
+  float scale = 0;
+};
+
+/// `value` as a dequantization of an 8-bit tensor (one zero point and
+/// scale), as aotc's ONNX importer writes DequantizeLinear.
+std::optional<Dequantized> matchDequantized(Value value) {
+  auto scaled = matchScalarStep<arith::MulFOp>(value, /*commutative=*/true);
+  if (!scaled || !(scaled->second > 0) || !std::isfinite(scaled->second))
+    return std::nullopt;
+  Dequantized result;
+  result.scale = scaled->second;
+  Value widened = scaled->first;
+  float zero = 0;
+  if (auto shifted =
+          matchScalarStep<arith::SubFOp>(widened, /*commutative=*/false)) {
+    widened = shifted->first;
+    zero = shifted->second;
+  }
+  linalg::GenericOp widening = getElementwise(widened);
+  if (!widening || widening.getNumDpsInputs() != 1 ||
+      widening.getBody()->getOperations().size() != 2)
+    return std::nullopt;
+  auto yield = cast<linalg::YieldOp>(widening.getBody()->getTerminator());
+  Operation *convert = yield.getOperand(0).getDefiningOp();
+  if (!isa_and_nonnull<arith::UIToFPOp, arith::SIToFPOp>(convert))
+    return std::nullopt;
+  result.isUnsigned = isa<arith::UIToFPOp>(convert);
+  result.q = getIdentityInput(widening, convert->getOperand(0));
+  if (!result.q || !getElementTypeOrSelf(result.q).isInteger(8))
+    return std::nullopt;
+  // The zero point is a value of q's type.
+  int32_t low = result.isUnsigned ? 0 : -128, high = result.isUnsigned ? 255 : 127;
+  if (zero != std::nearbyint(zero) || zero < low || zero > high)
+    return std::nullopt;
+  result.zero = static_cast<int32_t>(zero);
+  return result;
+}
+
+/// A float32 filter `[F, C, KH, KW]` as int8 values times a scale per
+/// output channel.
+struct QuantizedFilter {
+  SmallVector<int8_t> values;
+  SmallVector<float> scales;
+};
+
+/// Whether every float32 `weights` is exactly `float(q) * scale` for an
+/// int8 q; the q go to `values`.
+bool quantizeExactly(ArrayRef<float> weights, float scale,
+                     SmallVectorImpl<int8_t> &values) {
+  values.clear();
+  for (float w : weights) {
+    double q = std::nearbyint(double(w) / double(scale));
+    if (q < -128 || q > 127 || static_cast<float>(q) * scale != w)
+      return false;
+    values.push_back(static_cast<int8_t>(q));
+  }
+  return true;
+}
+
+/// `filter`'s int8 values and per-channel scales, when each channel's
+/// weights are int8 values times a scale, the scale found near its largest
+/// weight over 127 or 128 (a few float32 steps either side cover the
+/// rounding of that division).
+std::optional<QuantizedFilter> quantizeFilter(ElementsAttr filter) {
+  auto type = cast<ShapedType>(filter.getType());
+  std::optional<ArrayRef<char>> bytes = aotc::tg::getRawElementBytes(filter);
+  if (!type.getElementType().isF32() || !bytes ||
+      int64_t(bytes->size()) != type.getNumElements() * 4)
+    return std::nullopt;
+  int64_t channels = type.getDimSize(0);
+  int64_t perChannel = type.getNumElements() / channels;
+  auto weights = ArrayRef<float>(
+      reinterpret_cast<const float *>(bytes->data()), type.getNumElements());
+  QuantizedFilter result;
+  SmallVector<int8_t> values;
+  for (int64_t f = 0; f < channels; ++f) {
+    ArrayRef<float> channel = weights.slice(f * perChannel, perChannel);
+    float largest = 0;
+    for (float w : channel)
+      largest = std::max(largest, std::fabs(w));
+    if (!std::isfinite(largest))
+      return std::nullopt;
+    bool found = false;
+    if (largest == 0) {
+      values.assign(perChannel, 0);
+      result.scales.push_back(0);
+      found = true;
+    }
+    for (float steps : {127.0f, 128.0f}) {
+      float scale = largest / steps;
+      for (int nudge = 0; !found && nudge <= 8; ++nudge) {
+        // 0, +1, -1, +2, -2, ... float32 steps from the quotient.
+        float candidate = scale;
+        for (int i = 0; i < (nudge + 1) / 2; ++i)
+          candidate = std::nextafter(candidate, nudge % 2 ? INFINITY : 0.0f);
+        if (candidate > 0 && quantizeExactly(channel, candidate, values)) {
+          result.scales.push_back(candidate);
+          found = true;
+        }
+      }
+    }
+    if (!found)
+      return std::nullopt;
+    result.values.append(values.begin(), values.end());
+  }
+  return result;
+}
+
+struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::Conv2DNchwFchwOp> convs;
+    getOperation().walk([&](linalg::Conv2DNchwFchwOp conv) {
+      if (conv.hasPureTensorSemantics())
+        convs.push_back(conv);
+    });
+    for (linalg::Conv2DNchwFchwOp conv : convs)
+      if (succeeded(rewrite(conv)))
+        ++numRewritten;
+  }
+
+  static LogicalResult rewrite(linalg::Conv2DNchwFchwOp conv) {
+    Value input = conv.getInputs()[0];
+    SmallVector<int64_t> padLow(4, 0), padHigh(4, 0);
+    if (auto pad = input.getDefiningOp<tensor::PadOp>()) {
+      Value padValue = pad.getConstantPaddingValue();
+      if (!padValue || !matchPattern(padValue, m_PosZeroFloat()))
+        return failure();
+      padLow = llvm::to_vector(pad.getStaticLow());
+      padHigh = llvm::to_vector(pad.getStaticHigh());
+      if (ShapedType::isDynamicShape(padLow) ||
+          ShapedType::isDynamicShape(padHigh) || padLow[0] || padLow[1] ||
+          padHigh[0] || padHigh[1])
+        return failure();
+      input = pad.getSource();
+    }
+    std::optional<Dequantized> x = matchDequantized(input);
+    ElementsAttr filterAttr;
+    if (!x || !matchPattern(conv.getInputs()[1], m_Constant(&filterAttr)))
+      return failure();
+    auto filterType = cast<ShapedType>(filterAttr.getType());
+    auto resultType = cast<RankedTensorType>(conv.getResult(0).getType());
+    auto qType = cast<RankedTensorType>(x->q.getType());
+    if (!filterType.hasStaticShape() || !resultType.hasStaticShape())
+      return failure();
+    int64_t batch = qType.getDimSize(0), channels = qType.getDimSize(1),
+            height = qType.getDimSize(2), width = qType.getDimSize(3);
+    int64_t filters = filterType.getDimSize(0),
+            kernelH = filterType.getDimSize(2),
+            kernelW = filterType.getDimSize(3);
+    if (channels % 4 != 0 || filters % aotc::kVNNILanes != 0 ||
+        filterType.getDimSize(1) != channels)
+      return failure();
+    std::optional<QuantizedFilter> filter = quantizeFilter(filterAttr);
+    if (!filter)
+      return failure();
+    SmallVector<int64_t> strides =
+        llvm::to_vector(conv.getStrides().getValues<int64_t>());
+    SmallVector<int64_t> dilations =
+        llvm::to_vector(conv.getDilations().getValues<int64_t>());
+
+    OpBuilder b(conv);
+    Location loc = conv.getLoc();
+    MLIRContext *context = b.getContext();
+    Type i8 = b.getI8Type(), i32 = b.getI32Type(), f32 = b.getF32Type();
+    // int8 values read as uint8 are 128 more.
+    int32_t shift = x->zero + (x->isUnsigned ? 0 : 128);
+
+    // u: q as uint8, channels innermost.
+    auto uType = RankedTensorType::get({batch, height, width, channels}, i8);
+    AffineExpr n = getAffineDimExpr(0, context), h = getAffineDimExpr(1, context),
+               w = getAffineDimExpr(2, context), c = getAffineDimExpr(3, context);
+    bool flip = !x->isUnsigned;
+    Value u =
+        linalg::GenericOp::create(
+            b, loc, uType, ValueRange{x->q},
+            ValueRange{tensor::EmptyOp::create(b, loc, uType.getShape(), i8)},
+            ArrayRef<AffineMap>{AffineMap::get(4, 0, {n, c, h, w}, context),
+                                b.getMultiDimIdentityMap(4)},
+            SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
+            [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+              Value value = args[0];
+              if (flip)
+                value = arith::XOrIOp::create(
+                    nested, nestedLoc, value,
+                    arith::ConstantOp::create(nested, nestedLoc,
+                                              nested.getI8IntegerAttr(-128)));
+              linalg::YieldOp::create(nested, nestedLoc, value);
+            })
+            .getResult(0);
+    if (llvm::any_of(padLow, [](int64_t p) { return p != 0; }) ||
+        llvm::any_of(padHigh, [](int64_t p) { return p != 0; })) {
+      // Dequantized zeros: the zero point.
+      Value zero = arith::ConstantOp::create(
+          b, loc, b.getIntegerAttr(i8, static_cast<int8_t>(shift)));
+      SmallVector<OpFoldResult> low = {b.getIndexAttr(0),
+                                       b.getIndexAttr(padLow[2]),
+                                       b.getIndexAttr(padLow[3]),
+                                       b.getIndexAttr(0)};
+      SmallVector<OpFoldResult> high = {b.getIndexAttr(0),
+                                        b.getIndexAttr(padHigh[2]),
+                                        b.getIndexAttr(padHigh[3]),
+                                        b.getIndexAttr(0)};
+      u = tensor::PadOp::create(b, loc, Type(), u, low, high, zero);
+    }
+
+    // The weights as [F / 16, KH, KW, C / 4, 16, 4], their sums, the scales.
+    int64_t blocks = filters / aotc::kVNNILanes, groups = channels / 4;
+    SmallVector<char> packed(filter->values.size());
+    SmallVector<int32_t> shares(filters, 0);
+    SmallVector<float> scales(filters);
+    for (int64_t f = 0; f < filters; ++f) {
+      scales[f] = x->scale * filter->scales[f];
+      for (int64_t ch = 0; ch < channels; ++ch)
+        for (int64_t kh = 0; kh < kernelH; ++kh)
+          for (int64_t kw = 0; kw < kernelW; ++kw) {
+            int8_t value =
+                filter->values[((f * channels + ch) * kernelH + kh) * kernelW +
+                               kw];
+            shares[f] += value;
+            int64_t at =
+                ((((f / aotc::kVNNILanes * kernelH + kh) * kernelW + kw) *
+                      groups +
+                  ch / 4) *
+                     aotc::kVNNILanes +
+                 f % aotc::kVNNILanes) *
+                    4 +
+                ch % 4;
+            packed[at] = static_cast<char>(value);
+          }
+      shares[f] *= shift;
+    }
+    auto packedType = RankedTensorType::get(
+        {blocks, kernelH, kernelW, groups, aotc::kVNNILanes, 4}, i8);
+    Value weights = arith::ConstantOp::create(
+        b, loc,
+        aotc::tg::buildConstant(
+            packedType, packed,
+            aotc::tg::getConstantNameHint(filterAttr, "weights")));
+
+    // acc: (n, oh, ow, fb, j, kh, kw, cg, i).
+    int64_t outH = resultType.getDimSize(2), outW = resultType.getDimSize(3);
+    auto accType = RankedTensorType::get({batch, outH, outW, filters}, i32);
+    Value accInit =
+        linalg::FillOp::create(
+            b, loc,
+            ValueRange{arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0))},
+            ValueRange{tensor::EmptyOp::create(b, loc, accType.getShape(), i32)})
+            .getResult(0);
+    SmallVector<AffineExpr> d;
+    for (unsigned i = 0; i < 9; ++i)
+      d.push_back(getAffineDimExpr(i, context));
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(9, 0,
+                       {d[0], d[1] * strides[0] + d[5] * dilations[0],
+                        d[2] * strides[1] + d[6] * dilations[1], d[7] * 4 + d[8]},
+                       context),
+        AffineMap::get(9, 0, {d[3], d[5], d[6], d[7], d[4], d[8]}, context),
+        AffineMap::get(9, 0,
+                       {d[0], d[1], d[2], d[3] * aotc::kVNNILanes + d[4]},
+                       context)};
+    SmallVector<utils::IteratorType> iterators(5,
+                                               utils::IteratorType::parallel);
+    iterators.append(4, utils::IteratorType::reduction);
+    auto dot = linalg::GenericOp::create(b, loc, accType, ValueRange{u, weights},
+                                         ValueRange{accInit}, maps, iterators,
+                                         aotc::buildVNNIDotBody);
+    dot->setAttr(aotc::kVNNIAttrName, b.getUnitAttr());
+
+    // y[n, f, oh, ow] = float(acc - shift * colsum[f]) * scale[f] + init.
+    auto vectorType = [&](Type element) {
+      return RankedTensorType::get({filters}, element);
+    };
+    Value sharesValue = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(vectorType(i32), ArrayRef<int32_t>(shares)));
+    Value scalesValue = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(vectorType(f32), ArrayRef<float>(scales)));
+    AffineExpr f = getAffineDimExpr(1, context), oh = getAffineDimExpr(2, context),
+               ow = getAffineDimExpr(3, context);
+    Value init = conv.getOutputs()[0];
+    auto epilogue = linalg::GenericOp::create(
+        b, loc, resultType,
+        ValueRange{dot.getResult(0), sharesValue, scalesValue, init},
+        ValueRange{tensor::EmptyOp::create(b, loc, resultType.getShape(), f32)},
+        ArrayRef<AffineMap>{AffineMap::get(4, 0, {n, oh, ow, f}, context),
+                            AffineMap::get(4, 0, {f}, context),
+                            AffineMap::get(4, 0, {f}, context),
+                            b.getMultiDimIdentityMap(4),
+                            b.getMultiDimIdentityMap(4)},
+        SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+          Value exact = arith::SubIOp::create(nested, nestedLoc, args[0], args[1]);
+          Value real = arith::SIToFPOp::create(nested, nestedLoc, f32, exact);
+          Value scaled = arith::MulFOp::create(nested, nestedLoc, real, args[2]);
+          linalg::YieldOp::create(
+              nested, nestedLoc,
+              arith::AddFOp::create(nested, nestedLoc, scaled, args[3])
+                  .getResult());
+        });
+    conv.getResult(0).replaceAllUsesWith(epilogue.getResult(0));
+    conv.erase();
+    return success();
+  }
+};
+
+} // namespace
