@@ -27,11 +27,13 @@ namespace {
 
 /// Fuse when nothing gets recomputed: the consumer reads every producer
 /// element exactly once (a permutation map), or the producer computes
-/// nothing; and nobody else needs the producer's result.
+/// nothing; and nobody else needs the producer's result. A consumer marked
+/// kKeepOperandsAttrName takes no producer.
 bool fusesWithoutRecomputing(OpOperand *fused) {
   Operation *producer = fused->get().getDefiningOp();
   auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
-  if (!producer || !consumer || !producer->hasOneUse())
+  if (!producer || !consumer || !producer->hasOneUse() ||
+      consumer->hasAttr(aotc::kKeepOperandsAttrName))
     return false;
   return aotc::classifyYield(producer) == aotc::YieldedValue::input ||
          consumer.getMatchingIndexingMap(fused).isPermutation();

@@ -25,6 +25,11 @@ enum class YieldedValue {
 /// Classifies `op` as above.
 YieldedValue classifyYield(mlir::Operation *op);
 
+/// Marks a linalg op whose operands must stay as they are: aotc-fuse-
+/// elementwise fuses no producer into it (a kernel that reads an operand in
+/// a layout it was given, which fusing a relayout would undo).
+constexpr llvm::StringLiteral kKeepOperandsAttrName = "aotc.keep_operands";
+
 } // namespace aotc
 
 #endif // AOTC_TRANSFORMS_LINALGQUERIES_H

@@ -29,7 +29,9 @@ def FuseElementwisePass
     A producer read through a broadcast or by a contraction (`relu(x W + b)`
     feeding the next matmul reads each element N times) stays a separate
     kernel: fusing it would recompute it once per read. A producer with
-    other users is not duplicated either.
+    other users is not duplicated either, and a consumer marked
+    `aotc.keep_operands` (a kernel that reads an operand in the layout it
+    was given, such as aotc-cpu-vnni-convs' contractions) takes no producer.
 
     Before:
     ```mlir

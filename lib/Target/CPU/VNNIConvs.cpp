@@ -15,6 +15,7 @@
 #include "VNNISupport.h"
 
 #include "aotc/Dialect/TG/IR/TGConstants.h"
+#include "aotc/Transforms/LinalgQueries.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -173,9 +174,11 @@ bool quantizeExactly(ArrayRef<float> weights, float scale,
 }
 
 /// `filter`'s int8 values and per-channel scales, when each channel's
-/// weights are int8 values times a scale, the scale found near its largest
-/// weight over 127 or 128 (a few float32 steps either side cover the
-/// rounding of that division).
+/// weights are int8 values times a scale. The largest weight is some int8
+/// value q times the scale: each q from 128 down is tried, the scale taken
+/// near the largest weight over q (a few float32 steps either side cover
+/// the rounding of that division). Any scale that reproduces every weight
+/// exactly gives the same products, so the first one found is kept.
 std::optional<QuantizedFilter> quantizeFilter(ElementsAttr filter) {
   auto type = cast<ShapedType>(filter.getType());
   std::optional<ArrayRef<char>> bytes = aotc::tg::getRawElementBytes(filter);
@@ -201,8 +204,8 @@ std::optional<QuantizedFilter> quantizeFilter(ElementsAttr filter) {
       result.scales.push_back(0);
       found = true;
     }
-    for (float steps : {127.0f, 128.0f}) {
-      float scale = largest / steps;
+    for (int steps = 128; steps >= 1 && !found; --steps) {
+      float scale = largest / static_cast<float>(steps);
       for (int nudge = 0; !found && nudge <= 8; ++nudge) {
         // 0, +1, -1, +2, -2, ... float32 steps from the quotient.
         float candidate = scale;
@@ -380,6 +383,9 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
                                          ValueRange{accInit}, maps, iterators,
                                          aotc::buildVNNIDotBody);
     dot->setAttr(aotc::kVNNIAttrName, b.getUnitAttr());
+    // The kernel reads u's channels four at a time: the transposition that
+    // makes u must not fuse into it.
+    dot->setAttr(aotc::kKeepOperandsAttrName, b.getUnitAttr());
 
     // y[n, f, oh, ow] = float(acc - shift * colsum[f]) * scale[f] + init.
     auto vectorType = [&](Type element) {
@@ -393,15 +399,21 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
         DenseElementsAttr::get(vectorType(f32), ArrayRef<float>(scales)));
     AffineExpr f = getAffineDimExpr(1, context), oh = getAffineDimExpr(2, context),
                ow = getAffineDimExpr(3, context);
+    // The initial value, read per channel when it is a broadcast bias.
     Value init = conv.getOutputs()[0];
+    AffineMap initMap = b.getMultiDimIdentityMap(4);
+    if (auto broadcast = init.getDefiningOp<linalg::BroadcastOp>();
+        broadcast && broadcast.getDimensions() == ArrayRef<int64_t>{0, 2, 3}) {
+      init = broadcast.getInput();
+      initMap = AffineMap::get(4, 0, {f}, context);
+    }
     auto epilogue = linalg::GenericOp::create(
         b, loc, resultType,
         ValueRange{dot.getResult(0), sharesValue, scalesValue, init},
         ValueRange{tensor::EmptyOp::create(b, loc, resultType.getShape(), f32)},
         ArrayRef<AffineMap>{AffineMap::get(4, 0, {n, oh, ow, f}, context),
                             AffineMap::get(4, 0, {f}, context),
-                            AffineMap::get(4, 0, {f}, context),
-                            b.getMultiDimIdentityMap(4),
+                            AffineMap::get(4, 0, {f}, context), initMap,
                             b.getMultiDimIdentityMap(4)},
         SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
         [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {

@@ -1015,18 +1015,25 @@ def VNNIConvsPass
 
 def VNNIKernelsPass
     : Pass<"aotc-cpu-vnni-kernels", "mlir::func::FuncOp"> {
-  let summary = "Emit aotc-cpu-vnni-matmuls' contractions as register tiles "
+  let summary = "Emit the VNNI contractions (aotc.vnni) as register tiles "
                 "of vpdpbusd";
   let description = [{
-    Each `linalg.generic` marked `aotc.vnni` on buffers (uint8 `A[M, K]`,
-    int8 `P[N / 16, K / 4, 16, 4]`, int32 `C[M, N]`, every innermost
-    dimension contiguous) becomes loops over register tiles of 6 rows by 4
-    blocks of 16 columns (one row or one block at the edges): 24 int32
-    accumulators loaded from C (or zero, when a zero fill of C comes just
-    before: the fill goes), then for every 4 values of k, 4 loads of
-    64 bytes of P and, per row, the row's 4 bytes broadcast to every lane
-    and one `llvm.x86.avx512.vpdpbusd.512` per block (uint8 x int8 products
-    summed in fours into the int32 lanes), and the accumulators stored
+    Each `linalg.generic` marked `aotc.vnni` on buffers, loops `(rows...,
+    nb, j, steps..., i)`: a matmul of aotc-cpu-vnni-matmuls (rows m, steps
+    k / 4: uint8 `A[M, K]`, int8 `P[N / 16, K / 4, 16, 4]`, int32 `C[M,
+    N]`) or a convolution of aotc-cpu-vnni-convs (rows n, oh, ow; steps kh,
+    kw, c / 4), every innermost dimension contiguous, A read through any
+    indexing map that does not depend on the block or column and reads 4
+    consecutive bytes of its innermost dimension, becomes loops over
+    register tiles of 6 rows (the row loops flattened; each row's
+    coordinates are recovered once per tile) by 4 blocks of 16 columns (one
+    row or one block at the edges; a single tile of blocks needs no loop):
+    24 int32 accumulators loaded from C (or zero, when a zero fill of C comes
+    before with nothing between that touches C: the fill goes), then a loop
+    per step dimension and, for every step, 4 loads of 64 bytes of P and,
+    per row, the row's 4 bytes broadcast to every lane and one
+    `llvm.x86.avx512.vpdpbusd.512` per block (uint8 x int8 products summed
+    in fours into the int32 lanes), and the accumulators stored
     back. The loops over blocks and rows are marked parallel
     (`aotc.parallel`): NAME_run_parallel runs the blocks as tasks.
   }];

@@ -1,0 +1,118 @@
+"""Convolutions of a QDQ graph (QuantizeLinear -> DequantizeLinear on the
+input, DequantizeLinear of int8 weights with a scale per output channel),
+compiled through the package for this CPU and compared with a float64
+numpy convolution of the same dequantized values. With AVX-512 VNNI, those
+with 4k input and 16k output channels run as uint8 x int8 vpdpbusd kernels
+(aotc-cpu-vnni-convs); each case says whether the code for a Sapphire
+Rapids CPU has them, so the kernels are checked to be chosen on any host
+and to compute the same values where the host runs them.
+
+Usage: quantized_conv_check.py WORK_DIR
+"""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+import aotc
+
+rng = np.random.default_rng(5)
+work = sys.argv[1]
+
+
+def uses_vnni(path):
+    """Whether aotc's assembly for a VNNI CPU has vpdpbusd."""
+    asm = subprocess.run([os.environ["AOTC"], path, "--cpu", "sapphirerapids",
+                          "--emit", "asm", "-o", "-", "--header",
+                          os.path.join(work, "unused.h")],
+                         check=True, capture_output=True, text=True).stdout
+    return "vpdpbusd" in asm
+
+
+def reference_conv(x, w, b, stride, pads, dilation):
+    """float64 convolution of NCHW `x` by FCHW `w`; pads (top, left, bottom,
+    right)."""
+    n, c, h, wd = x.shape
+    f, _, kh, kw = w.shape
+    xp = np.zeros((n, c, h + pads[0] + pads[2], wd + pads[1] + pads[3]))
+    xp[:, :, pads[0]:pads[0] + h, pads[1]:pads[1] + wd] = x
+    oh = (xp.shape[2] - dilation * (kh - 1) - 1) // stride + 1
+    ow = (xp.shape[3] - dilation * (kw - 1) - 1) // stride + 1
+    y = np.zeros((n, f, oh, ow))
+    for i in range(kh):
+        for j in range(kw):
+            patch = xp[:, :, i * dilation:i * dilation + stride * oh:stride,
+                       j * dilation:j * dilation + stride * ow:stride]
+            y += np.einsum("nchw,fc->nfhw", patch, w[:, :, i, j])
+    return y + b.reshape(1, -1, 1, 1)
+
+
+def qdq_conv(name, shape, filters, kernel, stride=1, pads=(0, 0, 0, 0),
+             dilation=1, signed=False, zero=0, quantized_weights=True):
+    n, c, h, wd = shape
+    x = rng.standard_normal(shape).astype(np.float32)
+    x_scale = np.float32(0.05)
+    q_type = TensorProto.INT8 if signed else TensorProto.UINT8
+    q_dtype = np.int8 if signed else np.uint8
+    wq = rng.integers(-127, 128, (filters, c, kernel, kernel)).astype(np.int8)
+    w_scale = (rng.random(filters) * 0.02 + 0.001).astype(np.float32)
+    bias = rng.standard_normal(filters).astype(np.float32)
+    conv = helper.make_node("Conv", ["xd", "wd" if quantized_weights else "w",
+                                     "b"], ["y"],
+                            strides=[stride, stride], pads=list(pads),
+                            dilations=[dilation, dilation])
+    nodes = [helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"]),
+             helper.make_node("DequantizeLinear", ["xq", "xs", "xz"], ["xd"])]
+    inits = [numpy_helper.from_array(np.array(x_scale), "xs"),
+             numpy_helper.from_array(np.array(zero, q_dtype), "xz"),
+             numpy_helper.from_array(bias, "b")]
+    w_values = wq.astype(np.float32) * w_scale.reshape(-1, 1, 1, 1)
+    if quantized_weights:
+        nodes.append(helper.make_node("DequantizeLinear", ["wq", "ws"], ["wd"],
+                                      axis=0))
+        inits += [numpy_helper.from_array(wq, "wq"),
+                  numpy_helper.from_array(w_scale, "ws")]
+    else:
+        # Float weights, not int8 values times a scale.
+        w_values = w_values + np.float32(1e-4)
+        inits.append(numpy_helper.from_array(w_values, "w"))
+    nodes.append(conv)
+    graph = helper.make_graph(
+        nodes, name, [helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                                     list(shape))],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], inits)
+    path = os.path.join(work, name + ".onnx")
+    onnx.save(helper.make_model(graph,
+                                opset_imports=[helper.make_opsetid("", 13)]),
+              path)
+    (y,) = aotc.compile(path, name=name, cpu="native").run(x)
+    low, high = (-128, 127) if signed else (0, 255)
+    xq = np.clip(np.rint(x / x_scale) + zero, low, high)
+    xd = (xq - zero) * np.float64(x_scale)
+    want = reference_conv(xd, w_values.astype(np.float64), bias, stride, pads,
+                          dilation)
+    assert y.shape == want.shape, (name, y.shape, want.shape)
+    err = np.abs(y - want).max() / np.abs(want).max()
+    assert err < 1e-5, (name, err)
+    print("%s: %s -> %s matches numpy; vpdpbusd %s" % (
+        name, "x".join(map(str, shape)), "x".join(map(str, y.shape)),
+        "yes" if uses_vnni(path) else "no"))
+
+
+# 3x3 over uint8 with a zero point, padded (the padding is the zero point).
+qdq_conv("uint8_3x3", (1, 16, 9, 9), 32, 3, pads=(1, 1, 1, 1), zero=3)
+# int8 activations (read as uint8 with the sign bits flipped), stride 2,
+# a batch of two, rows of tiles spanning images.
+qdq_conv("int8_stride2", (2, 8, 11, 11), 16, 3, stride=2,
+         pads=(1, 1, 1, 1), signed=True, zero=-5)
+# 1x1 over 3 blocks of 16 filters; dilated 3x3 with uneven pads.
+qdq_conv("pointwise", (1, 32, 7, 7), 48, 1)
+qdq_conv("dilated", (1, 4, 12, 10), 16, 3, pads=(2, 1, 0, 2), dilation=2,
+         zero=200)
+# Not taken: 3 input channels; float weights that are not int8 values
+# times a scale.
+qdq_conv("three_channels", (1, 3, 8, 8), 16, 3, pads=(1, 1, 1, 1))
+qdq_conv("float_weights", (1, 8, 6, 6), 16, 3, quantized_weights=False)
