@@ -20,9 +20,47 @@ using namespace mlir;
 
 namespace {
 
+/// For an elementwise generic that reads an input transposed (its
+/// innermost dimension is along another loop than the output's), the order
+/// with that input's loop just outside the output's innermost one: each
+/// iteration of the outer loops then touches a slab of both that fits in
+/// L1, where the original order sweeps the whole input once per value of
+/// the input's loop (a transposition of megabytes missed every cache).
+std::optional<SmallVector<unsigned>>
+chooseTransposeOrder(linalg::GenericOp generic) {
+  if (generic.getNumReductionLoops() != 0 || generic.getNumDpsInits() != 1)
+    return std::nullopt;
+  AffineMap out = generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+  if (out.getNumResults() == 0 || !out.isPermutation())
+    return std::nullopt;
+  unsigned numLoops = generic.getNumLoops();
+  unsigned outLoop = cast<AffineDimExpr>(out.getResults().back()).getPosition();
+  std::optional<unsigned> inLoop;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(input);
+    if (map.getNumResults() < 2 || !map.isProjectedPermutation())
+      continue;
+    unsigned loop = cast<AffineDimExpr>(map.getResults().back()).getPosition();
+    // Read along the output's loop too (in a dimension further out): a
+    // transposition.
+    if (loop != outLoop && map.isFunctionOfDim(outLoop))
+      inLoop = loop;
+  }
+  if (!inLoop || *inLoop + 2 == numLoops)
+    return std::nullopt;
+  SmallVector<unsigned> order;
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (l != *inLoop && l != outLoop)
+      order.push_back(l);
+  order.append({*inLoop, outLoop});
+  return order;
+}
+
 /// The loop order for `generic`, or nothing if it should stay as it is.
 std::optional<SmallVector<unsigned>> chooseOrder(linalg::GenericOp generic) {
-  if (generic.getNumReductionLoops() == 0 || generic.getNumDpsInits() != 1)
+  if (generic.getNumReductionLoops() == 0)
+    return chooseTransposeOrder(generic);
+  if (generic.getNumDpsInits() != 1)
     return std::nullopt;
   AffineMap out = generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
   if (out.getNumResults() == 0)

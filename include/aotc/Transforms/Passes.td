@@ -200,7 +200,8 @@ def ReassociateReductionsPass
 
 def VectorizableLoopOrderPass
     : Pass<"aotc-vectorizable-loop-order", "mlir::func::FuncOp"> {
-  let summary = "Move a contraction's contiguous output loop innermost";
+  let summary = "Move a contraction's contiguous output loop innermost, "
+                "and a transposing op's input loop next to it";
   let description = [{
     A generic with reduction loops lists its loops output dimensions first
     and reductions last, so lowered as is, a convolution's innermost loop
@@ -222,6 +223,14 @@ def VectorizableLoopOrderPass
     Each output element still accumulates its terms in the same order, so
     results are bit-for-bit the same. Reductions whose output is not read
     contiguously by an input (a row sum, a global pool) are left alone.
+
+    An elementwise generic that reads an input transposed (the input's
+    innermost dimension is along another loop than the output's, e.g. NHWC
+    into NCHW) gets that input's loop just outside the output's innermost
+    loop: each iteration of the outer loops then reads and writes a slab
+    that fits in L1, where the original order swept the whole input once
+    per value of the input's loop (a 3 MB transposition missed every
+    cache: 12x slower).
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
   let statistics = [

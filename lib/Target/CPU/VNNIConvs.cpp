@@ -224,6 +224,66 @@ std::optional<QuantizedFilter> quantizeFilter(ElementsAttr filter) {
   return result;
 }
 
+/// Whether `op` is a float32 convolution the pass leaves to the float
+/// kernels: a linalg op with reduction loops that multiplies by a constant
+/// (a grouped or depthwise convolution), other than a full convolution.
+bool isFloatWindowedConv(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || isa<linalg::Conv2DNchwFchwOp>(op) ||
+      linalgOp.getNumReductionLoops() == 0 || op->getNumResults() != 1 ||
+      !getElementTypeOrSelf(op->getResult(0)).isF32())
+    return false;
+  bool multiplies = false;
+  op->walk([&](arith::MulFOp) { multiplies = true; });
+  return multiplies && llvm::any_of(linalgOp.getDpsInputs(), [](Value input) {
+           return matchPattern(input, m_Constant());
+         });
+}
+
+/// How many elementwise ops (or pads) apart a neighbouring convolution
+/// still counts (the activation, quantization and dequantization between
+/// two convolutions of a QDQ graph).
+constexpr int kNeighbourDistance = 12;
+
+/// Whether a float windowed convolution produces `value` or reads it,
+/// through at most kNeighbourDistance elementwise ops or pads. Such a
+/// convolution keeps its blocked float32 kernel only when its neighbours
+/// are float32 convolutions too: turning the convolution beside it into a
+/// VNNI contraction, whose operands are in another layout, costs it more
+/// than the contraction saves (MobileNetV2's depthwise convolutions between
+/// its pointwise ones ran 3x slower).
+bool isBesideFloatWindowedConv(Value value, bool upstream, int distance = 0) {
+  if (distance > kNeighbourDistance)
+    return false;
+  auto isPassThrough = [](Operation *op) {
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    return isa<tensor::PadOp>(op) ||
+           (generic && generic.getNumReductionLoops() == 0);
+  };
+  if (upstream) {
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return false;
+    if (isFloatWindowedConv(def))
+      return true;
+    if (!isPassThrough(def))
+      return false;
+    return llvm::any_of(def->getOperands(), [&](Value operand) {
+      return isBesideFloatWindowedConv(operand, upstream, distance + 1);
+    });
+  }
+  for (Operation *user : value.getUsers()) {
+    if (isFloatWindowedConv(user))
+      return true;
+    if (isPassThrough(user) &&
+        llvm::any_of(user->getResults(), [&](Value result) {
+          return isBesideFloatWindowedConv(result, upstream, distance + 1);
+        }))
+      return true;
+  }
+  return false;
+}
+
 struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
   void runOnOperation() override {
     SmallVector<linalg::Conv2DNchwFchwOp> convs;
@@ -252,6 +312,10 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
       input = pad.getSource();
     }
     std::optional<Dequantized> x = matchDequantized(input);
+    if (x && (isBesideFloatWindowedConv(x->q, /*upstream=*/true) ||
+              isBesideFloatWindowedConv(conv.getResult(0),
+                                        /*upstream=*/false)))
+      return failure();
     ElementsAttr filterAttr;
     if (!x || !matchPattern(conv.getInputs()[1], m_Constant(&filterAttr)))
       return failure();
@@ -265,9 +329,14 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
     int64_t filters = filterType.getDimSize(0),
             kernelH = filterType.getDimSize(2),
             kernelW = filterType.getDimSize(3);
-    if (channels % 4 != 0 || filters % aotc::kVNNILanes != 0 ||
-        filterType.getDimSize(1) != channels)
+    if (filterType.getDimSize(1) != channels)
       return failure();
+    // The kernels read channels 4 at a time and compute filters 16 at a
+    // time: u gets padding channels (a 3-channel image 1 of 4) and the
+    // weights padding filters, all zeros; the padding filters' sums are
+    // computed and dropped.
+    int64_t paddedChannels = llvm::alignTo(channels, 4);
+    int64_t paddedFilters = llvm::alignTo(filters, aotc::kVNNILanes);
     std::optional<QuantizedFilter> filter = quantizeFilter(filterAttr);
     if (!filter)
       return failure();
@@ -306,8 +375,10 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
             })
             .getResult(0);
     if (llvm::any_of(padLow, [](int64_t p) { return p != 0; }) ||
-        llvm::any_of(padHigh, [](int64_t p) { return p != 0; })) {
-      // Dequantized zeros: the zero point.
+        llvm::any_of(padHigh, [](int64_t p) { return p != 0; }) ||
+        paddedChannels != channels) {
+      // Dequantized zeros: the zero point (in padding channels too, where
+      // the weights are zeros).
       Value zero = arith::ConstantOp::create(
           b, loc, b.getIntegerAttr(i8, static_cast<int8_t>(shift)));
       SmallVector<OpFoldResult> low = {b.getIndexAttr(0),
@@ -317,13 +388,16 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
       SmallVector<OpFoldResult> high = {b.getIndexAttr(0),
                                         b.getIndexAttr(padHigh[2]),
                                         b.getIndexAttr(padHigh[3]),
-                                        b.getIndexAttr(0)};
+                                        b.getIndexAttr(paddedChannels -
+                                                       channels)};
       u = tensor::PadOp::create(b, loc, Type(), u, low, high, zero);
     }
 
     // The weights as [F / 16, KH, KW, C / 4, 16, 4], their sums, the scales.
-    int64_t blocks = filters / aotc::kVNNILanes, groups = channels / 4;
-    SmallVector<char> packed(filter->values.size());
+    int64_t blocks = paddedFilters / aotc::kVNNILanes,
+            groups = paddedChannels / 4;
+    SmallVector<char> packed(paddedFilters * paddedChannels * kernelH * kernelW,
+                             0);
     SmallVector<int32_t> shares(filters, 0);
     SmallVector<float> scales(filters);
     for (int64_t f = 0; f < filters; ++f) {
@@ -357,7 +431,8 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
 
     // acc: (n, oh, ow, fb, j, kh, kw, cg, i).
     int64_t outH = resultType.getDimSize(2), outW = resultType.getDimSize(3);
-    auto accType = RankedTensorType::get({batch, outH, outW, filters}, i32);
+    auto accType =
+        RankedTensorType::get({batch, outH, outW, paddedFilters}, i32);
     Value accInit =
         linalg::FillOp::create(
             b, loc,
@@ -386,6 +461,14 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
     // The kernel reads u's channels four at a time: the transposition that
     // makes u must not fuse into it.
     dot->setAttr(aotc::kKeepOperandsAttrName, b.getUnitAttr());
+    Value acc = dot.getResult(0);
+    if (paddedFilters != filters)
+      acc = tensor::ExtractSliceOp::create(
+          b, loc, RankedTensorType::get({batch, outH, outW, filters}, i32), acc,
+          ArrayRef<OpFoldResult>(SmallVector<OpFoldResult>(4, b.getIndexAttr(0))),
+          ArrayRef<OpFoldResult>{b.getIndexAttr(batch), b.getIndexAttr(outH),
+                                 b.getIndexAttr(outW), b.getIndexAttr(filters)},
+          ArrayRef<OpFoldResult>(SmallVector<OpFoldResult>(4, b.getIndexAttr(1))));
 
     // y[n, f, oh, ow] = float(acc - shift * colsum[f]) * scale[f] + init.
     auto vectorType = [&](Type element) {
@@ -409,7 +492,7 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
     }
     auto epilogue = linalg::GenericOp::create(
         b, loc, resultType,
-        ValueRange{dot.getResult(0), sharesValue, scalesValue, init},
+        ValueRange{acc, sharesValue, scalesValue, init},
         ValueRange{tensor::EmptyOp::create(b, loc, resultType.getShape(), f32)},
         ArrayRef<AffineMap>{AffineMap::get(4, 0, {n, oh, ow, f}, context),
                             AffineMap::get(4, 0, {f}, context),

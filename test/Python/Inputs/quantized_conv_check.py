@@ -2,9 +2,9 @@
 input, DequantizeLinear of int8 weights with a scale per output channel),
 compiled through the package for this CPU and compared with a float64
 numpy convolution of the same dequantized values. With AVX-512 VNNI, those
-with 4k input and 16k output channels run as uint8 x int8 vpdpbusd kernels
-(aotc-cpu-vnni-convs); each case says whether the code for a Sapphire
-Rapids CPU has them, so the kernels are checked to be chosen on any host
+whose weights are int8 values times a scale per channel run as uint8 x
+int8 vpdpbusd kernels (aotc-cpu-vnni-convs); each case says whether the
+code for a Sapphire Rapids CPU has them, so the kernels are checked to be chosen on any host
 and to compute the same values where the host runs them.
 
 Usage: quantized_conv_check.py WORK_DIR
@@ -112,7 +112,10 @@ qdq_conv("int8_stride2", (2, 8, 11, 11), 16, 3, stride=2,
 qdq_conv("pointwise", (1, 32, 7, 7), 48, 1)
 qdq_conv("dilated", (1, 4, 12, 10), 16, 3, pads=(2, 1, 0, 2), dilation=2,
          zero=200)
-# Not taken: 3 input channels; float weights that are not int8 values
-# times a scale.
-qdq_conv("three_channels", (1, 3, 8, 8), 16, 3, pads=(1, 1, 1, 1))
+# Channels and filters padded to 4k and 16k: a 3-channel 7x7 stem with
+# stride 2 (ResNet's first convolution) and 24 filters.
+qdq_conv("stem", (1, 3, 20, 20), 16, 7, stride=2, pads=(3, 3, 3, 3),
+         zero=128)
+qdq_conv("filters_24", (1, 6, 6, 6), 24, 3, pads=(1, 1, 1, 1), zero=9)
+# Not taken: float weights that are not int8 values times a scale.
 qdq_conv("float_weights", (1, 8, 6, 6), 16, 3, quantized_weights=False)

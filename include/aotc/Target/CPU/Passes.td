@@ -978,11 +978,10 @@ def VNNIConvsPass
     `(float(q) - zero) * scale` of an 8-bit tensor `q` (one zero point and
     scale) and its constant float32 filter is, channel by channel, int8
     values times a scale. This pass finds such `linalg.conv_2d_nchw_fchw`
-    ops (before generalization; input channels a multiple of 4, output
-    channels of 16), recovers each output channel's int8 values and scale
-    from the filter (a scale is kept only when every weight is exactly its
-    int8 value times it in float32, else the convolution is left alone),
-    and computes
+    ops (before generalization), recovers each output channel's int8 values
+    and scale from the filter (a scale is kept only when every weight is
+    exactly its int8 value times it in float32, else the convolution is
+    left alone), and computes
 
     ```
     u[n, h, w, c] = q[n, c, h, w]          (+ 128 when q is int8: u is uint8)
@@ -997,8 +996,15 @@ def VNNIConvsPass
     input channels, `colsum[f]` is the sum of channel f's int8 weights (both
     computed at compile time) and `init` is the convolution's initial value
     (the broadcast bias). Padding the uint8 input with its zero point pads
-    the dequantized input with zeros, as before. The integer sums are exact,
-    so y differs from the float32 convolution only by float32 rounding. The
+    the dequantized input with zeros, as before. Input channels are padded
+    to a multiple of 4 and filters to a multiple of 16 with zero weights
+    (a 3-channel image gets a fourth; the padding filters' sums are
+    dropped). The integer sums are exact, so y differs from the float32
+    convolution only by float32 rounding. A convolution within a few
+    elementwise ops of a grouped or depthwise float32 convolution (one that
+    multiplies by a constant in a reduction) is left alone: that one keeps
+    its blocked float32 kernel only beside float32 convolutions, and lost
+    more than the contraction saved (MobileNetV2). The
     contraction is a `linalg.generic` over `(n, oh, ow, f / 16, f mod 16,
     kh, kw, c / 4, c mod 4)` marked `aotc.vnni`, which aotc-cpu-vnni-kernels
     emits as vpdpbusd; the transposition of q fuses with the QuantizeLinear
