@@ -34,10 +34,29 @@ using namespace mlir;
 
 namespace aotc {
 
+/// Whether `op` is a contraction whose body multiplies 8-bit integers
+/// widened to a wider type.
+static bool multipliesInt8(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() == 0 || op->getNumRegions() != 1)
+    return false;
+  auto isWidenedInt8 = [](Value value) {
+    Operation *def = value.getDefiningOp();
+    return isa_and_nonnull<arith::ExtUIOp, arith::ExtSIOp>(def) &&
+           def->getOperand(0).getType().isInteger(8);
+  };
+  bool found = false;
+  op->walk([&](arith::MulIOp mul) {
+    found |= isWidenedInt8(mul.getLhs()) && isWidenedInt8(mul.getRhs());
+  });
+  return found;
+}
+
 StringRef stringifyKernelKind(KernelKind kind) {
   switch (kind) {
   case KernelKind::Compute:
     return "compute";
+  case KernelKind::Int8:
+    return "int8";
   case KernelKind::Fill:
     return "fill";
   case KernelKind::Copy:
@@ -400,7 +419,9 @@ Kernel analyzeKernel(Operation *op, const llvm::DenseSet<Value> &absorbed) {
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
     counts = countLinalgOp(linalgOp);
     kernel.iterations = describeIterations(linalgOp);
-    if (counts.flops + counts.intOps > 0)
+    if (multipliesInt8(linalgOp))
+      kernel.kind = KernelKind::Int8;
+    else if (counts.flops + counts.intOps > 0)
       kernel.kind = KernelKind::Compute;
     else
       kernel.kind = kernel.bytesRead == 0 ? KernelKind::Fill : KernelKind::Copy;
@@ -514,24 +535,41 @@ LogicalResult verifyKernelReportInput(func::FuncOp func) {
   return failure(result.wasInterrupted());
 }
 
-/// The kernel that `fill` initializes a one-element accumulator of (a full
-/// reduction to a scalar has no parallel loop to tile its fill into), or
-/// null. Such a fill is one store: it is counted with the reduction.
+/// Marks the uint8 x int8 contractions of the CPU target's VNNI passes
+/// (lib/Target/CPU/VNNISupport.h), whose kernels start from zeros in
+/// registers: the zero fill of their accumulator is never run.
+static constexpr llvm::StringLiteral kVNNIContractionAttr = "aotc.vnni";
+
+/// The kernel that `fill` initializes the accumulator of, when that costs
+/// nothing of its own, or null: a one-element accumulator (a full
+/// reduction to a scalar has no parallel loop to tile its fill into: one
+/// store) or a VNNI contraction's. The fill is counted with the kernel.
 static Operation *getAccumulatorOwner(const Kernel &fill) {
   Operation *op = fill.op;
   if (fill.kind != KernelKind::Fill || op->getNumResults() != 1)
     return nullptr;
   Value result = op->getResult(0);
   auto type = dyn_cast<ShapedType>(result.getType());
-  if (!type || !type.hasStaticShape() || type.getNumElements() != 1 ||
-      !result.hasOneUse())
+  if (!type || !type.hasStaticShape() || result.use_empty())
     return nullptr;
-  OpOperand &use = *result.use_begin();
-  auto owner = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
-  if (!owner || !owner.isDpsInit(&use) || owner->getBlock() != op->getBlock() ||
-      isFree(owner))
+  // Every use initializes a kernel of the block (VNNI contractions may
+  // share one fill, which bufferization copies per contraction); the first
+  // of them takes it.
+  Operation *first = nullptr;
+  for (OpOperand &use : result.getUses()) {
+    auto owner = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+    if (!owner || !owner.isDpsInit(&use) ||
+        owner->getBlock() != op->getBlock() || isFree(owner))
+      return nullptr;
+    if (!first || owner->isBeforeInBlock(first))
+      first = owner;
+  }
+  bool vnni = llvm::all_of(result.getUsers(), [](Operation *user) {
+    return user->hasAttr(kVNNIContractionAttr);
+  });
+  if (!vnni && (type.getNumElements() != 1 || !result.hasOneUse()))
     return nullptr;
-  return owner;
+  return first;
 }
 
 FunctionReport analyzeKernels(func::FuncOp func) {

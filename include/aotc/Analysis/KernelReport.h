@@ -37,6 +37,8 @@ namespace aotc {
 /// What a kernel does, from its body.
 enum class KernelKind {
   Compute, ///< arithmetic on its inputs
+  Int8,    ///< a contraction multiplying 8-bit integers (a quantized
+           ///< matmul or convolution), accumulated in int32
   Fill,    ///< writes a value that depends on no tensor (a linalg.fill)
   Copy,    ///< moves or converts data without arithmetic (transpose,
            ///< broadcast, gather, cast, insert_slice, concat)
