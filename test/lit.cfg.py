@@ -35,10 +35,14 @@ config.substitutions.append(
         config.aotc_tools_dir, config.c_compiler)))
 
 # Tests that run AVX-512 code (--cpu x86-64-v4) need a CPU that has it.
+# Tests that run int8 VNNI kernels (--cpu native) need AVX-512 VNNI.
 try:
     with open("/proc/cpuinfo") as cpuinfo:
-        if " avx512f" in cpuinfo.read():
+        flags = cpuinfo.read()
+        if " avx512f" in flags:
             config.available_features.add("avx512")
+        if " avx512_vnni" in flags:
+            config.available_features.add("avx512_vnni")
 except OSError:
     pass
 
