@@ -172,6 +172,9 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // Fills left over (a padded window's border value) are stored along
   // rows; LLVM vectorized -inf fills as scatters.
   pm.addNestedPass<func::FuncOp>(createVectorizeFillsPass());
+  // Elementwise ops no vector kernel took (transpositions) become loops
+  // that NAME_run_parallel can share out too.
+  pm.addNestedPass<func::FuncOp>(createParallelElementwiseLoopsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // NAME_run_parallel: each large kernel's outermost parallel loop becomes
   // a task function that the caller's threads run over ranges of its

@@ -690,6 +690,31 @@ def VectorizeFillsPass
   ];
 }
 
+def ParallelElementwiseLoopsPass
+    : Pass<"aotc-cpu-parallel-elementwise-loops", "mlir::func::FuncOp"> {
+  let summary = "Lower the elementwise generics left over to loops whose "
+                "outermost is parallel";
+  let description = [{
+    Runs after the vector kernels, on buffers. A `linalg.generic` whose
+    loops are all parallel, whose outputs are all written through a
+    permutation (each iteration writes elements of its own) and whose
+    inputs that are also outputs are read through the same map (in place)
+    is what no vector kernel took: it reads an input transposed (a VNNI
+    convolution's epilogue writing NCHW from NHWC accumulators), or has no
+    contiguous dimension to vectorize. It becomes scalar loops, as
+    `convert-linalg-to-loops` would make them, without the loops of one
+    iteration, and the outermost loop is marked `aotc.parallel`, so
+    NAME_run_parallel runs it as tasks when it is large enough
+    (aotc-cpu-parallelize-kernels). Each iteration computes the same values
+    either way: results are bitwise identical whatever the workers.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect",
+                           "mlir::scf::SCFDialect"];
+  let statistics = [
+    Statistic<"numMarked", "num-marked", "elementwise loop nests marked parallel">,
+  ];
+}
+
 def ExpandBF16ConversionsPass
     : Pass<"aotc-cpu-expand-bf16-conversions"> {
   let summary = "Expand bf16 <-> f32 conversions into integer arithmetic";
