@@ -10,7 +10,6 @@ values where the host runs them.
 Usage: integer_matmul_check.py WORK_DIR
 """
 import os
-import subprocess
 import sys
 
 import numpy as np
@@ -18,6 +17,7 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 
 import aotc
+from vnni_asm import uses_vnni
 
 rng = np.random.default_rng(11)
 work = sys.argv[1]
@@ -32,14 +32,6 @@ def save(name, nodes, inputs, outputs, inits):
               path)
     return path
 
-
-def uses_vnni(path):
-    """Whether aotc's assembly for a VNNI CPU has vpdpbusd."""
-    asm = subprocess.run([os.environ["AOTC"], path, "--cpu", "sapphirerapids",
-                          "--emit", "asm", "-o", "-", "--header",
-                          os.path.join(work, "unused.h")],
-                         check=True, capture_output=True, text=True).stdout
-    return "vpdpbusd" in asm
 
 
 def tensor(name, dtype, shape):
@@ -59,7 +51,7 @@ def matmul_integer(name, a, b, a_zero):
     assert y.dtype == np.int32 and np.array_equal(y, want), (name, y, want)
     print("%s: %s x %s equals numpy; vpdpbusd %s" % (
         name, "x".join(map(str, a.shape)), "x".join(map(str, b.shape)),
-        "yes" if uses_vnni(path) else "no"))
+        "yes" if uses_vnni(path, work) else "no"))
 
 
 def weights(k, n):
@@ -99,5 +91,5 @@ q = np.clip(np.rint(x / scale) + zero, 0, 255)
 want = (q.astype(np.int64) - int(zero)) @ b.astype(np.int64)
 assert np.array_equal(y, want), (y, want)
 print("dynamic: 1x24x256 x 256x96 equals numpy; vpdpbusd %s" %
-      ("yes" if uses_vnni(path) else "no"))
+      ("yes" if uses_vnni(path, work) else "no"))
 print("host has AVX-512 VNNI: %s" % ("yes" if host_vnni else "no"))

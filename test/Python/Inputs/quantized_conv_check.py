@@ -10,7 +10,6 @@ and to compute the same values where the host runs them.
 Usage: quantized_conv_check.py WORK_DIR
 """
 import os
-import subprocess
 import sys
 
 import numpy as np
@@ -18,18 +17,11 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 
 import aotc
+from vnni_asm import uses_vnni
 
 rng = np.random.default_rng(5)
 work = sys.argv[1]
 
-
-def uses_vnni(path):
-    """Whether aotc's assembly for a VNNI CPU has vpdpbusd."""
-    asm = subprocess.run([os.environ["AOTC"], path, "--cpu", "sapphirerapids",
-                          "--emit", "asm", "-o", "-", "--header",
-                          os.path.join(work, "unused.h")],
-                         check=True, capture_output=True, text=True).stdout
-    return "vpdpbusd" in asm
 
 
 def reference_conv(x, w, b, stride, pads, dilation):
@@ -99,7 +91,7 @@ def qdq_conv(name, shape, filters, kernel, stride=1, pads=(0, 0, 0, 0),
     assert err < 1e-5, (name, err)
     print("%s: %s -> %s matches numpy; vpdpbusd %s" % (
         name, "x".join(map(str, shape)), "x".join(map(str, y.shape)),
-        "yes" if uses_vnni(path) else "no"))
+        "yes" if uses_vnni(path, work) else "no"))
 
 
 # 3x3 over uint8 with a zero point, padded (the padding is the zero point).
