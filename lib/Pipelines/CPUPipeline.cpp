@@ -54,6 +54,10 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   if (options.vnni)
     pm.addNestedPass<func::FuncOp>(createVNNIConvsPass());
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
+  // The matmuls of a QDQ graph as int32 matmuls of 8-bit values (before
+  // fusion hides the dequantization), for aotc-cpu-vnni-matmuls below.
+  if (options.vnni)
+    pm.addNestedPass<func::FuncOp>(createVNNIQDQMatmulsPass());
   // Producer/consumer fusion of elementwise generics and of elementwise
   // producers into reductions: `reduce_sum(x + y*z)` becomes one
   // linalg.generic. Producers that the consumer would read more than once

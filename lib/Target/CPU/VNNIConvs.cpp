@@ -12,6 +12,7 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "QDQMatching.h"
 #include "VNNISupport.h"
 
 #include "aotc/Dialect/TG/IR/TGConstants.h"
@@ -32,197 +33,6 @@ namespace aotc {
 using namespace mlir;
 
 namespace {
-
-/// The value of `value` when it is a float32 constant with one value (a
-/// splat, or rank 0).
-std::optional<float> getScalarConstant(Value value) {
-  DenseFPElementsAttr attr;
-  if (!matchPattern(value, m_Constant(&attr)) || !attr.isSplat() ||
-      !attr.getElementType().isF32())
-    return std::nullopt;
-  return attr.getSplatValue<float>();
-}
-
-/// The elementwise generic defining `value` on static tensors, all loops
-/// parallel, its result written through the identity map; null otherwise.
-linalg::GenericOp getElementwise(Value value) {
-  auto generic = value.getDefiningOp<linalg::GenericOp>();
-  if (!generic || !generic.hasPureTensorSemantics() ||
-      generic.getNumDpsInits() != 1 ||
-      generic.getNumParallelLoops() != generic.getNumLoops() ||
-      !generic.getMatchingIndexingMap(generic.getDpsInitOperand(0))
-           .isIdentity() ||
-      !cast<RankedTensorType>(value.getType()).hasStaticShape())
-    return nullptr;
-  return generic;
-}
-
-/// The tensor input that `generic`'s block argument `arg` reads through the
-/// identity map, or null.
-Value getIdentityInput(linalg::GenericOp generic, Value arg) {
-  auto blockArg = dyn_cast<BlockArgument>(arg);
-  if (!blockArg || blockArg.getOwner() != generic.getBody())
-    return nullptr;
-  OpOperand *operand = generic.getMatchingOpOperand(blockArg);
-  if (!generic.isDpsInput(operand) ||
-      !generic.getMatchingIndexingMap(operand).isIdentity())
-    return nullptr;
-  return operand->get();
-}
-
-/// The float32 scalar constant that `generic`'s block argument or body
-/// value `arg` stands for: a constant in the body, or a rank-0 or splat
-/// constant input.
-std::optional<float> getScalarOperand(linalg::GenericOp generic, Value arg) {
-  FloatAttr attr;
-  if (matchPattern(arg, m_Constant(&attr)) && attr.getType().isF32())
-    return attr.getValueAsDouble();
-  auto blockArg = dyn_cast<BlockArgument>(arg);
-  if (!blockArg || blockArg.getOwner() != generic.getBody())
-    return std::nullopt;
-  OpOperand *operand = generic.getMatchingOpOperand(blockArg);
-  if (!generic.isDpsInput(operand))
-    return std::nullopt;
-  return getScalarConstant(operand->get());
-}
-
-/// `(x, c)` when `value` is an elementwise generic computing `x op c` (or
-/// `c op x` when `commutative`) for a tensor x and a scalar constant c.
-template <typename OpTy>
-std::optional<std::pair<Value, float>> matchScalarStep(Value value,
-                                                       bool commutative) {
-  linalg::GenericOp generic = getElementwise(value);
-  if (!generic || generic.getBody()->getOperations().size() != 2)
-    return std::nullopt;
-  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
-  auto op = yield.getOperand(0).getDefiningOp<OpTy>();
-  if (!op)
-    return std::nullopt;
-  for (int swap = 0; swap < (commutative ? 2 : 1); ++swap) {
-    Value x = swap ? op.getRhs() : op.getLhs();
-    Value c = swap ? op.getLhs() : op.getRhs();
-    Value input = getIdentityInput(generic, x);
-    std::optional<float> scalar = getScalarOperand(generic, c);
-    if (input && scalar)
-      return std::pair(input, *scalar);
-  }
-  return std::nullopt;
-}
-
-/// A dequantized tensor: `(float(q) - zero) * scale`.
-struct Dequantized {
-  Value q;
-  bool isUnsigned = true;
-  int32_t zero = 0;
-  float scale = 0;
-};
-
-/// `value` as a dequantization of an 8-bit tensor (one zero point and
-/// scale), as aotc's ONNX importer writes DequantizeLinear.
-std::optional<Dequantized> matchDequantized(Value value) {
-  auto scaled = matchScalarStep<arith::MulFOp>(value, /*commutative=*/true);
-  if (!scaled || !(scaled->second > 0) || !std::isfinite(scaled->second))
-    return std::nullopt;
-  Dequantized result;
-  result.scale = scaled->second;
-  Value widened = scaled->first;
-  float zero = 0;
-  if (auto shifted =
-          matchScalarStep<arith::SubFOp>(widened, /*commutative=*/false)) {
-    widened = shifted->first;
-    zero = shifted->second;
-  }
-  linalg::GenericOp widening = getElementwise(widened);
-  if (!widening || widening.getNumDpsInputs() != 1 ||
-      widening.getBody()->getOperations().size() != 2)
-    return std::nullopt;
-  auto yield = cast<linalg::YieldOp>(widening.getBody()->getTerminator());
-  Operation *convert = yield.getOperand(0).getDefiningOp();
-  if (!isa_and_nonnull<arith::UIToFPOp, arith::SIToFPOp>(convert))
-    return std::nullopt;
-  result.isUnsigned = isa<arith::UIToFPOp>(convert);
-  result.q = getIdentityInput(widening, convert->getOperand(0));
-  if (!result.q || !getElementTypeOrSelf(result.q).isInteger(8))
-    return std::nullopt;
-  // The zero point is a value of q's type.
-  int32_t low = result.isUnsigned ? 0 : -128, high = result.isUnsigned ? 255 : 127;
-  if (zero != std::nearbyint(zero) || zero < low || zero > high)
-    return std::nullopt;
-  result.zero = static_cast<int32_t>(zero);
-  return result;
-}
-
-/// A float32 filter `[F, C, KH, KW]` as int8 values times a scale per
-/// output channel.
-struct QuantizedFilter {
-  SmallVector<int8_t> values;
-  SmallVector<float> scales;
-};
-
-/// Whether every float32 `weights` is exactly `float(q) * scale` for an
-/// int8 q; the q go to `values`.
-bool quantizeExactly(ArrayRef<float> weights, float scale,
-                     SmallVectorImpl<int8_t> &values) {
-  values.clear();
-  for (float w : weights) {
-    double q = std::nearbyint(double(w) / double(scale));
-    if (q < -128 || q > 127 || static_cast<float>(q) * scale != w)
-      return false;
-    values.push_back(static_cast<int8_t>(q));
-  }
-  return true;
-}
-
-/// `filter`'s int8 values and per-channel scales, when each channel's
-/// weights are int8 values times a scale. The largest weight is some int8
-/// value q times the scale: each q from 128 down is tried, the scale taken
-/// near the largest weight over q (a few float32 steps either side cover
-/// the rounding of that division). Any scale that reproduces every weight
-/// exactly gives the same products, so the first one found is kept.
-std::optional<QuantizedFilter> quantizeFilter(ElementsAttr filter) {
-  auto type = cast<ShapedType>(filter.getType());
-  std::optional<ArrayRef<char>> bytes = aotc::tg::getRawElementBytes(filter);
-  if (!type.getElementType().isF32() || !bytes ||
-      int64_t(bytes->size()) != type.getNumElements() * 4)
-    return std::nullopt;
-  int64_t channels = type.getDimSize(0);
-  int64_t perChannel = type.getNumElements() / channels;
-  auto weights = ArrayRef<float>(
-      reinterpret_cast<const float *>(bytes->data()), type.getNumElements());
-  QuantizedFilter result;
-  SmallVector<int8_t> values;
-  for (int64_t f = 0; f < channels; ++f) {
-    ArrayRef<float> channel = weights.slice(f * perChannel, perChannel);
-    float largest = 0;
-    for (float w : channel)
-      largest = std::max(largest, std::fabs(w));
-    if (!std::isfinite(largest))
-      return std::nullopt;
-    bool found = false;
-    if (largest == 0) {
-      values.assign(perChannel, 0);
-      result.scales.push_back(0);
-      found = true;
-    }
-    for (int steps = 128; steps >= 1 && !found; --steps) {
-      float scale = largest / static_cast<float>(steps);
-      for (int nudge = 0; !found && nudge <= 8; ++nudge) {
-        // 0, +1, -1, +2, -2, ... float32 steps from the quotient.
-        float candidate = scale;
-        for (int i = 0; i < (nudge + 1) / 2; ++i)
-          candidate = std::nextafter(candidate, nudge % 2 ? INFINITY : 0.0f);
-        if (candidate > 0 && quantizeExactly(channel, candidate, values)) {
-          result.scales.push_back(candidate);
-          found = true;
-        }
-      }
-    }
-    if (!found)
-      return std::nullopt;
-    result.values.append(values.begin(), values.end());
-  }
-  return result;
-}
 
 /// Whether `op` is a float32 convolution the pass leaves to the float
 /// kernels: a linalg op with reduction loops that multiplies by a constant
@@ -311,7 +121,7 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
         return failure();
       input = pad.getSource();
     }
-    std::optional<Dequantized> x = matchDequantized(input);
+    std::optional<aotc::Dequantized> x = aotc::matchDequantized(input);
     if (x && (isBesideFloatWindowedConv(x->q, /*upstream=*/true) ||
               isBesideFloatWindowedConv(conv.getResult(0),
                                         /*upstream=*/false)))
@@ -337,7 +147,11 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
     // computed and dropped.
     int64_t paddedChannels = llvm::alignTo(channels, 4);
     int64_t paddedFilters = llvm::alignTo(filters, aotc::kVNNILanes);
-    std::optional<QuantizedFilter> filter = quantizeFilter(filterAttr);
+    std::optional<ArrayRef<float>> weightValues =
+        aotc::getFloatElements(filterAttr);
+    std::optional<aotc::QuantizedChannels> filter =
+        weightValues ? aotc::quantizeChannels(*weightValues, filters)
+                     : std::nullopt;
     if (!filter)
       return failure();
     SmallVector<int64_t> strides =

@@ -1044,6 +1044,40 @@ def VNNIConvsPass
   ];
 }
 
+def VNNIQDQMatmulsPass
+    : Pass<"aotc-cpu-vnni-qdq-matmuls", "mlir::func::FuncOp"> {
+  let summary = "Compute the matmuls of a QDQ graph as int32 matmuls of "
+                "8-bit values, for aotc-cpu-vnni-matmuls";
+  let description = [{
+    In a QDQ graph a MatMul or Gemm reads dequantized values: `(float(q) -
+    zero) * scale` of an 8-bit tensor `q` (one zero point and scale) times
+    a constant float32 `[K, N]` matrix folded from int8 values times a scale
+    per column. This pass runs at the fusion stage after the named ops are
+    generalized and before elementwise fusion, finds such float32 matmul
+    generics `C[b..., m, n] += A[b..., m, k] * B[k, n]` with K a multiple of
+    4 and N of 16, recovers each column's int8 values and scale from B
+    (kept only when every value is exactly its int8 value times the scale
+    in float32), and computes
+
+    ```
+    acc[b..., m, n] = sum over k of (ext(q[b..., m, k]) - zero) * ext_s(Bq[k, n])
+    C[b..., m, n]   = float(acc) * (scale * wscale[n]) + init[b..., m, n]
+    ```
+
+    the int32 matmul written as aotc's importer writes MatMulInteger, so
+    that aotc-cpu-vnni-matmuls turns it into a vpdpbusd contraction (its
+    correction for the zero point joins the scales' elementwise op). The
+    integer sums are exact: C differs from the float32 matmul only by
+    float32 rounding. Run only for CPUs with AVX-512 VNNI.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten", "matmuls rewritten">,
+  ];
+}
+
 def VNNIKernelsPass
     : Pass<"aotc-cpu-vnni-kernels", "mlir::func::FuncOp"> {
   let summary = "Emit the VNNI contractions (aotc.vnni) as register tiles "

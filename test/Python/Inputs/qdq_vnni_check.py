@@ -42,25 +42,70 @@ def reference_conv(x, w, b, stride, pads, dilation):
     return y + b.reshape(1, -1, 1, 1)
 
 
-def qdq_conv(name, shape, filters, kernel, stride=1, pads=(0, 0, 0, 0),
-             dilation=1, signed=False, zero=0, quantized_weights=True):
-    n, c, h, wd = shape
-    x = rng.standard_normal(shape).astype(np.float32)
-    x_scale = np.float32(0.05)
-    q_type = TensorProto.INT8 if signed else TensorProto.UINT8
+def save(name, nodes, shape, inits):
+    graph = helper.make_graph(
+        nodes, name, [helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                                     list(shape))],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], inits)
+    path = os.path.join(work, name + ".onnx")
+    onnx.save(helper.make_model(graph,
+                                opset_imports=[helper.make_opsetid("", 13)]),
+              path)
+    return path
+
+
+def quantize_input(x, x_scale, zero, signed):
+    """QuantizeLinear -> DequantizeLinear of the input, and numpy's values
+    of it."""
     q_dtype = np.int8 if signed else np.uint8
-    wq = rng.integers(-127, 128, (filters, c, kernel, kernel)).astype(np.int8)
-    w_scale = (rng.random(filters) * 0.02 + 0.001).astype(np.float32)
-    bias = rng.standard_normal(filters).astype(np.float32)
-    conv = helper.make_node("Conv", ["xd", "wd" if quantized_weights else "w",
-                                     "b"], ["y"],
-                            strides=[stride, stride], pads=list(pads),
-                            dilations=[dilation, dilation])
     nodes = [helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"]),
              helper.make_node("DequantizeLinear", ["xq", "xs", "xz"], ["xd"])]
     inits = [numpy_helper.from_array(np.array(x_scale), "xs"),
-             numpy_helper.from_array(np.array(zero, q_dtype), "xz"),
-             numpy_helper.from_array(bias, "b")]
+             numpy_helper.from_array(np.array(zero, q_dtype), "xz")]
+    low, high = (-128, 127) if signed else (0, 255)
+    xq = np.clip(np.rint(x / x_scale) + zero, low, high)
+    return nodes, inits, (xq - zero) * np.float64(x_scale)
+
+
+def qdq_matmul(name, shape, columns, signed=False, zero=0, bias=True):
+    """A QDQ MatMul (+ a bias Add) of `shape` by `columns` int8 columns."""
+    k = shape[-1]
+    x = rng.standard_normal(shape).astype(np.float32)
+    nodes, inits, xd = quantize_input(x, np.float32(0.05), zero, signed)
+    wq = rng.integers(-127, 128, (k, columns)).astype(np.int8)
+    w_scale = (rng.random(columns) * 0.02 + 0.001).astype(np.float32)
+    b = rng.standard_normal(columns).astype(np.float32)
+    nodes += [helper.make_node("DequantizeLinear", ["wq", "ws"], ["wd"],
+                               axis=1),
+              helper.make_node("MatMul", ["xd", "wd"],
+                               ["mm" if bias else "y"])]
+    inits += [numpy_helper.from_array(wq, "wq"),
+              numpy_helper.from_array(w_scale, "ws")]
+    if bias:
+        nodes.append(helper.make_node("Add", ["mm", "b"], ["y"]))
+        inits.append(numpy_helper.from_array(b, "b"))
+    path = save(name, nodes, shape, inits)
+    (y,) = aotc.compile(path, name=name, cpu="native").run(x)
+    w = wq.astype(np.float32) * w_scale
+    want = xd @ w.astype(np.float64) + (b if bias else 0)
+    assert y.shape == want.shape, (name, y.shape, want.shape)
+    err = np.abs(y - want).max() / np.abs(want).max()
+    assert err < 1e-5, (name, err)
+    print("%s: %s x %dx%d matches numpy; vpdpbusd %s" % (
+        name, "x".join(map(str, shape)), k, columns,
+        "yes" if uses_vnni(path, work) else "no"))
+
+
+def qdq_conv(name, shape, filters, kernel, stride=1, pads=(0, 0, 0, 0),
+             dilation=1, signed=False, zero=0, quantized_weights=True):
+    """A QDQ Conv with a bias of `filters` int8 filters."""
+    c = shape[1]
+    x = rng.standard_normal(shape).astype(np.float32)
+    nodes, inits, xd = quantize_input(x, np.float32(0.05), zero, signed)
+    wq = rng.integers(-127, 128, (filters, c, kernel, kernel)).astype(np.int8)
+    w_scale = (rng.random(filters) * 0.02 + 0.001).astype(np.float32)
+    bias = rng.standard_normal(filters).astype(np.float32)
+    inits.append(numpy_helper.from_array(bias, "b"))
     w_values = wq.astype(np.float32) * w_scale.reshape(-1, 1, 1, 1)
     if quantized_weights:
         nodes.append(helper.make_node("DequantizeLinear", ["wq", "ws"], ["wd"],
@@ -71,19 +116,12 @@ def qdq_conv(name, shape, filters, kernel, stride=1, pads=(0, 0, 0, 0),
         # Float weights, not int8 values times a scale.
         w_values = w_values + np.float32(1e-4)
         inits.append(numpy_helper.from_array(w_values, "w"))
-    nodes.append(conv)
-    graph = helper.make_graph(
-        nodes, name, [helper.make_tensor_value_info("x", TensorProto.FLOAT,
-                                                     list(shape))],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], inits)
-    path = os.path.join(work, name + ".onnx")
-    onnx.save(helper.make_model(graph,
-                                opset_imports=[helper.make_opsetid("", 13)]),
-              path)
+    nodes.append(helper.make_node(
+        "Conv", ["xd", "wd" if quantized_weights else "w", "b"], ["y"],
+        strides=[stride, stride], pads=list(pads),
+        dilations=[dilation, dilation]))
+    path = save(name, nodes, shape, inits)
     (y,) = aotc.compile(path, name=name, cpu="native").run(x)
-    low, high = (-128, 127) if signed else (0, 255)
-    xq = np.clip(np.rint(x / x_scale) + zero, low, high)
-    xd = (xq - zero) * np.float64(x_scale)
     want = reference_conv(xd, w_values.astype(np.float64), bias, stride, pads,
                           dilation)
     assert y.shape == want.shape, (name, y.shape, want.shape)
@@ -111,3 +149,10 @@ qdq_conv("stem", (1, 3, 20, 20), 16, 7, stride=2, pads=(3, 3, 3, 3),
 qdq_conv("filters_24", (1, 6, 6, 6), 24, 3, pads=(1, 1, 1, 1), zero=9)
 # Not taken: float weights that are not int8 values times a scale.
 qdq_conv("float_weights", (1, 8, 6, 6), 16, 3, quantized_weights=False)
+
+# Matmuls: uint8 rows by int8 columns with a scale each, a bias; int8
+# activations in a batch of rows; columns that are not a multiple of 16
+# stay float32 (the kernels take 16 at a time).
+qdq_matmul("matmul", (37, 64), 48, zero=7)
+qdq_matmul("matmul_int8_batch", (2, 19, 128), 32, signed=True, zero=-3)
+qdq_matmul("matmul_20_columns", (8, 32), 20, bias=False)

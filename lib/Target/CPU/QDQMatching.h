@@ -1,0 +1,57 @@
+//===- QDQMatching.h - what a QDQ graph's float ops quantize ----*- C++ -*-===//
+//
+// A QDQ graph computes its convolutions and matmuls in float32 on
+// dequantized values. These helpers recover the integers: the 8-bit tensor
+// a float tensor dequantizes, and the int8 values and scales of a constant
+// folded from DequantizeLinear. Shared by the VNNI passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_LIB_TARGET_CPU_QDQMATCHING_H
+#define AOTC_LIB_TARGET_CPU_QDQMATCHING_H
+
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace aotc {
+
+/// A dequantized tensor: `(float(q) - zero) * scale`, q 8-bit.
+struct Dequantized {
+  mlir::Value q;
+  bool isUnsigned = true;
+  int32_t zero = 0;
+  float scale = 0;
+};
+
+/// `value` as a dequantization of an 8-bit tensor (one zero point and
+/// scale), as aotc's ONNX importer writes DequantizeLinear in linalg: a
+/// generic widening q to float, one subtracting the zero point (none when
+/// it is 0) and one multiplying by the scale.
+std::optional<Dequantized> matchDequantized(mlir::Value value);
+
+/// Rows of float32 weights as int8 values times a scale per row.
+struct QuantizedChannels {
+  llvm::SmallVector<int8_t> values;
+  llvm::SmallVector<float> scales;
+};
+
+/// `weights` (`channels` rows, row-major) as int8 values times a scale per
+/// row, when each row is exactly that in float32. The largest weight of a
+/// row is some int8 value q times the scale: each q from 128 down is tried,
+/// the scale taken near the largest weight over q (a few float32 steps
+/// either side cover the rounding of that division). Any scale that
+/// reproduces every weight exactly gives the same products, so the first
+/// one found is kept.
+std::optional<QuantizedChannels> quantizeChannels(llvm::ArrayRef<float> weights,
+                                                  int64_t channels);
+
+/// The elements of a float32 constant (`dense` or a loaded
+/// `dense_resource`, not a splat), row-major.
+std::optional<llvm::ArrayRef<float>> getFloatElements(mlir::ElementsAttr attr);
+
+} // namespace aotc
+
+#endif // AOTC_LIB_TARGET_CPU_QDQMATCHING_H

@@ -1,0 +1,225 @@
+//===- VNNIQDQMatmuls.cpp - QDQ matmuls as int32 matmuls of 8-bit values --===//
+//
+// Implements `aotc-cpu-vnni-qdq-matmuls` (Passes.td has the contract): a
+// float32 matmul of dequantized 8-bit values by a constant whose columns
+// are int8 values times a scale becomes an int32 matmul of the widened
+// 8-bit values by the int8 constant, which aotc-cpu-vnni-matmuls then
+// computes with vpdpbusd, and one elementwise op applying the scales.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Target/CPU/Passes.h"
+
+#include "QDQMatching.h"
+#include "VNNISupport.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+
+namespace aotc {
+#define GEN_PASS_DEF_VNNIQDQMATMULSPASS
+#include "aotc/Target/CPU/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+
+namespace {
+
+/// The number of batch loops when `generic` is `C[b..., m, n] += A[b...,
+/// m, k] * B[k, n]` in float32 on static tensors, B 2-D.
+std::optional<unsigned> getF32MatmulBatchRank(linalg::GenericOp generic) {
+  unsigned loops = generic.getNumLoops();
+  if (!generic.hasPureTensorSemantics() || generic.getNumDpsInputs() != 2 ||
+      generic.getNumDpsInits() != 1 || loops < 3 ||
+      generic.getNumReductionLoops() != 1 ||
+      generic.getIteratorTypesArray()[loops - 1] !=
+          utils::IteratorType::reduction)
+    return std::nullopt;
+  unsigned batch = loops - 3;
+  MLIRContext *context = generic.getContext();
+  SmallVector<AffineExpr> outer;
+  for (unsigned d = 0; d < batch; ++d)
+    outer.push_back(getAffineDimExpr(d, context));
+  AffineExpr m = getAffineDimExpr(batch, context),
+             n = getAffineDimExpr(batch + 1, context),
+             k = getAffineDimExpr(batch + 2, context);
+  auto withOuter = [&](AffineExpr row, AffineExpr column) {
+    SmallVector<AffineExpr> results(outer);
+    results.append({row, column});
+    return AffineMap::get(loops, 0, results, context);
+  };
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  if (maps[0] != withOuter(m, k) ||
+      maps[1] != AffineMap::get(loops, 0, {k, n}, context) ||
+      maps[2] != withOuter(m, n))
+    return std::nullopt;
+  for (Value operand : generic->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
+      return std::nullopt;
+  }
+  Block *body = generic.getBody();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add || body->getOperations().size() != 3)
+    return std::nullopt;
+  Value acc = generic.getMatchingBlockArgument(generic.getDpsInitOperand(0));
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  Value a = generic.getMatchingBlockArgument(generic.getDpsInputOperand(0));
+  Value b = generic.getMatchingBlockArgument(generic.getDpsInputOperand(1));
+  if (!mul || (add.getLhs() != acc && add.getRhs() != acc) ||
+      !((mul.getLhs() == a && mul.getRhs() == b) ||
+        (mul.getLhs() == b && mul.getRhs() == a)))
+    return std::nullopt;
+  return batch;
+}
+
+/// An all-parallel generic of `resultType` over `inputs` (read through
+/// `maps`) whose body `build` computes the element.
+Value buildElementwise(
+    OpBuilder &b, Location loc, RankedTensorType resultType,
+    ValueRange inputs, ArrayRef<AffineMap> inputMaps,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> build) {
+  int64_t rank = resultType.getRank();
+  SmallVector<AffineMap> maps(inputMaps);
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  Value empty = tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                        resultType.getElementType());
+  return linalg::GenericOp::create(
+             b, loc, resultType, inputs, ValueRange{empty}, maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               linalg::YieldOp::create(nested, nestedLoc,
+                                       build(nested, nestedLoc, args));
+             })
+      .getResult(0);
+}
+
+struct VNNIQDQMatmulsPass final
+    : aotc::impl::VNNIQDQMatmulsPassBase<VNNIQDQMatmulsPass> {
+  void runOnOperation() override {
+    SmallVector<std::pair<linalg::GenericOp, unsigned>> matmuls;
+    getOperation().walk([&](linalg::GenericOp generic) {
+      if (std::optional<unsigned> batch = getF32MatmulBatchRank(generic))
+        matmuls.push_back({generic, *batch});
+    });
+    for (auto [matmul, batch] : matmuls)
+      if (succeeded(rewrite(matmul, batch)))
+        ++numRewritten;
+  }
+
+  static LogicalResult rewrite(linalg::GenericOp matmul, unsigned batch) {
+    std::optional<aotc::Dequantized> x =
+        aotc::matchDequantized(matmul.getDpsInputs()[0]);
+    ElementsAttr weightsAttr;
+    if (!x || !matchPattern(matmul.getDpsInputs()[1], m_Constant(&weightsAttr)))
+      return failure();
+    auto weightsType = cast<ShapedType>(weightsAttr.getType());
+    int64_t k = weightsType.getDimSize(0), n = weightsType.getDimSize(1);
+    // aotc-cpu-vnni-matmuls' kernels take 4k rows and 16k columns; other
+    // shapes would stay int32 loops, slower than the float kernels.
+    if (k % 4 != 0 || n % aotc::kVNNILanes != 0)
+      return failure();
+    std::optional<ArrayRef<float>> values =
+        aotc::getFloatElements(weightsAttr);
+    if (!values)
+      return failure();
+    // One scale per column: quantize the columns as rows.
+    SmallVector<float> columns(values->size());
+    for (int64_t row = 0; row < k; ++row)
+      for (int64_t column = 0; column < n; ++column)
+        columns[column * k + row] = (*values)[row * n + column];
+    std::optional<aotc::QuantizedChannels> quantized =
+        aotc::quantizeChannels(columns, n);
+    if (!quantized)
+      return failure();
+
+    OpBuilder b(matmul);
+    Location loc = matmul.getLoc();
+    MLIRContext *context = b.getContext();
+    Type i8 = b.getI8Type(), i32 = b.getI32Type(), f32 = b.getF32Type();
+    // A: the 8-bit values widened, minus the zero point.
+    auto aType = cast<RankedTensorType>(x->q.getType());
+    int64_t aRank = aType.getRank();
+    bool isUnsigned = x->isUnsigned;
+    int32_t zero = x->zero;
+    Value a = buildElementwise(
+        b, loc, RankedTensorType::get(aType.getShape(), i32), {x->q},
+        {b.getMultiDimIdentityMap(aRank)},
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          Value wide =
+              isUnsigned
+                  ? arith::ExtUIOp::create(nb, nloc, i32, args[0]).getResult()
+                  : arith::ExtSIOp::create(nb, nloc, i32, args[0]).getResult();
+          if (!zero)
+            return wide;
+          return arith::SubIOp::create(
+              nb, nloc, wide,
+              arith::ConstantOp::create(nb, nloc, nb.getI32IntegerAttr(zero)));
+        });
+    // B: the int8 values, [K, N], widened.
+    SmallVector<int8_t> rows(k * n);
+    for (int64_t row = 0; row < k; ++row)
+      for (int64_t column = 0; column < n; ++column)
+        rows[row * n + column] = quantized->values[column * k + row];
+    auto bType = RankedTensorType::get({k, n}, i8);
+    Value bValues = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(bType, ArrayRef<int8_t>(rows)));
+    Value bWide = buildElementwise(
+        b, loc, RankedTensorType::get({k, n}, i32), {bValues},
+        {b.getMultiDimIdentityMap(2)},
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          return arith::ExtSIOp::create(nb, nloc, i32, args[0]);
+        });
+    // acc = A x B in int32, as the importer writes MatMulInteger.
+    auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
+    auto accType = RankedTensorType::get(resultType.getShape(), i32);
+    Value accInit =
+        linalg::FillOp::create(
+            b, loc,
+            ValueRange{arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0))},
+            ValueRange{tensor::EmptyOp::create(b, loc, accType.getShape(), i32)})
+            .getResult(0);
+    auto acc = linalg::GenericOp::create(
+        b, loc, accType, ValueRange{a, bWide}, ValueRange{accInit},
+        matmul.getIndexingMapsArray(), matmul.getIteratorTypesArray(),
+        [](OpBuilder &nb, Location nloc, ValueRange args) {
+          Value product = arith::MulIOp::create(nb, nloc, args[0], args[1]);
+          linalg::YieldOp::create(
+              nb, nloc, arith::AddIOp::create(nb, nloc, args[2], product)
+                            .getResult());
+        });
+    // C = float(acc) * (scale * wscale[n]) + the matmul's initial value.
+    SmallVector<float> scales(n);
+    for (int64_t column = 0; column < n; ++column)
+      scales[column] = x->scale * quantized->scales[column];
+    Value scalesValue = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(RankedTensorType::get({n}, f32),
+                               ArrayRef<float>(scales)));
+    int64_t rank = resultType.getRank();
+    AffineMap identity = b.getMultiDimIdentityMap(rank);
+    Value result = buildElementwise(
+        b, loc, resultType,
+        {acc.getResult(0), scalesValue, matmul.getDpsInits()[0]},
+        {identity,
+         AffineMap::get(rank, 0, {getAffineDimExpr(rank - 1, context)},
+                        context),
+         identity},
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          Value real = arith::SIToFPOp::create(nb, nloc, f32, args[0]);
+          Value scaled = arith::MulFOp::create(nb, nloc, real, args[1]);
+          return arith::AddFOp::create(nb, nloc, scaled, args[2]);
+        });
+    (void)batch;
+    matmul.getResult(0).replaceAllUsesWith(result);
+    matmul.erase();
+    return success();
+  }
+};
+
+} // namespace
