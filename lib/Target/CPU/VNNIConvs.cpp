@@ -247,12 +247,7 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
     int64_t outH = resultType.getDimSize(2), outW = resultType.getDimSize(3);
     auto accType =
         RankedTensorType::get({batch, outH, outW, paddedFilters}, i32);
-    Value accInit =
-        linalg::FillOp::create(
-            b, loc,
-            ValueRange{arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0))},
-            ValueRange{tensor::EmptyOp::create(b, loc, accType.getShape(), i32)})
-            .getResult(0);
+    Value accInit = aotc::buildZeroAccumulator(b, loc, accType.getShape());
     SmallVector<AffineExpr> d;
     for (unsigned i = 0; i < 9; ++i)
       d.push_back(getAffineDimExpr(i, context));

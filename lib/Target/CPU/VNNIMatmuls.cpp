@@ -106,56 +106,6 @@ std::optional<std::pair<Value, Value>> matchWidening(Value value) {
   return std::pair(narrow.getResult(0), zero);
 }
 
-/// The number of batch loops when `generic` is `C[b..., m, n] += A[b..., m,
-/// k] * B[k, n]` on static i32 tensors, B 2-D.
-std::optional<unsigned> getI32MatmulBatchRank(linalg::GenericOp generic) {
-  unsigned loops = generic.getNumLoops();
-  if (!generic.hasPureTensorSemantics() || generic.getNumDpsInputs() != 2 ||
-      generic.getNumDpsInits() != 1 || loops < 3 ||
-      generic.getNumReductionLoops() != 1 ||
-      generic.getIteratorTypesArray()[loops - 1] !=
-          utils::IteratorType::reduction)
-    return std::nullopt;
-  unsigned batch = loops - 3;
-  MLIRContext *context = generic.getContext();
-  SmallVector<AffineExpr> outer;
-  for (unsigned d = 0; d < batch; ++d)
-    outer.push_back(getAffineDimExpr(d, context));
-  AffineExpr m = getAffineDimExpr(batch, context),
-             n = getAffineDimExpr(batch + 1, context),
-             k = getAffineDimExpr(batch + 2, context);
-  auto withOuter = [&](AffineExpr row, AffineExpr column) {
-    SmallVector<AffineExpr> results(outer);
-    results.append({row, column});
-    return AffineMap::get(loops, 0, results, context);
-  };
-  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  if (maps[0] != withOuter(m, k) ||
-      maps[1] != AffineMap::get(loops, 0, {k, n}, context) ||
-      maps[2] != withOuter(m, n))
-    return std::nullopt;
-  for (Value operand : generic->getOperands()) {
-    auto type = dyn_cast<RankedTensorType>(operand.getType());
-    if (!type || !type.hasStaticShape() || !type.getElementType().isInteger(32))
-      return std::nullopt;
-  }
-  Block *body = generic.getBody();
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  auto add = yield.getOperand(0).getDefiningOp<arith::AddIOp>();
-  if (!add || body->getOperations().size() != 3)
-    return std::nullopt;
-  Value acc = generic.getMatchingBlockArgument(generic.getDpsInitOperand(0));
-  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
-  auto mul = product.getDefiningOp<arith::MulIOp>();
-  Value a = generic.getMatchingBlockArgument(generic.getDpsInputOperand(0));
-  Value b = generic.getMatchingBlockArgument(generic.getDpsInputOperand(1));
-  if (!mul || (add.getLhs() != acc && add.getRhs() != acc) ||
-      !((mul.getLhs() == a && mul.getRhs() == b) ||
-        (mul.getLhs() == b && mul.getRhs() == a)))
-    return std::nullopt;
-  return batch;
-}
-
 /// The i8 constant `[K, N]` stored as `[N / 16, K / 4, 16, 4]`: element
 /// (k, n) at `[n / 16][k / 4][n % 16][k % 4]`.
 Value packForVNNI(OpBuilder &b, Location loc, ElementsAttr matrix,
@@ -230,7 +180,7 @@ struct VNNIMatmulsPass final
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> matmuls;
     getOperation().walk([&](linalg::GenericOp generic) {
-      if (getI32MatmulBatchRank(generic))
+      if (aotc::getMatmulBatchRank(generic, IntegerType::get(generic.getContext(), 32)))
         matmuls.push_back(generic);
     });
     for (linalg::GenericOp matmul : matmuls)

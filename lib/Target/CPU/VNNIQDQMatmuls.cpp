@@ -27,56 +27,6 @@ using namespace mlir;
 
 namespace {
 
-/// The number of batch loops when `generic` is `C[b..., m, n] += A[b...,
-/// m, k] * B[k, n]` in float32 on static tensors, B 2-D.
-std::optional<unsigned> getF32MatmulBatchRank(linalg::GenericOp generic) {
-  unsigned loops = generic.getNumLoops();
-  if (!generic.hasPureTensorSemantics() || generic.getNumDpsInputs() != 2 ||
-      generic.getNumDpsInits() != 1 || loops < 3 ||
-      generic.getNumReductionLoops() != 1 ||
-      generic.getIteratorTypesArray()[loops - 1] !=
-          utils::IteratorType::reduction)
-    return std::nullopt;
-  unsigned batch = loops - 3;
-  MLIRContext *context = generic.getContext();
-  SmallVector<AffineExpr> outer;
-  for (unsigned d = 0; d < batch; ++d)
-    outer.push_back(getAffineDimExpr(d, context));
-  AffineExpr m = getAffineDimExpr(batch, context),
-             n = getAffineDimExpr(batch + 1, context),
-             k = getAffineDimExpr(batch + 2, context);
-  auto withOuter = [&](AffineExpr row, AffineExpr column) {
-    SmallVector<AffineExpr> results(outer);
-    results.append({row, column});
-    return AffineMap::get(loops, 0, results, context);
-  };
-  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  if (maps[0] != withOuter(m, k) ||
-      maps[1] != AffineMap::get(loops, 0, {k, n}, context) ||
-      maps[2] != withOuter(m, n))
-    return std::nullopt;
-  for (Value operand : generic->getOperands()) {
-    auto type = dyn_cast<RankedTensorType>(operand.getType());
-    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
-      return std::nullopt;
-  }
-  Block *body = generic.getBody();
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add || body->getOperations().size() != 3)
-    return std::nullopt;
-  Value acc = generic.getMatchingBlockArgument(generic.getDpsInitOperand(0));
-  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
-  auto mul = product.getDefiningOp<arith::MulFOp>();
-  Value a = generic.getMatchingBlockArgument(generic.getDpsInputOperand(0));
-  Value b = generic.getMatchingBlockArgument(generic.getDpsInputOperand(1));
-  if (!mul || (add.getLhs() != acc && add.getRhs() != acc) ||
-      !((mul.getLhs() == a && mul.getRhs() == b) ||
-        (mul.getLhs() == b && mul.getRhs() == a)))
-    return std::nullopt;
-  return batch;
-}
-
 /// An all-parallel generic of `resultType` over `inputs` (read through
 /// `maps`) whose body `build` computes the element.
 Value buildElementwise(
@@ -104,7 +54,7 @@ struct VNNIQDQMatmulsPass final
   void runOnOperation() override {
     SmallVector<std::pair<linalg::GenericOp, unsigned>> matmuls;
     getOperation().walk([&](linalg::GenericOp generic) {
-      if (std::optional<unsigned> batch = getF32MatmulBatchRank(generic))
+      if (std::optional<unsigned> batch = aotc::getMatmulBatchRank(generic, Float32Type::get(generic.getContext())))
         matmuls.push_back({generic, *batch});
     });
     for (auto [matmul, batch] : matmuls)
@@ -178,12 +128,7 @@ struct VNNIQDQMatmulsPass final
     // acc = A x B in int32, as the importer writes MatMulInteger.
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     auto accType = RankedTensorType::get(resultType.getShape(), i32);
-    Value accInit =
-        linalg::FillOp::create(
-            b, loc,
-            ValueRange{arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0))},
-            ValueRange{tensor::EmptyOp::create(b, loc, accType.getShape(), i32)})
-            .getResult(0);
+    Value accInit = aotc::buildZeroAccumulator(b, loc, accType.getShape());
     auto acc = linalg::GenericOp::create(
         b, loc, accType, ValueRange{a, bWide}, ValueRange{accInit},
         matmul.getIndexingMapsArray(), matmul.getIteratorTypesArray(),

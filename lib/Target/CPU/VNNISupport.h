@@ -9,10 +9,12 @@
 #ifndef AOTC_LIB_TARGET_CPU_VNNISUPPORT_H
 #define AOTC_LIB_TARGET_CPU_VNNISUPPORT_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace aotc {
 
@@ -23,6 +25,16 @@ constexpr int64_t kVNNILanes = 16;
 /// Marks the contraction aotc-cpu-vnni-matmuls builds, for
 /// aotc-cpu-vnni-kernels.
 constexpr llvm::StringLiteral kVNNIAttrName = "aotc.vnni";
+
+/// The number of batch loops when `generic` is `C[b..., m, n] += A[b...,
+/// m, k] * B[k, n]` on static tensors of `elementType` (i32: muli/addi,
+/// f32: mulf/addf), B 2-D; nullopt otherwise.
+std::optional<unsigned> getMatmulBatchRank(mlir::linalg::GenericOp generic,
+                                           mlir::Type elementType);
+
+/// A zero-filled int32 accumulator of `shape`.
+mlir::Value buildZeroAccumulator(mlir::OpBuilder &b, mlir::Location loc,
+                                 llvm::ArrayRef<int64_t> shape);
 
 /// The body of a VNNI contraction: `args` (u: i8 read as unsigned, w: i8
 /// signed, acc: i32) yield acc + ext_u(u) * ext_s(w).
