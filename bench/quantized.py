@@ -15,6 +15,12 @@ output must be within the reference's float32 spread of quantize.py's
 reference (as test/Models/quantized-*.test checks); onnxruntime's int8
 output is printed as its distance from the reference in output quanta.
 
+transformer_layer_static is the same layer quantized statically
+(quantize.quantize_qdq_matmuls: QDQ MatMuls, uint8 activations per tensor
+calibrated by aotc's float build with the MatMuls' inputs as extra outputs,
+int8 weights per column); aotc's and onnxruntime's int8 outputs on the
+same file are compared with each other and with the float model.
+
 transformer_layer (bench/peers.py's, d=256, seq 128) is quantized the way
 onnxruntime's quantize_dynamic does it (quantize.quantize_dynamic:
 DynamicQuantizeLinear + MatMulInteger by int8 weights); aotc's int8 output
@@ -35,13 +41,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "utils", "aotc_testing"))
+sys.path.insert(0, os.path.join(ROOT, "python"))
 import onnx_models  # noqa: E402
 import peers  # noqa: E402
 import quantize  # noqa: E402
 
-MODELS = ("resnet18", "mobilenet_v2", "transformer_layer")
+MODELS = ("resnet18", "mobilenet_v2", "transformer_layer",
+          "transformer_layer_static")
 # Quantized dynamically (no calibration), as transformers usually are.
 DYNAMIC = {"transformer_layer": "transformer_layer_256"}
+# Quantized statically: QDQ MatMuls, their inputs calibrated by aotc's own
+# float build on five inputs.
+STATIC = {"transformer_layer_static": "transformer_layer_256"}
 
 
 def ort_time(args, path, work, tag, x):
@@ -108,10 +119,78 @@ def bench_dynamic(name, args):
     print_rows(rows, int8[0])
 
 
+def calibrate_with_aotc(args, model, names, inputs):
+    """[min, max] of the values `names` of float `model` over `inputs`,
+    computed by aotc: the values become extra outputs of the graph."""
+    import aotc
+    import onnx
+    extra = onnx.ModelProto()
+    extra.CopyFrom(model)
+    for name in names:
+        extra.graph.output.append(onnx.helper.make_tensor_value_info(
+            name, onnx.TensorProto.FLOAT, None))
+    compiled = aotc.compile(extra, cpu=args.cpu, aotc=args.aotc)
+    ranges = {}
+    for x in inputs:
+        values = compiled.run(x)[len(model.graph.output):]
+        for name, value in zip(names, values):
+            low, high = float(value.min()), float(value.max())
+            old = ranges.get(name, (low, high))
+            ranges[name] = (min(old[0], low), max(old[1], high))
+    return ranges
+
+
+def bench_static(name, args):
+    """A statically quantized transformer (QDQ MatMuls) against
+    onnxruntime's int8 on the same file."""
+    import onnx
+    work = os.path.join(args.work_dir, name)
+    os.makedirs(work, exist_ok=True)
+    float_path = os.path.join(work, "model.onnx")
+    x, want = onnx_models.export(STATIC[name], float_path)
+    x = np.asarray(x, np.float32)
+    want = np.asarray(want, np.float32).reshape(-1)
+    model = onnx.load(float_path)
+    rng = np.random.default_rng(1)
+    inputs = [x] + [rng.standard_normal(x.shape).astype(np.float32)
+                    for _ in range(4)]
+    ranges = calibrate_with_aotc(args, model, quantize.matmul_inputs(model),
+                                 inputs)
+    int8_path = os.path.join(work, "qdq.onnx")
+    onnx.save(quantize.quantize_qdq_matmuls(model, ranges), int8_path)
+    int8_exe, _ = peers.compile_aotc(args.aotc, args.cpu, int8_path, work,
+                                     "int8")
+    f32_exe, flops = peers.compile_aotc(args.aotc, args.cpu, float_path,
+                                        work, "f32")
+    print("%s (QDQ matmuls): %s, %.2f GFLOP" % (
+        name, "x".join(map(str, x.shape)), flops / 1e9))
+    int8 = peers.run_aotc(int8_exe, work, "int8", x, args.repeat, 1)
+    f32 = peers.run_aotc(f32_exe, work, "f32", x, args.repeat, 1)
+    scale = float(np.abs(want).max())
+    rows = [("aotc int8", int8[0], int8[1], "max error %.2g of the float "
+             "output's range" % (np.abs(int8[2] - want).max() / scale)),
+            ("aotc f32", f32[0], f32[1], "")]
+    ort_int8 = ort_time(args, int8_path, work, "int8", x)
+    if ort_int8:
+        apart = np.abs(int8[2] - ort_int8[2]).max() / scale
+        if apart > 5e-2:
+            sys.exit("quantized: %s: aotc's and onnxruntime's int8 outputs "
+                     "differ by %.3g of the output's range" % (name, apart))
+        rows.append(("onnxruntime int8", ort_int8[0], ort_int8[1],
+                     "%.2g from aotc's int8, %.2g from the float output" % (
+                         apart, np.abs(ort_int8[2] - want).max() / scale)))
+    ort_f32 = ort_time(args, float_path, work, "f32", x)
+    if ort_f32:
+        rows.append(("onnxruntime f32", ort_f32[0], ort_f32[1], ""))
+    print_rows(rows, int8[0])
+
+
 def bench(name, args):
     import onnx
     if name in DYNAMIC:
         return bench_dynamic(name, args)
+    if name in STATIC:
+        return bench_static(name, args)
     work = os.path.join(args.work_dir, name)
     os.makedirs(work, exist_ok=True)
     float_path = os.path.join(work, "model.onnx")

@@ -15,6 +15,10 @@ through PyTorch in float64): the float model to calibrate, and the QDQ
 model as the independent reference the compiled one is compared with. It
 knows the ops the exported ResNet and MobileNet graphs use.
 
+``quantize_qdq_matmuls`` writes the QDQ form static quantization gives a
+transformer's MatMuls by constant weights (uint8 activations per tensor,
+int8 weights per column); the caller calibrates the MatMuls' inputs.
+
 ``quantize_dynamic`` writes the form onnxruntime's ``quantize_dynamic``
 does for transformers: each MatMul (and Gemm) by a constant weight becomes
 DynamicQuantizeLinear of its input (uint8, the range of each call's
@@ -239,6 +243,61 @@ def quantize_qdq(model, ranges):
                        for suffix in ("_int8",))]
     new_graph = helper.make_graph(nodes, graph.name + "_qdq",
                                   list(graph.input), outputs,
+                                  keep + new_inits)
+    opsets = [helper.make_opsetid("", max(13, o.version))
+              for o in model.opset_import if o.domain in ("", "ai.onnx")]
+    return helper.make_model(new_graph, opset_imports=opsets,
+                             producer_name="aotc_testing.quantize")
+
+
+def matmul_inputs(model):
+    """The left operands of `model`'s MatMuls by a 2-D constant weight:
+    what ``quantize_qdq_matmuls`` needs calibrated."""
+    inits = {t.name: t for t in model.graph.initializer}
+    return [node.input[0] for node in model.graph.node
+            if node.op_type == "MatMul" and node.input[1] in inits and
+            len(inits[node.input[1]].dims) == 2]
+
+
+def quantize_qdq_matmuls(model, ranges):
+    """The QDQ form of float `model`'s MatMuls by a 2-D constant weight, as
+    static quantization of a transformer writes it: the left operand
+    through QuantizeLinear -> DequantizeLinear (uint8, per tensor, from its
+    calibrated range in `ranges`), the weight through DequantizeLinear of
+    an int8 initializer (symmetric, one scale per column). Other ops stay
+    float."""
+    graph = model.graph
+    inits = {t.name: t for t in graph.initializer}
+    new_inits, nodes, quantized = [], [], {}
+    weights = set(matmul_inputs(model))
+    for node in graph.node:
+        if node.op_type == "MatMul" and node.input[0] in weights and \
+                node.input[1] in inits and len(inits[node.input[1]].dims) == 2:
+            a, b = node.input[0], node.input[1]
+            if a not in quantized:
+                scale, zero_point = activation_params(*ranges[a])
+                s, z = a + "_qscale", a + "_qzero"
+                new_inits += [numpy_helper.from_array(np.array(scale), s),
+                              numpy_helper.from_array(np.array(zero_point), z)]
+                nodes += [helper.make_node("QuantizeLinear", [a, s, z],
+                                           [a + "_q"]),
+                          helper.make_node("DequantizeLinear", [a + "_q", s, z],
+                                           [a + "_dq"])]
+                quantized[a] = a + "_dq"
+            q, scale = weight_params(numpy_helper.to_array(inits[b]), 1)
+            new_inits += [numpy_helper.from_array(q, b + "_int8"),
+                          numpy_helper.from_array(scale, b + "_wscale")]
+            nodes.append(helper.make_node(
+                "DequantizeLinear", [b + "_int8", b + "_wscale"], [b + "_wdq"],
+                axis=1))
+            node = helper.make_node("MatMul", [quantized[a], b + "_wdq"],
+                                    list(node.output), name=node.name)
+        nodes.append(node)
+    dropped = {n[:-len("_int8")] for n in (t.name for t in new_inits)
+               if n.endswith("_int8")}
+    keep = [t for t in graph.initializer if t.name not in dropped]
+    new_graph = helper.make_graph(nodes, graph.name + "_qdq",
+                                  list(graph.input), list(graph.output),
                                   keep + new_inits)
     opsets = [helper.make_opsetid("", max(13, o.version))
               for o in model.opset_import if o.domain in ("", "ai.onnx")]
