@@ -81,23 +81,19 @@ def print_rows(rows, int8_best):
     sys.stdout.flush()
 
 
-def bench_dynamic(name, args):
-    """A dynamically quantized model against onnxruntime on the same file."""
-    import onnx
-    work = os.path.join(args.work_dir, name)
-    os.makedirs(work, exist_ok=True)
-    float_path = os.path.join(work, "model.onnx")
-    x, want = onnx_models.export(DYNAMIC[name], float_path)
-    x = np.asarray(x, np.float32)
-    want = np.asarray(want, np.float32).reshape(-1)
-    int8_path = os.path.join(work, "dynamic.onnx")
-    onnx.save(quantize.quantize_dynamic(onnx.load(float_path)), int8_path)
+def bench_against_ort(name, kind, args, work, x, want, float_path,
+                      int8_path, max_apart):
+    """Times aotc's int8 build of `int8_path` against its float32 build of
+    `float_path` and onnxruntime's runs of both; aotc's and onnxruntime's
+    int8 outputs must agree within `max_apart` of the float output's range
+    `want` (they compute the same integer products; the float steps may
+    round apart)."""
     int8_exe, _ = peers.compile_aotc(args.aotc, args.cpu, int8_path, work,
                                      "int8")
     f32_exe, flops = peers.compile_aotc(args.aotc, args.cpu, float_path,
                                         work, "f32")
-    print("%s (dynamically quantized): %s, %.2f GFLOP" % (
-        name, "x".join(map(str, x.shape)), flops / 1e9))
+    print("%s (%s): %s, %.2f GFLOP" % (
+        name, kind, "x".join(map(str, x.shape)), flops / 1e9))
     int8 = peers.run_aotc(int8_exe, work, "int8", x, args.repeat, 1)
     f32 = peers.run_aotc(f32_exe, work, "f32", x, args.repeat, 1)
     scale = float(np.abs(want).max())
@@ -107,16 +103,31 @@ def bench_dynamic(name, args):
     ort_int8 = ort_time(args, int8_path, work, "int8", x)
     if ort_int8:
         apart = np.abs(int8[2] - ort_int8[2]).max() / scale
-        # The same integer matmuls; the float steps may round apart.
-        if apart > 1e-2:
+        if apart > max_apart:
             sys.exit("quantized: %s: aotc's and onnxruntime's int8 outputs "
                      "differ by %.3g of the output's range" % (name, apart))
         rows.append(("onnxruntime int8", ort_int8[0], ort_int8[1],
-                     "%.2g from aotc's int8" % apart))
+                     "%.2g from aotc's int8, %.2g from the float output" % (
+                         apart, np.abs(ort_int8[2] - want).max() / scale)))
     ort_f32 = ort_time(args, float_path, work, "f32", x)
     if ort_f32:
         rows.append(("onnxruntime f32", ort_f32[0], ort_f32[1], ""))
     print_rows(rows, int8[0])
+
+
+def bench_dynamic(name, args):
+    """A dynamically quantized model against onnxruntime on the same file."""
+    import onnx
+    work = os.path.join(args.work_dir, name)
+    os.makedirs(work, exist_ok=True)
+    float_path = os.path.join(work, "model.onnx")
+    x, want = onnx_models.export(DYNAMIC[name], float_path)
+    int8_path = os.path.join(work, "dynamic.onnx")
+    onnx.save(quantize.quantize_dynamic(onnx.load(float_path)), int8_path)
+    bench_against_ort(name, "dynamically quantized", args, work,
+                      np.asarray(x, np.float32),
+                      np.asarray(want, np.float32).reshape(-1), float_path,
+                      int8_path, 1e-2)
 
 
 def calibrate_with_aotc(args, model, names, inputs):
@@ -149,7 +160,6 @@ def bench_static(name, args):
     float_path = os.path.join(work, "model.onnx")
     x, want = onnx_models.export(STATIC[name], float_path)
     x = np.asarray(x, np.float32)
-    want = np.asarray(want, np.float32).reshape(-1)
     model = onnx.load(float_path)
     rng = np.random.default_rng(1)
     inputs = [x] + [rng.standard_normal(x.shape).astype(np.float32)
@@ -158,31 +168,9 @@ def bench_static(name, args):
                                  inputs)
     int8_path = os.path.join(work, "qdq.onnx")
     onnx.save(quantize.quantize_qdq_matmuls(model, ranges), int8_path)
-    int8_exe, _ = peers.compile_aotc(args.aotc, args.cpu, int8_path, work,
-                                     "int8")
-    f32_exe, flops = peers.compile_aotc(args.aotc, args.cpu, float_path,
-                                        work, "f32")
-    print("%s (QDQ matmuls): %s, %.2f GFLOP" % (
-        name, "x".join(map(str, x.shape)), flops / 1e9))
-    int8 = peers.run_aotc(int8_exe, work, "int8", x, args.repeat, 1)
-    f32 = peers.run_aotc(f32_exe, work, "f32", x, args.repeat, 1)
-    scale = float(np.abs(want).max())
-    rows = [("aotc int8", int8[0], int8[1], "max error %.2g of the float "
-             "output's range" % (np.abs(int8[2] - want).max() / scale)),
-            ("aotc f32", f32[0], f32[1], "")]
-    ort_int8 = ort_time(args, int8_path, work, "int8", x)
-    if ort_int8:
-        apart = np.abs(int8[2] - ort_int8[2]).max() / scale
-        if apart > 5e-2:
-            sys.exit("quantized: %s: aotc's and onnxruntime's int8 outputs "
-                     "differ by %.3g of the output's range" % (name, apart))
-        rows.append(("onnxruntime int8", ort_int8[0], ort_int8[1],
-                     "%.2g from aotc's int8, %.2g from the float output" % (
-                         apart, np.abs(ort_int8[2] - want).max() / scale)))
-    ort_f32 = ort_time(args, float_path, work, "f32", x)
-    if ort_f32:
-        rows.append(("onnxruntime f32", ort_f32[0], ort_f32[1], ""))
-    print_rows(rows, int8[0])
+    bench_against_ort(name, "QDQ matmuls", args, work, x,
+                      np.asarray(want, np.float32).reshape(-1), float_path,
+                      int8_path, 1e-2)
 
 
 def bench(name, args):
