@@ -129,6 +129,109 @@ std::optional<aotc::Dequantized> aotc::matchDequantized(Value value) {
 
 namespace {
 
+/// The integer that `value` holds when it is one: a splat or rank-0
+/// integer constant, or a generic extending one (the importer's widened
+/// zero point).
+std::optional<int64_t> getIntegerScalar(Value value) {
+  DenseIntElementsAttr attr;
+  if (matchPattern(value, m_Constant(&attr)) && attr.isSplat())
+    return attr.getSplatValue<APInt>().getSExtValue();
+  IntegerAttr scalar;
+  if (matchPattern(value, m_Constant(&scalar)))
+    return scalar.getValue().getSExtValue();
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getBody()->getOperations().size() != 2)
+    return std::nullopt;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  Operation *ext = yield.getOperand(0).getDefiningOp();
+  if (!isa_and_nonnull<arith::ExtUIOp, arith::ExtSIOp>(ext) ||
+      ext->getOperand(0) != generic.getBody()->getArgument(0) ||
+      !matchPattern(generic.getDpsInputs()[0], m_Constant(&attr)) ||
+      !attr.isSplat())
+    return std::nullopt;
+  APInt narrow = attr.getSplatValue<APInt>();
+  return isa<arith::ExtUIOp>(ext) ? int64_t(narrow.getZExtValue())
+                                  : narrow.getSExtValue();
+}
+
+/// `(x, zero)` when `value` is an elementwise generic computing `x - zero`
+/// in integers, zero a scalar; `(value, 0)` otherwise.
+std::pair<Value, int64_t> stripIntegerZeroPoint(Value value) {
+  linalg::GenericOp generic = getElementwise(value);
+  if (!generic || generic.getBody()->getOperations().size() != 2)
+    return {value, 0};
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  auto sub = yield.getOperand(0).getDefiningOp<arith::SubIOp>();
+  if (!sub)
+    return {value, 0};
+  Value x = getIdentityInput(generic, sub.getLhs());
+  std::optional<int64_t> zero;
+  if (auto arg = dyn_cast<BlockArgument>(sub.getRhs());
+      arg && arg.getOwner() == generic.getBody()) {
+    OpOperand *operand = generic.getMatchingOpOperand(arg);
+    if (generic.isDpsInput(operand))
+      zero = getIntegerScalar(operand->get());
+  } else {
+    zero = getIntegerScalar(sub.getRhs());
+  }
+  if (!x || !zero)
+    return {value, 0};
+  return {x, *zero};
+}
+
+/// The 8-bit tensor `value` widens to i32 through an identity generic, and
+/// whether the widening is unsigned.
+std::optional<std::pair<Value, bool>> matchInt8Widening(Value value) {
+  linalg::GenericOp generic = getElementwise(value);
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getBody()->getOperations().size() != 2 ||
+      !getElementTypeOrSelf(value).isInteger(32))
+    return std::nullopt;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  Operation *ext = yield.getOperand(0).getDefiningOp();
+  if (!isa_and_nonnull<arith::ExtUIOp, arith::ExtSIOp>(ext))
+    return std::nullopt;
+  Value narrow = getIdentityInput(generic, ext->getOperand(0));
+  if (!narrow || !getElementTypeOrSelf(narrow).isInteger(8))
+    return std::nullopt;
+  return std::pair(narrow, isa<arith::ExtUIOp>(ext));
+}
+
+} // namespace
+
+std::optional<aotc::Dequantized> aotc::matchWidenedInt8(Value value) {
+  auto [widened, zero] = stripIntegerZeroPoint(value);
+  std::optional<std::pair<Value, bool>> narrow = matchInt8Widening(widened);
+  if (!narrow)
+    return std::nullopt;
+  aotc::Dequantized result;
+  result.q = narrow->first;
+  result.isUnsigned = narrow->second;
+  int64_t low = result.isUnsigned ? 0 : -128, high = result.isUnsigned ? 255 : 127;
+  if (zero < low || zero > high)
+    return std::nullopt;
+  result.zero = static_cast<int32_t>(zero);
+  result.scale = 1;
+  return result;
+}
+
+std::optional<SmallVector<int8_t>>
+aotc::matchWidenedInt8Constant(Value value) {
+  auto [widened, zero] = stripIntegerZeroPoint(value);
+  std::optional<std::pair<Value, bool>> narrow = matchInt8Widening(widened);
+  ElementsAttr attr;
+  if (zero != 0 || !narrow || narrow->second ||
+      !matchPattern(narrow->first, m_Constant(&attr)))
+    return std::nullopt;
+  std::optional<ArrayRef<char>> bytes = aotc::tg::getRawElementBytes(attr);
+  if (!bytes || int64_t(bytes->size()) != attr.getShapedType().getNumElements())
+    return std::nullopt;
+  return SmallVector<int8_t>(bytes->begin(), bytes->end());
+}
+
+namespace {
+
 /// Whether every float32 `weights` is exactly `float(q) * scale` for an
 /// int8 q; the q go to `values`.
 bool quantizeExactly(ArrayRef<float> weights, float scale,

@@ -32,6 +32,17 @@ struct Dequantized {
 /// it is 0) and one multiplying by the scale.
 std::optional<Dequantized> matchDequantized(mlir::Value value);
 
+/// `value` as an int32 widening of an 8-bit tensor minus a constant zero
+/// point, as aotc's ONNX importer writes the operands of ConvInteger and
+/// QLinearConv: a generic extending q, then (unless the zero point is 0)
+/// one subtracting a scalar; `scale` is 1.
+std::optional<Dequantized> matchWidenedInt8(mlir::Value value);
+
+/// The int8 values of `value` when it is an int32 widening of a constant
+/// int8 tensor (minus a zero point of 0), row-major.
+std::optional<llvm::SmallVector<int8_t>> matchWidenedInt8Constant(
+    mlir::Value value);
+
 /// Rows of float32 weights as int8 values times a scale per row.
 struct QuantizedChannels {
   llvm::SmallVector<int8_t> values;

@@ -108,10 +108,16 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
 
   static LogicalResult rewrite(linalg::Conv2DNchwFchwOp conv) {
     Value input = conv.getInputs()[0];
+    auto resultType = cast<RankedTensorType>(conv.getResult(0).getType());
+    // ConvInteger and QLinearConv: an int32 convolution of widened 8-bit
+    // values; else a float32 one of dequantized values.
+    bool integer = resultType.getElementType().isInteger(32);
     SmallVector<int64_t> padLow(4, 0), padHigh(4, 0);
     if (auto pad = input.getDefiningOp<tensor::PadOp>()) {
       Value padValue = pad.getConstantPaddingValue();
-      if (!padValue || !matchPattern(padValue, m_PosZeroFloat()))
+      if (!padValue ||
+          !(integer ? matchPattern(padValue, m_Zero())
+                    : matchPattern(padValue, m_PosZeroFloat())))
         return failure();
       padLow = llvm::to_vector(pad.getStaticLow());
       padHigh = llvm::to_vector(pad.getStaticHigh());
@@ -121,16 +127,15 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
         return failure();
       input = pad.getSource();
     }
-    std::optional<aotc::Dequantized> x = aotc::matchDequantized(input);
+    std::optional<aotc::Dequantized> x =
+        integer ? aotc::matchWidenedInt8(input) : aotc::matchDequantized(input);
     if (x && (isBesideFloatWindowedConv(x->q, /*upstream=*/true) ||
               isBesideFloatWindowedConv(conv.getResult(0),
                                         /*upstream=*/false)))
       return failure();
-    ElementsAttr filterAttr;
-    if (!x || !matchPattern(conv.getInputs()[1], m_Constant(&filterAttr)))
+    if (!x)
       return failure();
-    auto filterType = cast<ShapedType>(filterAttr.getType());
-    auto resultType = cast<RankedTensorType>(conv.getResult(0).getType());
+    auto filterType = cast<ShapedType>(conv.getInputs()[1].getType());
     auto qType = cast<RankedTensorType>(x->q.getType());
     if (!filterType.hasStaticShape() || !resultType.hasStaticShape())
       return failure();
@@ -147,11 +152,19 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
     // computed and dropped.
     int64_t paddedChannels = llvm::alignTo(channels, 4);
     int64_t paddedFilters = llvm::alignTo(filters, aotc::kVNNILanes);
-    std::optional<ArrayRef<float>> weightValues =
-        aotc::getFloatElements(filterAttr);
-    std::optional<aotc::QuantizedChannels> filter =
-        weightValues ? aotc::quantizeChannels(*weightValues, filters)
-                     : std::nullopt;
+    // The filter's int8 values (and scales, for a float convolution).
+    std::optional<aotc::QuantizedChannels> filter;
+    ElementsAttr filterAttr;
+    if (integer) {
+      if (std::optional<SmallVector<int8_t>> values =
+              aotc::matchWidenedInt8Constant(conv.getInputs()[1]))
+        filter = aotc::QuantizedChannels{std::move(*values),
+                                         SmallVector<float>(filters, 1)};
+    } else if (matchPattern(conv.getInputs()[1], m_Constant(&filterAttr))) {
+      if (std::optional<ArrayRef<float>> weightValues =
+              aotc::getFloatElements(filterAttr))
+        filter = aotc::quantizeChannels(*weightValues, filters);
+    }
     if (!filter)
       return failure();
     SmallVector<int64_t> strides =
@@ -241,7 +254,8 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
         b, loc,
         aotc::tg::buildConstant(
             packedType, packed,
-            aotc::tg::getConstantNameHint(filterAttr, "weights")));
+            filterAttr ? aotc::tg::getConstantNameHint(filterAttr, "weights")
+                       : "weights"));
 
     // acc: (n, oh, ow, fb, j, kh, kw, cg, i).
     int64_t outH = resultType.getDimSize(2), outW = resultType.getDimSize(3);
@@ -279,7 +293,8 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
                                  b.getIndexAttr(outW), b.getIndexAttr(filters)},
           ArrayRef<OpFoldResult>(SmallVector<OpFoldResult>(4, b.getIndexAttr(1))));
 
-    // y[n, f, oh, ow] = float(acc - shift * colsum[f]) * scale[f] + init.
+    // y[n, f, oh, ow] = float(acc - shift * colsum[f]) * scale[f] + init,
+    // or acc - shift * colsum[f] + init in int32.
     auto vectorType = [&](Type element) {
       return RankedTensorType::get({filters}, element);
     };
@@ -302,7 +317,8 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
     auto epilogue = linalg::GenericOp::create(
         b, loc, resultType,
         ValueRange{acc, sharesValue, scalesValue, init},
-        ValueRange{tensor::EmptyOp::create(b, loc, resultType.getShape(), f32)},
+        ValueRange{tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                           resultType.getElementType())},
         ArrayRef<AffineMap>{AffineMap::get(4, 0, {n, oh, ow, f}, context),
                             AffineMap::get(4, 0, {f}, context),
                             AffineMap::get(4, 0, {f}, context), initMap,
@@ -310,6 +326,13 @@ struct VNNIConvsPass final : aotc::impl::VNNIConvsPassBase<VNNIConvsPass> {
         SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
         [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
           Value exact = arith::SubIOp::create(nested, nestedLoc, args[0], args[1]);
+          if (integer) {
+            linalg::YieldOp::create(
+                nested, nestedLoc,
+                arith::AddIOp::create(nested, nestedLoc, exact, args[3])
+                    .getResult());
+            return;
+          }
           Value real = arith::SIToFPOp::create(nested, nestedLoc, f32, exact);
           Value scaled = arith::MulFOp::create(nested, nestedLoc, real, args[2]);
           linalg::YieldOp::create(

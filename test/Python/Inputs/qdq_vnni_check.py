@@ -150,6 +150,62 @@ qdq_conv("filters_24", (1, 6, 6, 6), 24, 3, pads=(1, 1, 1, 1), zero=9)
 # Not taken: float weights that are not int8 values times a scale.
 qdq_conv("float_weights", (1, 8, 6, 6), 16, 3, quantized_weights=False)
 
+def integer_conv(name, shape, filters, kernel, pads, zero, qlinear=False):
+    """ConvInteger (int32 output, compared exactly) or QLinearConv (uint8
+    output, within one quantum: the requantization rounds in float32) of a
+    uint8 input by constant int8 filters."""
+    c = shape[1]
+    x = rng.integers(0, 256, shape).astype(np.uint8)
+    wq = rng.integers(-127, 128, (filters, c, kernel, kernel)).astype(np.int8)
+    acc = reference_conv(x.astype(np.float64) - zero, wq.astype(np.float64),
+                         np.zeros(filters), 1, pads, 1)
+    if qlinear:
+        x_scale, y_scale, y_zero = np.float32(0.02), np.float32(0.5), 100
+        w_scale = (rng.random(filters) * 0.01 + 0.001).astype(np.float32)
+        bias = rng.integers(-500, 500, filters).astype(np.int32)
+        node = helper.make_node(
+            "QLinearConv", ["x", "xs", "xz", "w", "ws", "wz", "ys", "yz", "b"],
+            ["y"], pads=list(pads))
+        inits = [numpy_helper.from_array(np.array(x_scale), "xs"),
+                 numpy_helper.from_array(w_scale, "ws"),
+                 numpy_helper.from_array(np.zeros(filters, np.int8), "wz"),
+                 numpy_helper.from_array(np.array(y_scale), "ys"),
+                 numpy_helper.from_array(np.array(y_zero, np.uint8), "yz"),
+                 numpy_helper.from_array(bias, "b")]
+        acc = acc + bias.reshape(1, -1, 1, 1)
+        want = np.clip(np.rint(acc * (x_scale * w_scale.reshape(1, -1, 1, 1)
+                                      / y_scale)) + y_zero, 0, 255)
+        out_type = TensorProto.UINT8
+    else:
+        node = helper.make_node("ConvInteger", ["x", "w", "xz"], ["y"],
+                                pads=list(pads))
+        inits, want, out_type = [], acc, TensorProto.INT32
+    inits += [numpy_helper.from_array(wq, "w"),
+              numpy_helper.from_array(np.array(zero, np.uint8), "xz")]
+    graph = helper.make_graph(
+        [node], name,
+        [helper.make_tensor_value_info("x", TensorProto.UINT8, list(shape))],
+        [helper.make_tensor_value_info("y", out_type, None)], inits)
+    path = os.path.join(work, name + ".onnx")
+    onnx.save(helper.make_model(graph,
+                                opset_imports=[helper.make_opsetid("", 13)]),
+              path)
+    (y,) = aotc.compile(path, name=name, cpu="native").run(x)
+    assert y.shape == want.shape, (name, y.shape, want.shape)
+    off = np.abs(y.astype(np.int64) - want).max()
+    assert off <= (1 if qlinear else 0), (name, off)
+    print("%s: %s -> %s %s; vpdpbusd %s" % (
+        name, "x".join(map(str, shape)), "x".join(map(str, y.shape)),
+        "within a quantum of numpy" if qlinear else "equals numpy",
+        "yes" if uses_vnni(path, work) else "no"))
+
+
+# ConvInteger and QLinearConv by constant int8 filters: int32 convolutions
+# of widened uint8 values, the same kernels.
+integer_conv("conv_integer", (1, 16, 9, 9), 32, 3, (1, 1, 1, 1), 3)
+integer_conv("qlinear_conv", (1, 8, 7, 7), 16, 3, (1, 1, 1, 1), 128,
+             qlinear=True)
+
 # Matmuls: uint8 rows by int8 columns with a scale each, a bias; int8
 # activations in a batch of rows; columns that are not a multiple of 16
 # stay float32 (the kernels take 16 at a time).

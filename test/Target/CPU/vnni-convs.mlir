@@ -250,3 +250,59 @@ func.func @beside_depthwise(%q: tensor<1x4x5x6xi8>, %bias: tensor<16xf32>) -> te
   } -> tensor<1x16x3x4xf32>
   return %dconv : tensor<1x16x3x4xf32>
 }
+
+// -----
+
+// ConvInteger as the importer writes it: an int32 convolution of widened
+// uint8 values minus a zero point (3, widened from a rank-0 constant) by a
+// widened int8 constant. Same contraction; the epilogue stays in int32:
+// acc - 3 * colsum + init.
+#id = affine_map<(n, c, h, w) -> (n, c, h, w)>
+#scalar = affine_map<(n, c, h, w) -> ()>
+#none = affine_map<() -> ()>
+// CHECK-LABEL: func.func @conv_integer(
+// CHECK:         linalg.generic {{.+}} ins(%{{.+}}, %{{.+}} : tensor<1x5x6x4xi8>, tensor<1x1x1x1x16x4xi8>)
+// CHECK-SAME:      attrs =  {aotc.keep_operands, aotc.vnni}
+// CHECK:         %[[Y:.+]] = linalg.generic
+// CHECK-SAME:      outs(%{{.+}} : tensor<1x16x5x6xi32>)
+// CHECK:           arith.subi
+// CHECK-NEXT:      arith.addi
+// CHECK-NOT:     linalg.conv_2d_nchw_fchw
+// CHECK:         return %[[Y]]
+func.func @conv_integer(%q: tensor<1x4x5x6xi8>) -> tensor<1x16x5x6xi32> {
+  %c0 = arith.constant 0 : i32
+  %zp8 = arith.constant dense<3> : tensor<i8>
+  %w8 = arith.constant dense<"0x8184878A888B8E918F92959896999C9F9DA0A3A6A4A7AAADABAEB1B4B2B5B8BBB9BCBFC2C0C3C6C9C7CACDD0CED1D4D7D5D8DBDEDCDFE2E5E3E6E9ECEAEDF0F3"> : tensor<16x4x1x1xi8>
+  %e = tensor.empty() : tensor<1x4x5x6xi32>
+  %x = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%q : tensor<1x4x5x6xi8>) outs(%e : tensor<1x4x5x6xi32>) {
+  ^bb0(%a: i8, %o: i32):
+    %v = arith.extui %a : i8 to i32
+    linalg.yield %v : i32
+  } -> tensor<1x4x5x6xi32>
+  %ze = tensor.empty() : tensor<i32>
+  %zp = linalg.generic {indexing_maps = [#none, #none], iterator_types = []}
+      ins(%zp8 : tensor<i8>) outs(%ze : tensor<i32>) {
+  ^bb0(%a: i8, %o: i32):
+    %v = arith.extui %a : i8 to i32
+    linalg.yield %v : i32
+  } -> tensor<i32>
+  %s = linalg.generic {indexing_maps = [#id, #scalar, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %zp : tensor<1x4x5x6xi32>, tensor<i32>) outs(%e : tensor<1x4x5x6xi32>) {
+  ^bb0(%a: i32, %z: i32, %o: i32):
+    %v = arith.subi %a, %z : i32
+    linalg.yield %v : i32
+  } -> tensor<1x4x5x6xi32>
+  %we = tensor.empty() : tensor<16x4x1x1xi32>
+  %w = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%w8 : tensor<16x4x1x1xi8>) outs(%we : tensor<16x4x1x1xi32>) {
+  ^bb0(%a: i8, %o: i32):
+    %v = arith.extsi %a : i8 to i32
+    linalg.yield %v : i32
+  } -> tensor<16x4x1x1xi32>
+  %oe = tensor.empty() : tensor<1x16x5x6xi32>
+  %init = linalg.fill ins(%c0 : i32) outs(%oe : tensor<1x16x5x6xi32>) -> tensor<1x16x5x6xi32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%s, %w : tensor<1x4x5x6xi32>, tensor<16x4x1x1xi32>) outs(%init : tensor<1x16x5x6xi32>) -> tensor<1x16x5x6xi32>
+  return %y : tensor<1x16x5x6xi32>
+}

@@ -1025,7 +1025,11 @@ def VNNIConvsPass
     to a multiple of 4 and filters to a multiple of 16 with zero weights
     (a 3-channel image gets a fourth; the padding filters' sums are
     dropped). The integer sums are exact, so y differs from the float32
-    convolution only by float32 rounding. A convolution within a few
+    convolution only by float32 rounding. ConvInteger and QLinearConv
+    (aotc's importer writes them as int32 convolutions of `ext(q) - zero`
+    by a widened int8 constant) take the same path with an int32
+    epilogue, `acc - (zero + s) colsum[f] + init`: the same int32 sums.
+    A convolution within a few
     elementwise ops of a grouped or depthwise float32 convolution (one that
     multiplies by a constant in a reduction) is left alone: that one keeps
     its blocked float32 kernel only beside float32 convolutions, and lost
