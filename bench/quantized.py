@@ -3,7 +3,9 @@
 against onnxruntime's int8, one thread, one run.
 
     /usr/bin/python3 bench/quantized.py [--aotc build/bin/aotc] [--cpu native]
-        [--repeat 20] [MODEL...]        (resnet18, mobilenet_v2)
+        [--repeat 20] [MODEL...]        (resnet18, resnet50, mobilenet_v2,
+                                         transformer_layer,
+                                         transformer_layer_static)
 
 Each model is exported as the model tests do (torchvision, random weights),
 quantized by utils/aotc_testing/quantize.py (QDQ: per-channel int8
@@ -46,7 +48,7 @@ import onnx_models  # noqa: E402
 import peers  # noqa: E402
 import quantize  # noqa: E402
 
-MODELS = ("resnet18", "mobilenet_v2", "transformer_layer",
+MODELS = ("resnet18", "resnet50", "mobilenet_v2", "transformer_layer",
           "transformer_layer_static")
 # Quantized dynamically (no calibration), as transformers usually are.
 DYNAMIC = {"transformer_layer": "transformer_layer_256"}

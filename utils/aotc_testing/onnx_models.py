@@ -40,6 +40,9 @@ Models (``--list`` prints them):
     with its 20 BatchNormalization nodes kept (``training=PRESERVE`` and no
     constant folding, so PyTorch does not fold them into the Convs): aotc
     folds them into the convolutions' weights itself.
+``resnet50``
+    torchvision's ResNet-50 on a 1x3x224x224 image, 1000 logits (for
+    bench/quantized.py; no test runs it).
 ``conv_bn_wide``
     Conv(3 -> 1100, 3x3) + BatchNorm + ReLU + Conv(1100 -> 8, 1x1) +
     BatchNorm on a 1x3x8x8 image, BatchNorms kept as for ``resnet18_bn``:
@@ -88,6 +91,11 @@ NAME = "m"
 def resnet18(torch):
     import torchvision
     return torchvision.models.resnet18(weights=None), (1, 3, 224, 224)
+
+
+def resnet50(torch):
+    import torchvision
+    return torchvision.models.resnet50(weights=None), (1, 3, 224, 224)
 
 
 def randomize_batch_norm_affine(torch, model):
@@ -141,6 +149,7 @@ VALGRIND = ("valgrind", "-q", "--leak-check=full", "--error-exitcode=1")
 MODELS = collections.OrderedDict([
     ("resnet18", resnet18),
     ("resnet18_bn", resnet18_bn),
+    ("resnet50", resnet50),
     ("conv_bn_wide", conv_bn_wide),
     ("mobilenet_v2", mobilenet_v2),
     ("transformer_encoder", transformer_encoder),
