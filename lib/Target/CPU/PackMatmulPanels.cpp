@@ -203,6 +203,25 @@ Value packConstantPanels(OpBuilder &b, arith::ConstantOp constant,
   return arith::ConstantOp::create(b, constant.getLoc(), value);
 }
 
+/// `constant`, a `[K, N]` matrix, stored transposed, `[N, K]`, permuted at
+/// compile time.
+Value transposeConstant(OpBuilder &b, arith::ConstantOp constant) {
+  auto type = cast<RankedTensorType>(constant.getType());
+  int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
+  auto transposedType =
+      RankedTensorType::get({columns, rows}, type.getElementType());
+  ArrayRef<char> bytes = *aotc::tg::getRawElementBytes(constant.getValue());
+  SmallVector<char> transposed(bytes.size());
+  for (int64_t k = 0; k < rows; ++k)
+    for (int64_t n = 0; n < columns; ++n)
+      std::memcpy(transposed.data() + (n * rows + k) * 4,
+                  bytes.data() + (k * columns + n) * 4, 4);
+  ElementsAttr value = aotc::tg::buildConstant(
+      transposedType, transposed,
+      aotc::tg::getConstantNameHint(constant.getValue(), "weights"));
+  return arith::ConstantOp::create(b, constant.getLoc(), value);
+}
+
 /// A copy of `value`, of shape `[..., K, N]`, in panels of `width` columns:
 /// `[..., N / width, K, width]`.
 Value packPanels(OpBuilder &b, Location loc, Value value, int64_t width) {
@@ -298,19 +317,45 @@ struct PackMatmulPanelsPass final
 
     // Constant matrices read only as right-hand sides are stored in panels
     // at compile time: each panel one contiguous stream.
-    SmallVector<arith::ConstantOp> constants;
+    // Those whose columns do not fill panels and that only matrix-vector
+    // products read (a classifier's 1000 columns) are stored transposed
+    // instead: each output is then a dot product of two contiguous rows,
+    // where a tile of columns would read a few lines out of every row.
+    SmallVector<arith::ConstantOp> constants, vectorProducts;
     getOperation().walk([&](arith::ConstantOp constant) {
       auto type = dyn_cast<RankedTensorType>(constant.getType());
       if (!type || type.getRank() != 2 || constant->use_empty() ||
           !aotc::tg::getRawElementBytes(constant.getValue()))
         return;
+      bool panels = true, vectorProduct = true;
       for (OpOperand &use : constant->getUses()) {
         linalg::GenericOp generic = aotc::contractionReading(use);
-        if (!generic || !readsColumns(generic, &use, width))
+        if (!generic || !readsColumns(generic, &use, 1))
           return;
+        panels &= readsColumns(generic, &use, width);
+        vectorProduct &= getReuse(generic, &use) == 1;
       }
-      constants.push_back(constant);
+      if (panels)
+        constants.push_back(constant);
+      else if (vectorProduct)
+        vectorProducts.push_back(constant);
     });
+    for (arith::ConstantOp constant : vectorProducts) {
+      OpBuilder b(constant);
+      Value transposed = transposeConstant(b, constant);
+      for (OpOperand &use : llvm::make_early_inc_range(constant->getUses())) {
+        auto generic = cast<linalg::GenericOp>(use.getOwner());
+        SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+        AffineMap &map = maps[use.getOperandNumber()];
+        map = AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                             {map.getResult(1), map.getResult(0)},
+                             map.getContext());
+        generic.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+        use.set(transposed);
+      }
+      constant->erase();
+      ++numConstantsTransposed;
+    }
     for (arith::ConstantOp constant : constants) {
       OpBuilder b(constant);
       Value panels = packConstantPanels(b, constant, width);

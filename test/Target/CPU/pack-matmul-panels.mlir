@@ -172,6 +172,53 @@ func.func @constant_panels(%a: tensor<4x2xf32>, %init: tensor<4x128xf32>) -> ten
 
 // -----
 
+// A constant [k, n] matrix whose 3 columns do not fill a panel, read by a
+// matrix-vector product (one output row: a classifier), is stored
+// transposed at compile time, [n, k], and read at (n, k): each output is a
+// dot product of contiguous rows. The same matrix read by a matmul of two
+// rows keeps its layout.
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+
+// CHECK-DAG:   #[[TRANSPOSED:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @vector_product(
+// CHECK:         %[[W:.+]] = arith.constant dense<{{\[\[}}0.000000e+00, 1.000000e+01], [1.000000e+00, 1.100000e+01], [2.000000e+00, 1.200000e+01]]> : tensor<3x2xf32>
+// CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #[[TRANSPOSED]], #{{.+}}]
+// CHECK-SAME:        ins(%arg0, %[[W]] : tensor<1x2xf32>, tensor<3x2xf32>)
+// CHECK-LABEL: func.func @two_rows(
+// CHECK:         arith.constant dense<{{\[\[}}0.000000e+00, 1.000000e+00, 2.000000e+00], [1.000000e+01, 1.100000e+01, 1.200000e+01]]> : tensor<2x3xf32>
+func.func @vector_product(%a: tensor<1x2xf32>, %init: tensor<1x3xf32>) -> tensor<1x3xf32> {
+  %w = arith.constant dense<[[0.0, 1.0, 2.0], [10.0, 11.0, 12.0]]> : tensor<2x3xf32>
+  %0 = linalg.generic {indexing_maps = [#a, #b, #c],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %w : tensor<1x2xf32>, tensor<2x3xf32>)
+      outs(%init : tensor<1x3xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = arith.mulf %x, %y : f32
+    %2 = arith.addf %acc, %1 : f32
+    linalg.yield %2 : f32
+  } -> tensor<1x3xf32>
+  return %0 : tensor<1x3xf32>
+}
+
+func.func @two_rows(%a: tensor<2x2xf32>, %init: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %w = arith.constant dense<[[0.0, 1.0, 2.0], [10.0, 11.0, 12.0]]> : tensor<2x3xf32>
+  %0 = linalg.generic {indexing_maps = [#a, #b, #c],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %w : tensor<2x2xf32>, tensor<2x3xf32>)
+      outs(%init : tensor<2x3xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = arith.mulf %x, %y : f32
+    %2 = arith.addf %acc, %1 : f32
+    linalg.yield %2 : f32
+  } -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
 // Attention's scores, S[h, i, j] = sum over d of Q[h, i, d] K[j, h, d]: the
 // runtime K is read transposed (d, a reduction loop, innermost; j, the
 // output's innermost loop, a row index). It is read through a copy in

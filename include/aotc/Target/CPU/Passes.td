@@ -353,6 +353,14 @@ def PackMatmulPanelsPass
     left the hardware prefetcher little to follow). This runs before
     `aotc-cpu-pad-weight-rows`, which then only pads the rest.
 
+    A constant `[k, n]` matrix read only by matrix-vector products (one
+    output row; a classifier's Gemm) whose `n` is not a multiple of 64 is
+    stored transposed at compile time, `[n, k]`: each output is then a dot
+    product of two contiguous rows, vectorized across `k`
+    (`aotc-cpu-vector-kernels`' reductions). Read as `[k, n]`, a tile of
+    50 of 1000 columns took 200 bytes out of every 4000-byte row, and
+    MobileNetV2's 1280x1000 classifier ran at 9 GB/s.
+
     A runtime right-hand side read transposed, `[..., n, ..., k]` with the
     reduction loop `k` innermost (attention's `Q K^T`, whose `K` rows are
     the output's columns), would be read one row of `k` per output column:
@@ -393,6 +401,9 @@ def PackMatmulPanelsPass
               "matmul operands read through a copy in panels">,
     Statistic<"numConstantsPacked", "num-constants-packed",
               "constant matrices stored in panels">,
+    Statistic<"numConstantsTransposed", "num-constants-transposed",
+              "constant matrices of matrix-vector products stored "
+              "transposed">,
     Statistic<"numTransposed", "num-transposed",
               "runtime operands read transposed, read through a copy in "
               "panels">,
