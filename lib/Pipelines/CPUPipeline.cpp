@@ -73,7 +73,9 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   pm.addPass(createCSEPass());
   // 1x1 convolutions become matmuls over the flattened image, so short
   // image rows no longer limit their vectors.
-  pm.addNestedPass<func::FuncOp>(createFlattenPointwiseConvsPass());
+  FlattenPointwiseConvsPassOptions flatten;
+  flatten.vectorBits = options.vectorBits;
+  pm.addNestedPass<func::FuncOp>(createFlattenPointwiseConvsPass(flatten));
   pm.addPass(createCanonicalizerPass());
   // Convolutions whose image rows are too short for whole vectors compute
   // on images stored in blocks of channels, with the 1x1 convolutions next

@@ -28,6 +28,12 @@ namespace aotc {
 } // namespace aotc
 
 using namespace mlir;
+using aotc::channelBlock;
+using aotc::feedsConcat;
+using aotc::hasContractionShape;
+using aotc::isFlatPointwiseConv;
+using aotc::isNCHWConv;
+using aotc::kMinPointwisePixels;
 
 namespace {
 
@@ -39,101 +45,6 @@ constexpr double kPoorLaneUse = 0.9;
 /// image: 4 vectors x 6 pixels and a 1-pixel remainder per row, measured
 /// 1.5x slower than channel-blocked weights with scattered NCHW outputs).
 constexpr int64_t kMinRowPixels = 8;
-
-/// A 1x1 convolution over fewer pixels than this (a 7x7 image) stays NCHW
-/// with the 3x3 convolutions there (kMinRowPixels): ResNet-50's last stage
-/// ran 20% slower with its 1x1 convolutions blocked and converted around
-/// each 3x3 one.
-constexpr int64_t kMinPointwisePixels = 64;
-
-/// The channel block for `channels`: four vectors when they divide it, else
-/// two, else one (0: not blocked). Producer and consumer compute it from
-/// the same channel count, so their blocks agree and the conversions
-/// between them cancel.
-int64_t channelBlock(int64_t channels, int64_t lanes) {
-  for (int64_t vectors : {4, 2, 1})
-    if (channels % (vectors * lanes) == 0)
-      return vectors * lanes;
-  return 0;
-}
-
-/// Whether `generic` is on static f32 tensors, reads two inputs and writes
-/// one result, and has `loops` loops, the first `parallel` of them parallel
-/// and the rest reductions.
-bool hasContractionShape(linalg::GenericOp generic, unsigned loops,
-                         unsigned parallel) {
-  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
-      generic.getNumLoops() != loops || !generic.hasPureTensorSemantics())
-    return false;
-  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
-  for (unsigned d = 0; d < loops; ++d)
-    if ((iterators[d] == utils::IteratorType::reduction) != (d >= parallel))
-      return false;
-  return llvm::all_of(generic->getOperands(), [](Value operand) {
-    auto type = dyn_cast<RankedTensorType>(operand.getType());
-    return type && type.hasStaticShape() && type.getElementType().isF32();
-  });
-}
-
-/// A 2-D convolution in NCHW / FCHW form, as linalg generalizes
-/// linalg.conv_2d_nchw_fchw: loops (n, f, oh, ow, c, kh, kw), the image
-/// read at (n, c, oh * s + kh * d, ow * s + kw * d), the filter at
-/// (f, c, kh, kw), the result written at (n, f, oh, ow).
-bool isNCHWConv(linalg::GenericOp generic) {
-  if (!hasContractionShape(generic, 7, 4))
-    return false;
-  MLIRContext *ctx = generic.getContext();
-  auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
-  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  if (maps[2] != AffineMap::get(7, 0, {dim(0), dim(1), dim(2), dim(3)}, ctx) ||
-      maps[1] != AffineMap::get(7, 0, {dim(1), dim(4), dim(5), dim(6)}, ctx))
-    return false;
-  AffineMap image = maps[0];
-  if (image.getNumResults() != 4 || image.getResult(0) != dim(0) ||
-      image.getResult(1) != dim(4))
-    return false;
-  for (unsigned i = 2; i < 4; ++i) {
-    AffineExpr e = image.getResult(i);
-    if (!e.isFunctionOfDim(i) || !e.isFunctionOfDim(i + 3))
-      return false;
-  }
-  return true;
-}
-
-/// Whether `value`, through elementwise ops, is inserted into a larger
-/// tensor (a concat): its slice of the concat's buffer is plain NCHW, so a
-/// blocked result would be converted once more per tile.
-bool feedsConcat(Value value, unsigned depth = 0) {
-  if (depth > 8)
-    return true;
-  for (Operation *user : value.getUsers()) {
-    if (isa<tensor::InsertSliceOp>(user))
-      return true;
-    auto generic = dyn_cast<linalg::GenericOp>(user);
-    if (generic && generic.getNumReductionLoops() == 0)
-      for (Value result : generic->getResults())
-        if (feedsConcat(result, depth + 1))
-          return true;
-  }
-  return false;
-}
-
-/// A 1x1 convolution as aotc-cpu-flatten-pointwise-convs leaves it: loops
-/// (n, f, p, c) over the flattened image, reading the image at (n, c, p),
-/// a constant filter at (f, c), writing (n, f, p); f32, static.
-bool isFlatPointwiseConv(linalg::GenericOp generic) {
-  if (!hasContractionShape(generic, 4, 3))
-    return false;
-  MLIRContext *ctx = generic.getContext();
-  auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
-  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  if (maps[0] != AffineMap::get(4, 0, {dim(0), dim(3), dim(2)}, ctx) ||
-      maps[1] != AffineMap::get(4, 0, {dim(1), dim(3)}, ctx) ||
-      maps[2] != AffineMap::get(4, 0, {dim(0), dim(1), dim(2)}, ctx))
-    return false;
-  return generic.getDpsInputOperand(1)->get().getDefiningOp<arith::ConstantOp>() !=
-         nullptr;
-}
 
 /// A 2-D pooling window over an NCHW image, as aotc-convert-tg-to-linalg
 /// builds it: loops (n, c, oh, ow, kh, kw), the image read at (n, c, ...),
@@ -150,6 +61,59 @@ bool isNCHWPool(linalg::GenericOp generic) {
       maps[0].getResult(1) != dim(1))
     return false;
   return true;
+}
+
+/// `conv` (aotc::isNCHWDepthwiseConv) without its loop of one group channel, as
+/// a pooling window with weights: loops (n, c, oh, ow, kh, kw), the filter
+/// a `[C, KH, KW]` constant with the same bytes read at (c, kh, kw), which
+/// linalg::pack blocks like a pool.
+linalg::GenericOp dropGroupLoop(RewriterBase &rewriter,
+                                linalg::GenericOp conv) {
+  MLIRContext *ctx = conv.getContext();
+  auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
+  // Old loops (n, c, oh, ow, g, kh, kw) -> new (n, c, oh, ow, 0, kh, kw).
+  SmallVector<AffineExpr> replacement = {dim(0), dim(1), dim(2), dim(3),
+                                         getAffineConstantExpr(0, ctx),
+                                         dim(4), dim(5)};
+  AffineMap image = conv.getIndexingMapsArray()[0];
+  SmallVector<AffineExpr> imageResults = {dim(0), dim(1)};
+  for (unsigned i = 2; i < 4; ++i)
+    imageResults.push_back(simplifyAffineExpr(
+        image.getResult(i).replaceDims(replacement), 6, 0));
+  AffineMap imageMap = AffineMap::get(6, 0, imageResults, ctx);
+  AffineMap filterMap = AffineMap::get(6, 0, {dim(1), dim(4), dim(5)}, ctx);
+  AffineMap outMap =
+      AffineMap::get(6, 0, {dim(0), dim(1), dim(2), dim(3)}, ctx);
+
+  auto constant =
+      conv.getDpsInputOperand(1)->get().getDefiningOp<arith::ConstantOp>();
+  auto filterType = cast<RankedTensorType>(constant.getType());
+  auto flatType = RankedTensorType::get(
+      {filterType.getDimSize(0), filterType.getDimSize(2),
+       filterType.getDimSize(3)},
+      filterType.getElementType());
+  rewriter.setInsertionPoint(conv);
+  ElementsAttr flat;
+  if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+    flat = dense.reshape(flatType);
+  else
+    flat = aotc::tg::buildConstant(
+        flatType, *aotc::tg::getRawElementBytes(constant.getValue()),
+        aotc::tg::getConstantNameHint(constant.getValue(), "weights"));
+  Value filter = arith::ConstantOp::create(rewriter, constant.getLoc(), flat);
+
+  SmallVector<utils::IteratorType> iterators(4,
+                                             utils::IteratorType::parallel);
+  iterators.append(2, utils::IteratorType::reduction);
+  auto pool = linalg::GenericOp::create(
+      rewriter, conv.getLoc(), conv->getResultTypes(),
+      ValueRange{conv.getDpsInputOperand(0)->get(), filter},
+      conv.getDpsInits(),
+      ArrayRef<AffineMap>{imageMap, filterMap, outMap}, iterators);
+  rewriter.inlineRegionBefore(conv.getRegion(), pool.getRegion(),
+                              pool.getRegion().begin());
+  rewriter.replaceOp(conv, pool->getResults());
+  return pool;
 }
 
 /// Whether `conv` (isNCHWConv) steps more than one input column per output
@@ -538,11 +502,14 @@ struct BlockChannelsPass final
 
     SmallVector<std::pair<linalg::GenericOp, std::pair<int64_t, int64_t>>>
         convs;
+    SmallVector<linalg::GenericOp> depthwise;
     func.walk([&](linalg::GenericOp generic) {
       if (auto blocks = chooseBlocks(generic, lanes, /*nextToBlocked=*/false))
         convs.push_back({generic, *blocks});
+      else if (aotc::blocksDepthwiseConv(generic, lanes))
+        depthwise.push_back(generic);
     });
-    if (convs.empty())
+    if (convs.empty() && depthwise.empty())
       return;
 
     IRRewriter rewriter(ctx);
@@ -551,6 +518,15 @@ struct BlockChannelsPass final
       sizes[1] = blocks.first;
       sizes[4] = blocks.second;
       if (packContraction(rewriter, conv, sizes))
+        ++numBlocked;
+    }
+    // Depthwise convolutions (MobileNet's) take each tap of a channel
+    // block as one vector: NCHW rows would need a shuffle per tap of a
+    // strided window and fill 49 of 64 lanes on a 7x7 image.
+    for (linalg::GenericOp conv : depthwise) {
+      int64_t block = channelBlock(conv.getStaticLoopRanges()[1], lanes);
+      linalg::GenericOp window = dropGroupLoop(rewriter, conv);
+      if (packContraction(rewriter, window, {0, block, 0, 0, 0, 0}))
         ++numBlocked;
     }
 
@@ -562,9 +538,21 @@ struct BlockChannelsPass final
       changed = false;
       SmallVector<linalg::GenericOp> pointwise;
       SmallVector<linalg::GenericOp> pools;
+      SmallVector<linalg::GenericOp> depthwiseNeighbours;
       SmallVector<std::pair<linalg::GenericOp, std::pair<int64_t, int64_t>>>
           strided;
       func.walk([&](linalg::GenericOp generic) {
+        // A depthwise convolution reading a blocked image joins too: the
+        // conversion moves to its result, no larger than its image (a
+        // quarter of it after a stride of 2). One whose result alone is
+        // packed would move it to its image instead.
+        if (aotc::isNCHWDepthwiseConv(generic) &&
+            channelBlock(generic.getStaticLoopRanges()[1], lanes) &&
+            !feedsConcat(generic->getResult(0)) &&
+            readsUnpacked(generic.getDpsInputOperand(0)->get())) {
+          depthwiseNeighbours.push_back(generic);
+          return;
+        }
         bool pointwiseConv = isFlatPointwiseConv(generic);
         bool pool = isNCHWPool(generic);
         if (!pointwiseConv && !pool && !isNCHWConv(generic))
@@ -580,6 +568,14 @@ struct BlockChannelsPass final
                                             /*nextToBlocked=*/true))
           strided.push_back({generic, *blocks});
       });
+      for (linalg::GenericOp conv : depthwiseNeighbours) {
+        int64_t block = channelBlock(conv.getStaticLoopRanges()[1], lanes);
+        linalg::GenericOp window = dropGroupLoop(rewriter, conv);
+        if (packContraction(rewriter, window, {0, block, 0, 0, 0, 0})) {
+          ++numBlocked;
+          changed = true;
+        }
+      }
       for (auto [conv, blocks] : strided) {
         SmallVector<int64_t> sizes(7, 0);
         sizes[1] = blocks.first;

@@ -9,6 +9,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "LayoutSupport.h"
+
 #include "aotc/Dialect/TG/IR/TGConstants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -120,7 +122,7 @@ bool feedsInsertion(linalg::GenericOp conv) {
 /// depthwise convolution, whose work per tile is small, reads its window in
 /// place instead of copying it; flat, it would reach the pad through a
 /// reshape, which cannot be padded in place.
-bool feedsDepthwisePad(linalg::GenericOp conv) {
+bool feedsDepthwisePad(linalg::GenericOp conv, int64_t lanes) {
   ArrayRef<int64_t> shape =
       cast<RankedTensorType>(conv.getResultTypes()[0]).getShape();
   if (shape.back() % 16 != 0)
@@ -133,6 +135,11 @@ bool feedsDepthwisePad(linalg::GenericOp conv) {
         for (OpOperand &use : pad.getResult().getUses()) {
           auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
           if (!consumer || consumer.getNumReductionLoops() == 0)
+            continue;
+          // One that aotc-cpu-block-channels blocks reads a blocked copy,
+          // and the flat result joins its chain.
+          auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
+          if (generic && aotc::blocksDepthwiseConv(generic, lanes))
             continue;
           // Depthwise: the input channel is an output channel (plus
           // reduction loops of extent 1: `co + ci` with one channel per
@@ -230,11 +237,13 @@ void flatten(RewriterBase &rewriter, linalg::GenericOp conv) {
 
 struct FlattenPointwiseConvsPass final
     : aotc::impl::FlattenPointwiseConvsPassBase<FlattenPointwiseConvsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> convs;
     getOperation().walk([&](linalg::GenericOp generic) {
       if (pointwiseConvStrides(generic) && !feedsInsertion(generic) &&
-          !feedsDepthwisePad(generic))
+          !feedsDepthwisePad(generic, std::max<int64_t>(vectorBits / 32, 1)))
         convs.push_back(generic);
     });
     if (convs.empty())

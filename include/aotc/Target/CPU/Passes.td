@@ -129,7 +129,10 @@ def FlattenPointwiseConvsPass
     computed into the padded buffer (`aotc-cpu-materialize-pads`) and the
     depthwise tiles read their windows in place (EfficientNet-B0's 112x112
     expansion before its stride-2 depthwise convolution: that convolution
-    0.51 -> 0.36 ms, the expansion unchanged).
+    0.51 -> 0.36 ms, the expansion unchanged). This does not apply to a
+    depthwise convolution that `aotc-cpu-block-channels` computes on
+    blocks of channels (its channels fill whole vectors of `vector-bits`):
+    the flat result joins its chain.
 
     Before:
     ```mlir
@@ -147,6 +150,11 @@ def FlattenPointwiseConvsPass
         ins(%xs, %w2 : tensor<1x1024x196xf32>, tensor<256x1024xf32>)
     ```
   }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
+           "Vector register width of the target CPU in bits (the channel "
+           "blocks of aotc-cpu-block-channels)">,
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::tensor::TensorDialect"];
   let statistics = [
