@@ -190,6 +190,14 @@ def BlockChannelsPass
     flattened image), join the chain: packed the same way, over at least
     64 pixels, until no more join.
 
+    A depthwise convolution (groups = channels, a constant filter, channels
+    a multiple of the vector width) is blocked too when the 1x1
+    convolutions producing its image and reading its result both join (so
+    that it converts nothing), or when its image is already blocked (the
+    conversion moves to its result): its loop of one group channel is
+    dropped, the filter becomes `[C / B, KH, KW, B]`, and the kernel takes
+    each tap of a channel block as one vector.
+
     The layout conversions then move out: upstream's data-layout
     propagation patterns push each unpack down and each pack up through the
     elementwise ops (the bias broadcast that initializes a convolution,
