@@ -70,8 +70,13 @@ bool aotc::feedsConcat(Value value, unsigned depth) {
   return false;
 }
 
-bool aotc::isNCHWConv(linalg::GenericOp generic) {
-  if (!hasContractionShape(generic, 7, 4))
+namespace {
+
+/// A 2-D convolution with loops (n, f, oh, ow, c, kh, kw): the result
+/// written at (n, f, oh, ow), the filter read at (f, c, kh, kw), the image
+/// at (n, `channel`, oh * s + kh * d, ow * s + kw * d).
+bool isNCHWConvReading(linalg::GenericOp generic, AffineExpr channel) {
+  if (!aotc::hasContractionShape(generic, 7, 4))
     return false;
   MLIRContext *ctx = generic.getContext();
   auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
@@ -81,14 +86,22 @@ bool aotc::isNCHWConv(linalg::GenericOp generic) {
     return false;
   AffineMap image = maps[0];
   if (image.getNumResults() != 4 || image.getResult(0) != dim(0) ||
-      image.getResult(1) != dim(4))
+      image.getResult(1) != channel)
     return false;
   for (unsigned i = 2; i < 4; ++i) {
     AffineExpr e = image.getResult(i);
-    if (!e.isFunctionOfDim(i) || !e.isFunctionOfDim(i + 3))
+    if (!e.isFunctionOfDim(i) || !e.isFunctionOfDim(i + 3) ||
+        e.isFunctionOfDim(4))
       return false;
   }
   return true;
+}
+
+} // namespace
+
+bool aotc::isNCHWConv(linalg::GenericOp generic) {
+  return isNCHWConvReading(generic,
+                           getAffineDimExpr(4, generic.getContext()));
 }
 
 bool aotc::isFlatPointwiseConv(linalg::GenericOp generic) {
@@ -106,31 +119,15 @@ bool aotc::isFlatPointwiseConv(linalg::GenericOp generic) {
 }
 
 bool aotc::isNCHWDepthwiseConv(linalg::GenericOp generic) {
-  if (!hasContractionShape(generic, 7, 4) ||
+  MLIRContext *ctx = generic.getContext();
+  if (!isNCHWConvReading(generic,
+                         getAffineDimExpr(1, ctx) + getAffineDimExpr(4, ctx)) ||
       generic.getStaticLoopRanges()[4] != 1)
     return false;
   auto filter =
       generic.getDpsInputOperand(1)->get().getDefiningOp<arith::ConstantOp>();
-  if (!filter || (!isa<DenseElementsAttr>(filter.getValue()) &&
-                  !aotc::tg::getRawElementBytes(filter.getValue())))
-    return false;
-  MLIRContext *ctx = generic.getContext();
-  auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
-  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  if (maps[2] != AffineMap::get(7, 0, {dim(0), dim(1), dim(2), dim(3)}, ctx) ||
-      maps[1] != AffineMap::get(7, 0, {dim(1), dim(4), dim(5), dim(6)}, ctx))
-    return false;
-  AffineMap image = maps[0];
-  if (image.getNumResults() != 4 || image.getResult(0) != dim(0) ||
-      image.getResult(1) != dim(1) + dim(4))
-    return false;
-  for (unsigned i = 2; i < 4; ++i) {
-    AffineExpr e = image.getResult(i);
-    if (!e.isFunctionOfDim(i) || !e.isFunctionOfDim(i + 3) ||
-        e.isFunctionOfDim(4))
-      return false;
-  }
-  return true;
+  return filter && (isa<DenseElementsAttr>(filter.getValue()) ||
+                    aotc::tg::getRawElementBytes(filter.getValue()));
 }
 
 namespace {
