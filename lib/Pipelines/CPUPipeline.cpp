@@ -154,6 +154,9 @@ void buildBufferizationStage(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   // Copies between strided buffers (concat, slices) would call MLIR's
   // runtime library; as linalg.copy they become loops in the next stage.
+  // A padded window a tile fills whole and then overwrites with its
+  // interior is filled on its border only.
+  pm.addNestedPass<func::FuncOp>(createFillPadBordersPass());
   pm.addNestedPass<func::FuncOp>(createLowerStridedCopiesPass());
 }
 

@@ -6,6 +6,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "FillSupport.h"
+
 #include "aotc/Transforms/ParallelLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,26 +29,6 @@ namespace {
 
 /// Elements stored by one vector.store: LLVM splits it into registers.
 constexpr int64_t kMaxChunkElements = 256;
-
-/// The value every element of `op`'s only output is set to, when `op` is a
-/// fill: linalg.fill, or what bufferizing a tensor.pad leaves (a linalg.map
-/// or generic without inputs whose body yields a value from outside).
-Value filledValue(linalg::LinalgOp op) {
-  if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation()))
-    return fill.getInputs()[0];
-  if (!isa<linalg::MapOp, linalg::GenericOp>(op.getOperation()) ||
-      op.getNumDpsInputs() != 0 || op.getNumDpsInits() != 1 ||
-      op.getNumLoops() != op.getNumParallelLoops() ||
-      !op.getIndexingMapsArray()[0].isIdentity())
-    return {};
-  Block *body = op.getBlock();
-  if (body->getOperations().size() != 1)
-    return {};
-  Value yielded = body->getTerminator()->getOperand(0);
-  if (yielded.getParentRegion()->isProperAncestor(&op->getRegion(0)))
-    return yielded;
-  return {};
-}
 
 /// Whether filling `buffer` with `value` is better done along rows than
 /// by LLVM: a buffer whose innermost dimension is static and contiguous. A
@@ -112,7 +94,7 @@ struct VectorizeFillsPass final
     getOperation().walk([&](linalg::LinalgOp op) {
       if (!op.hasPureBufferSemantics())
         return;
-      Value value = filledValue(op);
+      Value value = aotc::filledValue(op);
       if (value && isRowFill(op.getDpsInitOperand(0)->get(), value))
         fills.push_back({op, value});
     });

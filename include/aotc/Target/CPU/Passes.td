@@ -583,6 +583,49 @@ def VectorKernelsPass
   ];
 }
 
+def FillPadBordersPass
+    : Pass<"aotc-cpu-fill-pad-borders", "mlir::func::FuncOp"> {
+  let summary = "Fill only the border of a padded window whose interior a "
+                "copy overwrites";
+  let description = [{
+    A tile that pads its input window itself (a graph input's, or an image
+    computed flat: MobileNetV2's 1x1 expansions before a depthwise
+    convolution whose rows are not whole vectors) bufferizes to a fill of
+    the whole window followed by a copy of the interior: a 58x58 plane per
+    channel was set to zero (13 KB, a memset) and then 56x56 of it
+    overwritten. When the copy's target is a subview with unit strides of
+    the filled buffer (static shape; the interior's offsets and sizes may be
+    dynamic, as in the edge tiles of a window of rows) and nothing but ops without memory
+    effects lies between the fill and the copy, the fill is replaced by
+    fills of the border: per dimension, the slab before and the slab after
+    the interior, spanning the interior along the dimensions before it and
+    everything along those after (at most two per dimension), which
+    `aotc-cpu-vectorize-fills` then stores as vector rows.
+
+    Before:
+    ```mlir
+    linalg.map outs(%w : memref<1x1x58x58xf32>) () { linalg.yield %zero : f32 }
+    %in = memref.subview %w[0, 0, 1, 1] [1, 1, 56, 56] [1, 1, 1, 1]
+    memref.copy %x, %in
+    ```
+    After:
+    ```mlir
+    %top = memref.subview %w[0, 0, 0, 0] [1, 1, 1, 58] [1, 1, 1, 1]
+    linalg.fill ins(%zero : f32) outs(%top : ...)
+    ... (bottom row, left and right columns of rows 1 to 56)
+    %in = memref.subview %w[0, 0, 1, 1] [1, 1, 56, 56] [1, 1, 1, 1]
+    memref.copy %x, %in
+    ```
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::memref::MemRefDialect"];
+  let statistics = [
+    Statistic<"numWindows", "num-windows",
+              "padded windows filled on their border only">,
+  ];
+}
+
 def LowerStridedCopiesPass
     : Pass<"aotc-cpu-lower-strided-copies", "mlir::func::FuncOp"> {
   let summary = "Turn memref.copy of strided buffers into vector rows or "
