@@ -139,17 +139,19 @@ chooseBlocks(linalg::GenericOp conv, int64_t lanes, bool nextToBlocked) {
   SmallVector<int64_t> ranges = conv.getStaticLoopRanges();
   int64_t outBlock = channelBlock(ranges[1], lanes);
   // 1x1 convolutions are matmuls over the flattened image
-  // (aotc-cpu-flatten-pointwise-convs), which have no short rows. A runtime
-  // filter would be copied into blocks on every call.
+  // (aotc-cpu-flatten-pointwise-convs), which have no short rows; one left
+  // an image (it feeds the padded image of a blocked depthwise convolution,
+  // which it then writes in place) joins a blocked neighbour whatever its
+  // rows. A runtime filter would be copied into blocks on every call.
   // A strided convolution next to blocked ones (a first one, 7x7 stride 2,
   // before a max pool and blocked 3x3 convolutions) reads its rows through
   // shuffles when vectorized along them; blocked, it broadcasts.
+  bool pointwise = ranges[5] * ranges[6] == 1;
   if (!conv.getDpsInputOperand(1)->get().getDefiningOp<arith::ConstantOp>() ||
-      !outBlock ||
-      (aotc::laneUse(ranges[3], lanes) >= kPoorLaneUse &&
+      !outBlock || (pointwise && !nextToBlocked) ||
+      (aotc::laneUse(ranges[3], lanes) >= kPoorLaneUse && !pointwise &&
        !(nextToBlocked && isStrided(conv))) ||
-      ranges[3] < kMinRowPixels || ranges[5] * ranges[6] == 1 ||
-      feedsConcat(conv->getResult(0)))
+      ranges[3] < kMinRowPixels || feedsConcat(conv->getResult(0)))
     return std::nullopt;
   return std::make_pair(outBlock, channelBlock(ranges[4], lanes));
 }

@@ -125,8 +125,7 @@ bool feedsInsertion(linalg::GenericOp conv) {
 bool feedsDepthwisePad(linalg::GenericOp conv, int64_t lanes) {
   ArrayRef<int64_t> shape =
       cast<RankedTensorType>(conv.getResultTypes()[0]).getShape();
-  if (shape.back() % 16 != 0)
-    return false;
+  bool wholeVectors = shape.back() % 16 == 0;
   SmallVector<Value> worklist = {conv.getResult(0)};
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
@@ -140,6 +139,8 @@ bool feedsDepthwisePad(linalg::GenericOp conv, int64_t lanes) {
           // and the flat result joins its chain.
           auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
           if (generic && aotc::blocksDepthwiseConv(generic, lanes))
+            return true;
+          if (!wholeVectors)
             continue;
           // Depthwise: the input channel is an output channel (plus
           // reduction loops of extent 1: `co + ci` with one channel per

@@ -5,19 +5,24 @@
 // depthwise convolution is computed on blocks of 64 channels, each tap of
 // a block one vector (loops (n, c/64, oh, ow, kh, kw, c mod 64), its
 // filter a [1, 3, 3, 64] constant), and both 1x1 convolutions join it, so
-// the block converts its layout only at its input and output.
+// the block converts its layout only at its input and output. The
+// expansion, which feeds the depthwise convolution's padded image, stays an
+// image (not flattened: a blocked convolution over 16x16 pixels) so that it
+// can write that padded image in place; the projection is flat.
 
 // CHECK-DAG:   #[[DW_IMAGE:.+]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2 + d4, d3 + d5, d6)>
 // CHECK-DAG:   #[[DW_FILTER:.+]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
 // CHECK-DAG:   #[[DW_OUT:.+]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3, d6)>
 // CHECK-LABEL: func.func @inverted_residual(
 // CHECK-DAG:     %[[W:.+]] = arith.constant dense<5.000000e-01> : tensor<1x3x3x64xf32>
-// CHECK:         linalg.generic {{.*}} ins(%arg0 : tensor<1x32x16x16xf32>) outs(%{{.+}} : tensor<1x1x16x16x32xf32>)
+// CHECK:         %[[X:.+]] = linalg.generic {{.*}} ins(%arg0 : tensor<1x32x16x16xf32>) outs(%{{.+}} : tensor<1x1x16x16x32xf32>)
 // CHECK-NOT:     tensor<1x64x16x16xf32>
+// CHECK:         linalg.generic {{.*}} ins(%[[X]], %{{.+}} : tensor<1x1x16x16x32xf32>, tensor<1x1x1x1x32x64xf32>) outs(%{{.+}} : tensor<1x1x16x16x64xf32>)
 // CHECK:         %[[PAD:.+]] = tensor.pad {{.*}} low[0, 0, 1, 1, 0] high[0, 0, 1, 1, 0]
 // CHECK:         linalg.generic {indexing_maps = [#[[DW_IMAGE]], #[[DW_FILTER]], #[[DW_OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "parallel"]}
 // CHECK-SAME:      ins(%[[PAD]], %[[W]] : tensor<1x1x18x18x64xf32>, tensor<1x3x3x64xf32>) outs(%{{.+}} : tensor<1x1x16x16x64xf32>)
 // CHECK-NOT:     tensor<1x64x16x16xf32>
+// CHECK:         linalg.generic {{.*}} ins(%{{.+}}, %{{.+}} : tensor<1x1x256x64xf32>, tensor<1x1x64x32xf32>) outs(%{{.+}} : tensor<1x1x256x32xf32>)
 // CHECK:         linalg.generic {{.*}} outs(%{{.+}} : tensor<1x32x16x16xf32>)
 // CHECK:         return
 func.func @inverted_residual(%x: tensor<1x32x16x16xf32>) -> tensor<1x32x16x16xf32> {

@@ -129,10 +129,13 @@ def FlattenPointwiseConvsPass
     computed into the padded buffer (`aotc-cpu-materialize-pads`) and the
     depthwise tiles read their windows in place (EfficientNet-B0's 112x112
     expansion before its stride-2 depthwise convolution: that convolution
-    0.51 -> 0.36 ms, the expansion unchanged). This does not apply to a
-    depthwise convolution that `aotc-cpu-block-channels` computes on
-    blocks of channels (its channels fill whole vectors of `vector-bits`):
-    the flat result joins its chain.
+    0.51 -> 0.36 ms, the expansion unchanged). The same holds, whatever
+    the rows, for a depthwise convolution that `aotc-cpu-block-channels`
+    computes on blocks of channels (its channels fill whole vectors of
+    `vector-bits`): the expansion joins its chain as a blocked convolution
+    over the image and writes the padded blocked image in place, where a
+    flat one made every tile copy a window of three rows (MobileNetV2's
+    blocked depthwise convolutions 0.06 -> 0.03 ms).
 
     Before:
     ```mlir
