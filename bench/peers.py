@@ -136,9 +136,23 @@ def export(name, path):
     return model, x, want.numpy()
 
 
+def set_blas_threads(threads):
+    """Debian's PyTorch multiplies matrices with OpenBLAS, whose own thread
+    pool ignores torch.set_num_threads: a "1 thread" run of a GEMM-heavy
+    model used every core. Sets that pool's size too, when OpenBLAS is
+    loaded in this process."""
+    import ctypes
+    with open("/proc/self/maps") as maps:
+        paths = {line.split()[-1] for line in maps
+                 if "libopenblas" in line and "/" in line}
+    for path in paths:
+        ctypes.CDLL(path).openblas_set_num_threads(threads)
+
+
 def time_torch(torch, model, x, repeat, threads):
     import time
     torch.set_num_threads(threads)
+    set_blas_threads(threads)
     with torch.no_grad():
         model(x)
         times = []
@@ -146,6 +160,9 @@ def time_torch(torch, model, x, repeat, threads):
             t0 = time.perf_counter()
             model(x)
             times.append(time.perf_counter() - t0)
+    # OpenBLAS's workers spin for a while after the last call: let them
+    # sleep before the next peer (aotc at the next thread count) is timed.
+    time.sleep(1)
     times.sort()
     return times[0] * 1e3, times[len(times) // 2] * 1e3
 
