@@ -32,6 +32,7 @@ using aotc::channelBlock;
 using aotc::feedsConcat;
 using aotc::hasContractionShape;
 using aotc::isFlatPointwiseConv;
+using aotc::isLayoutTransparent;
 using aotc::isNCHWConv;
 using aotc::kMinPointwisePixels;
 
@@ -156,21 +157,6 @@ chooseBlocks(linalg::GenericOp conv, int64_t lanes, bool nextToBlocked) {
   return std::make_pair(outBlock, channelBlock(ranges[4], lanes));
 }
 
-/// Whether the blocked layout moves through the op on the other side of
-/// `operand`: the producer of a pack's source, the user of an unpack's
-/// result. It does through an elementwise generic (the bias broadcast that
-/// initializes a convolution, ReLU, a residual add) and a pad of the
-/// spatial dimensions.
-bool isLayoutTransparent(Operation *op) {
-  if (isa_and_nonnull<tensor::PadOp, tensor::CollapseShapeOp,
-                      tensor::ExpandShapeOp>(op))
-    return true;
-  // Any elementwise generic, a strided one too (the copy of the pixels a
-  // strided 1x1 convolution reads): upstream's patterns check that the
-  // channel dimension is read and written as a plain loop.
-  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  return generic && generic.getNumReductionLoops() == 0;
-}
 
 /// Whether some use of `value`, through layout-transparent ops, ends in a
 /// pack: an unpack moved down to it then cancels with that pack (the other

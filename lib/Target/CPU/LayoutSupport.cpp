@@ -162,15 +162,6 @@ bool joinsBlockedChain(linalg::GenericOp generic, int64_t lanes) {
          aotc::channelBlock(ranges[1], lanes);
 }
 
-/// Whether `op` passes a layout through to its neighbours: an elementwise
-/// generic, a pad, a reshape.
-bool isPassThrough(Operation *op) {
-  if (isa_and_nonnull<tensor::PadOp, tensor::CollapseShapeOp,
-                      tensor::ExpandShapeOp>(op))
-    return true;
-  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  return generic && generic.getNumReductionLoops() == 0;
-}
 
 } // namespace
 
@@ -183,7 +174,7 @@ bool aotc::blocksDepthwiseConv(linalg::GenericOp generic, int64_t lanes) {
   Value image = generic.getDpsInputOperand(0)->get();
   for (unsigned depth = 0; depth < 8; ++depth) {
     Operation *def = image.getDefiningOp();
-    if (!isPassThrough(def))
+    if (!aotc::isLayoutTransparent(def))
       break;
     image = def->getOperand(0);
   }
@@ -196,7 +187,7 @@ bool aotc::blocksDepthwiseConv(linalg::GenericOp generic, int64_t lanes) {
   for (unsigned steps = 0; !worklist.empty() && steps < 16; ++steps) {
     Value value = worklist.pop_back_val();
     for (Operation *user : value.getUsers()) {
-      if (isPassThrough(user)) {
+      if (aotc::isLayoutTransparent(user)) {
         llvm::append_range(worklist, user->getResults());
         continue;
       }
@@ -207,4 +198,15 @@ bool aotc::blocksDepthwiseConv(linalg::GenericOp generic, int64_t lanes) {
     }
   }
   return joined && worklist.empty();
+}
+
+bool aotc::isLayoutTransparent(Operation *op) {
+  if (isa_and_nonnull<tensor::PadOp, tensor::CollapseShapeOp,
+                      tensor::ExpandShapeOp>(op))
+    return true;
+  // Any elementwise generic, a strided one too (the copy of the pixels a
+  // strided 1x1 convolution reads): upstream's patterns check that the
+  // channel dimension is read and written as a plain loop.
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  return generic && generic.getNumReductionLoops() == 0;
 }

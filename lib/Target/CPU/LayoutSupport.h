@@ -69,6 +69,12 @@ bool isFlatPointwiseConv(mlir::linalg::GenericOp generic);
 /// oh, ow).
 bool isNCHWDepthwiseConv(mlir::linalg::GenericOp generic);
 
+/// Whether a blocked layout moves through `op` (the producer of a pack's
+/// source, the user of an unpack's result): an elementwise generic (the
+/// bias broadcast that initializes a convolution, ReLU, a residual add), a
+/// pad of the spatial dimensions, a reshape.
+bool isLayoutTransparent(mlir::Operation *op);
+
 /// Whether aotc-cpu-block-channels computes the depthwise convolution
 /// `generic` on blocks of channels with vectors of `lanes`: its channels
 /// fill whole vectors, its result is not concatenated, and the 1x1
