@@ -27,6 +27,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -209,6 +210,31 @@ constexpr uint64_t kTailShare = 16;
 /// iteration's inner loop.
 bool hasTailAfter(scf::ForOp inner);
 
+/// Whether the ops after `inner` in its loop's body use a buffer of one
+/// iteration's scratch (a view marked aotc.loop_scratch, or a view of one),
+/// directly or in their regions.
+bool tailReadsScratch(scf::ForOp inner) {
+  auto isScratch = [](Value value) {
+    while (Operation *def = value.getDefiningOp()) {
+      if (def->hasAttr(aotc::kLoopScratchAttr))
+        return true;
+      auto view = dyn_cast<ViewLikeOpInterface>(def);
+      if (!view)
+        return false;
+      value = view.getViewSource();
+    }
+    return false;
+  };
+  for (Operation *op = inner->getNextNode(); op; op = op->getNextNode()) {
+    llvm::SetVector<Value> used(op->operand_begin(), op->operand_end());
+    for (Region &region : op->getRegions())
+      getUsedValuesDefinedAbove(region, used);
+    if (llvm::any_of(used, isScratch))
+      return true;
+  }
+  return false;
+}
+
 scf::ForOp getCollapsibleInner(scf::ForOp loop) {
   Block *body = loop.getBody();
   scf::ForOp inner;
@@ -231,10 +257,12 @@ scf::ForOp getCollapsibleInner(scf::ForOp loop) {
   // loop of as much work) is worth it.
   if (estimateTailWork(inner) * kTailShare > estimateWork(inner))
     return nullptr;
-  // Running the tails after all the tasks computed wrong values (the
-  // transformer layer at d=256: test/Models/transformer-layer-256.test);
-  // until that is understood, a loop with a tail is split, not collapsed.
-  if (hasTailAfter(inner))
+  // A tail that reads one iteration's scratch (a tile computed into a
+  // buffer of the loop body, then copied out after the inner loop) must
+  // run right after its own iteration's inner loop: after all the tasks,
+  // the scratch holds another iteration's values (the transformer layer at
+  // d=256 computed wrong logits: test/Models/transformer-layer-256.test).
+  if (tailReadsScratch(inner))
     return nullptr;
   return inner;
 }

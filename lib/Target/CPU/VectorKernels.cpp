@@ -816,8 +816,42 @@ private:
       }
     };
     int64_t large = split.extra * (split.base + 1);
-    emitBlocks(0, large, split.base + 1);
-    emitBlocks(large, plan.ranges[d], split.base);
+    if (split.extra == 0 || split.extra == split.blocks) {
+      emitBlocks(0, large, split.base + 1);
+      emitBlocks(large, plan.ranges[d], split.base);
+      return;
+    }
+    // Blocks of both sizes: one loop over all of them, block k starting at
+    // row k * base + min(k, extra), the first `extra` a row larger. As one
+    // loop rather than two, aotc-cpu-parallelize-kernels can share its
+    // iterations out with those of the loops around it (a 7x7 image's 49
+    // rows in 4 blocks of 6 and 5 of 5, by 5 tiles of output channels: 45
+    // tasks, where 5 tasks split 3:2 between 2 workers).
+    forLoop(b, 0, split.blocks, 1, [&](OpBuilder &nb, Value k) {
+      AffineExpr block = nb.getAffineDimExpr(0);
+      Value row = affine::AffineMinOp::create(
+          nb, loc,
+          AffineMap::get(1, 0,
+                         {block * (split.base + 1),
+                          block * split.base + split.extra},
+                         nb.getContext()),
+          ValueRange{k});
+      Value isLarge = arith::CmpIOp::create(
+          nb, loc, arith::CmpIPredicate::slt, k,
+          arith::ConstantIndexOp::create(nb, loc, split.extra));
+      auto branch = scf::IfOp::create(nb, loc, TypeRange{}, isLarge,
+                                      /*withElseRegion=*/true);
+      SmallVector<OpFoldResult> inner = dims;
+      inner[d] = row;
+      for (auto [block, size] :
+           {std::pair(&branch.getThenRegion().front(), split.base + 1),
+            std::pair(&branch.getElseRegion().front(), split.base)}) {
+        OpBuilder bb = OpBuilder::atBlockTerminator(block);
+        TileShape blockShape = shape;
+        blockShape.rows = size;
+        emitLevel(bb, level + 1, inner, blockShape);
+      }
+    });
   }
 
   /// One register tile at `dims` (the tile's first row and vector).

@@ -180,26 +180,27 @@ module attributes {aotc.temp_bytes = 0 : i64} {
 // -----
 
 // The same with a tail after the row loop (a vector kernel's remainder):
-// not collapsed. Running both tiles' tails after all the tasks computed
-// wrong values in a transformer layer (test/Models/transformer-layer-256
-// .test), so each tile's rows run as 3 tasks, then its tail.
+// the 2 tiles x 3 rows collapse into 6 tasks, and both tiles' tails run
+// after all of them, on the calling thread (each tail only needs its own
+// tile's rows done).
 
 // COLLAPSE-LABEL: func.func private @t_task_1(
-// COLLAPSE:         scf.for
-// COLLAPSE-NOT:       arith.remui
+// COLLAPSE:         scf.for %[[T:.+]] = %{{.+}} to %{{.+}} step
+// COLLAPSE:           arith.remui %[[T]]
 // COLLAPSE:           vector.load %{{.+}} : memref<8x64xf32>, vector<64xf32>
 // COLLAPSE-NOT:       vector<4xf32>
 // COLLAPSE:         return
 // COLLAPSE-LABEL: func.func @t_run_parallel(
+// COLLAPSE:         arith.constant 6 : i64
+// COLLAPSE:         scf.if
+// COLLAPSE:           llvm.call
+// COLLAPSE:         } else {
+// COLLAPSE:           func.call @t_task_1(
+// COLLAPSE:         }
 // COLLAPSE:         scf.for %{{.+}} = %c0 to %c2 step %c1 {
-// COLLAPSE:           arith.constant 3 : i64
-// COLLAPSE:           scf.if
-// COLLAPSE:             llvm.call
-// COLLAPSE:           } else {
-// COLLAPSE:             func.call @t_task_1(
-// COLLAPSE:           }
 // COLLAPSE:           vector.load %{{.+}} : memref<8x64xf32>, vector<4xf32>
 // COLLAPSE-NEXT:      vector.store
+// COLLAPSE-NOT:     aotc.parallel
 // COLLAPSE:         return
 module attributes {aotc.temp_bytes = 0 : i64} {
   func.func @t_run(%in: !llvm.ptr, %out: !llvm.ptr, %temp: !llvm.ptr) -> i32 attributes {aotc.entry_point} {
@@ -222,6 +223,59 @@ module attributes {aotc.temp_bytes = 0 : i64} {
       %last = arith.addi %first, %c3 : index
       %w = vector.load %x[%last, %c0] : memref<8x64xf32>, vector<4xf32>
       vector.store %w, %y[%last, %c0] : memref<8x64xf32>, vector<4xf32>
+    } {aotc.parallel}
+    %ok = arith.constant 0 : i32
+    return %ok : i32
+  }
+}
+
+// -----
+
+// A tail that reads the tile's scratch (the rows computed into a buffer of
+// the loop body, then copied out after the row loop) must follow its own
+// tile's rows: after all the tasks, the scratch would hold the other
+// tile's. Not collapsed: each tile's rows run as 3 tasks, then its tail.
+// (Collapsing it computed wrong logits in a transformer layer,
+// test/Models/transformer-layer-256.test.)
+
+// COLLAPSE-LABEL: func.func private @s_task_1(
+// COLLAPSE-NOT:       arith.remui
+// COLLAPSE:         return
+// COLLAPSE-LABEL: func.func @s_run_parallel(
+// COLLAPSE:         scf.for %{{.+}} = %c0 to %c2 step %c1 {
+// COLLAPSE:           arith.constant 3 : i64
+// COLLAPSE:           scf.if
+// COLLAPSE:             llvm.call
+// COLLAPSE:           } else {
+// COLLAPSE:             func.call @s_task_1(
+// COLLAPSE:           }
+// COLLAPSE:           vector.load %{{.+}} : memref<4x64xf32>, vector<64xf32>
+// COLLAPSE:         return
+module attributes {aotc.temp_bytes = 1024 : i64} {
+  func.func @s_run(%in: !llvm.ptr, %out: !llvm.ptr, %temp: !llvm.ptr) -> i32 attributes {aotc.entry_point} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %xp = llvm.load %in : !llvm.ptr -> !llvm.ptr
+    %x = builtin.unrealized_conversion_cast %xp : !llvm.ptr to memref<8x64xf32>
+    %yp = llvm.load %out : !llvm.ptr -> !llvm.ptr
+    %y = builtin.unrealized_conversion_cast %yp : !llvm.ptr to memref<8x64xf32>
+    %arena = builtin.unrealized_conversion_cast %temp : !llvm.ptr to memref<1024xi8>
+    scf.for %tile = %c0 to %c2 step %c1 {
+      %scratch = memref.view %arena[%c0][] {aotc.loop_scratch} : memref<1024xi8> to memref<4x64xf32>
+      %first = arith.muli %tile, %c4 : index
+      scf.for %r = %c0 to %c3 step %c1 {
+        %row = arith.addi %first, %r : index
+        %v = vector.load %x[%row, %c0] : memref<8x64xf32>, vector<64xf32>
+        vector.store %v, %scratch[%r, %c0] : memref<4x64xf32>, vector<64xf32>
+      } {aotc.parallel}
+      scf.for %r = %c0 to %c3 step %c1 {
+        %row = arith.addi %first, %r : index
+        %w = vector.load %scratch[%r, %c0] : memref<4x64xf32>, vector<64xf32>
+        vector.store %w, %y[%row, %c0] : memref<8x64xf32>, vector<64xf32>
+      }
     } {aotc.parallel}
     %ok = arith.constant 0 : i32
     return %ok : i32

@@ -15,7 +15,8 @@
 // CHECK:           %[[P:.*]] = affine.apply #{{.*}}(%[[AT]])
 // CHECK:           %[[VIEW:.*]] = memref.subview %{{.*}}[%[[P]], 0, 0] [1, 256, 64]
 // CHECK:           %[[FLAT:.*]] = memref.collapse_shape %[[VIEW]] {{\[\[}}0, 1]] {{.*}} into memref<16384xf32, strided<[1], offset: ?>>
-// CHECK:           scf.for %[[ROW:.*]] = %[[C0]] to
+// CHECK:           scf.for %[[BLOCK:.*]] = %[[C0]] to
+// CHECK:             %[[ROW:.*]] = affine.min #{{.*}}(%[[BLOCK]])
 // CHECK:             scf.for %[[VEC:.*]] = %[[C0]] to
 // CHECK:               scf.for %[[K:.*]] = %[[C0]] to %[[C256]]
 // CHECK:                 %[[I:.*]] = affine.min #[[$MAP]](%[[K]], %[[VEC]], %[[ROW]])
@@ -97,15 +98,18 @@ func.func @no_loop(%a: memref<64x256xf32>, %b: memref<256x64xf32>, %c: memref<64
 // inside it, each reading the block's weights again: every step
 // prefetches its share of the next block's (8192 elements right after the
 // current block's, over 3 tiles x 256 steps: 11 a step).
-// CHECK-DAG: #[[$FIRST:.+]] = affine_map<(d0, d1) -> (d0 * 11 + (d1 floordiv 32) * 8192 + 8192, 32767)>
+// The tiles are one block of 10 rows and two of 9, in one loop (block b
+// at row min(10b, 9b + 1)); the tile numbers row floordiv 9.
 // CHECK-DAG: #[[$NEXT:.+]] = affine_map<(d0, d1, d2) -> (d0 * 11 + (d1 floordiv 9) * 2816 + (d2 floordiv 32) * 8192 + 8192, 32767)>
 // CHECK-LABEL: func.func @prefetch_next_block(
 // CHECK:         %[[FLAT:.+]] = memref.collapse_shape %arg1 {{\[\[}}0, 1, 2]] : memref<8x256x16xf32> into memref<32768xf32>
 // CHECK:         scf.for %[[VB:.+]] = %c0 to %c128 step %c32 {
-// CHECK:           scf.for %[[K:.+]] = %c0 to %c256
-// CHECK:             %[[I:.+]] = affine.min #[[$FIRST]](%[[K]], %[[VB]])
-// CHECK:             memref.prefetch %[[FLAT]][%[[I]]], read, locality<2>, data
-// CHECK:           scf.for %[[ROW:.+]] = %c10 to %c28 step %c9 {
+// CHECK:           scf.for %[[BLOCK:.+]] = %c0 to %c3 step %c1 {
+// CHECK:             %[[ROW:.+]] = affine.min #{{.+}}(%[[BLOCK]])
+// CHECK:             scf.for %[[K:.+]] = %c0 to %c256
+// CHECK:               %[[I:.+]] = affine.min #[[$NEXT]](%[[K]], %[[ROW]], %[[VB]])
+// CHECK:               memref.prefetch %[[FLAT]][%[[I]]], read, locality<2>, data
+// CHECK:           } else {
 // CHECK:             scf.for %[[K2:.+]] = %c0 to %c256
 // CHECK:               %[[J:.+]] = affine.min #[[$NEXT]](%[[K2]], %[[ROW]], %[[VB]])
 // CHECK:               memref.prefetch %[[FLAT]][%[[J]]]

@@ -7,10 +7,16 @@
 // storing the accumulators) picks, with 32 registers, tiles of up to 7
 // rows x 3 vectors (21 accumulators carried through the k loop; the third
 // vector, columns 32 to 39, masked). The 26 rows are split as evenly as
-// that allows, 7 + 7 + 6 + 6, rather than 7 + 7 + 7 + 5.
+// that allows, 7 + 7 + 6 + 6, rather than 7 + 7 + 7 + 5, in one loop over
+// the 4 blocks (block b at row min(7b, 6b + 2)) that branches to the tile
+// of its size, so aotc-cpu-parallelize-kernels can share it out as one.
 
+// CHECK-DAG:   #[[$ROW:.+]] = affine_map<(d0) -> (d0 * 6 + 2, d0 * 7)>
 // CHECK-LABEL: func.func @matmul(
-// CHECK:         scf.for %[[M:.+]] = %c0 to %c14 step %c7 {
+// CHECK:         scf.for %[[BLOCK:.+]] = %c0 to %c4 step %c1 {
+// CHECK:           %[[M:.+]] = affine.min #[[$ROW]](%[[BLOCK]])
+// CHECK:           %[[LARGE:.+]] = arith.cmpi slt, %[[BLOCK]], %c2
+// CHECK:           scf.if %[[LARGE]] {
 // CHECK:           vector.load %arg2[%[[M]], %c0]
 // CHECK:           vector.load %arg2[%[[M]], %c16]
 // CHECK:           %[[MASK:.+]] = vector.constant_mask [8] : vector<16xi1>
@@ -22,7 +28,8 @@
 // CHECK:             arith.mulf %[[SPLAT]], %[[B]] fastmath<contract> : vector<16xf32>
 // CHECK:           vector.store {{.*}} %arg2[%[[M]], %c0]
 // CHECK:           vector.maskedstore %arg2[%[[M]], %c32], %[[MASK]]
-// CHECK:         scf.for %{{.+}} = %c14 to %c26 step %c6 {
+// CHECK:           } else {
+// CHECK:             vector.load %arg2[%[[M]], %c0]
 // CHECK:           scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // CHECK-NOT:     linalg.generic
 
@@ -54,7 +61,7 @@ func.func @matmul(%a: memref<26x40xf32>, %b: memref<40x40xf32>, %c: memref<26x40
 // vectors (12 + 2 + 1).
 
 // AVX2-LABEL: func.func @avx2_shared_vectors(
-// AVX2:         scf.for %{{.+}} = %c0 to %c492 step %c6
+// AVX2:         scf.for %{{.+}} = %c0 to %c86 step %c1
 // AVX2:           scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
 // AVX2-COUNT-2:     vector.load %arg1[%{{.+}}, %{{.+}}] : memref<512x32xf32>, vector<8xf32>
 // AVX2-NOT:         vector.load %arg1

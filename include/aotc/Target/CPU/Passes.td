@@ -524,7 +524,11 @@ def VectorKernelsPass
       few blocks of at most the tile's rows as possible, as equal as
       possible (14 rows of at most 6: 5 + 5 + 4, not 6 + 6 + 2, whose
       2-row tile has barely the accumulators to hide the FMA latency).
-      Everything is static.
+      Blocks of both sizes are one loop, block `b` at row
+      `min(b * (base + 1), b * base + extra)`, branching to the tile of its
+      size, so aotc-cpu-parallelize-kernels collapses it with the loop of
+      tiles around it (MobileNetV2's 7x7 projections: 5 tiles x 9 blocks,
+      45 tasks, rather than 5). Everything else is static.
     - **The next tile's weights are prefetched** into L2 while this tile
       computes, when the kernel is one tile of a loop (`aotc-tile-and-fuse`)
       and its largest input shared by the register rows (a matmul's panel
