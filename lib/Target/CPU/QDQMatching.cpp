@@ -232,15 +232,23 @@ aotc::matchWidenedInt8Constant(Value value) {
 
 namespace {
 
-/// Whether every float32 `weights` is exactly `float(q) * scale` for an
-/// int8 q; the q go to `values`.
-bool quantizeExactly(ArrayRef<float> weights, float scale,
+/// Whether every float32 `weights` is `float(q) * scale` for an int8 q,
+/// exactly or within `maxUlps` float32 steps of w; the q go to `values`.
+bool quantizeExactly(ArrayRef<float> weights, float scale, int maxUlps,
                      SmallVectorImpl<int8_t> &values) {
   values.clear();
   for (float w : weights) {
     double q = std::nearbyint(double(w) / double(scale));
-    if (q < -128 || q > 127 || static_cast<float>(q) * scale != w)
+    if (q < -128 || q > 127)
       return false;
+    float product = static_cast<float>(q) * scale;
+    if (product != w) {
+      float magnitude = std::fabs(w);
+      float ulp = std::nextafter(magnitude, INFINITY) - magnitude;
+      if (maxUlps == 0 || q == 0 ||
+          std::fabs(double(product) - double(w)) > double(maxUlps) * ulp)
+        return false;
+    }
     values.push_back(static_cast<int8_t>(q));
   }
   return true;
@@ -255,7 +263,8 @@ bool quantizeExactly(ArrayRef<float> weights, float scale,
 } // namespace
 
 std::optional<aotc::QuantizedChannels>
-aotc::quantizeChannels(ArrayRef<float> weights, int64_t channels) {
+aotc::quantizeChannels(ArrayRef<float> weights, int64_t channels,
+                       int maxUlps) {
   if (channels <= 0 || weights.size() % channels != 0)
     return std::nullopt;
   int64_t perChannel = weights.size() / channels;
@@ -281,7 +290,7 @@ aotc::quantizeChannels(ArrayRef<float> weights, int64_t channels) {
         float candidate = scale;
         for (int i = 0; i < (nudge + 1) / 2; ++i)
           candidate = std::nextafter(candidate, nudge % 2 ? INFINITY : 0.0f);
-        if (candidate > 0 && quantizeExactly(channel, candidate, values)) {
+        if (candidate > 0 && quantizeExactly(channel, candidate, maxUlps, values)) {
           result.scales.push_back(candidate);
           found = true;
         }

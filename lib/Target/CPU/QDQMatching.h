@@ -55,9 +55,14 @@ struct QuantizedChannels {
 /// the scale taken near the largest weight over q (a few float32 steps
 /// either side cover the rounding of that division). Any scale that
 /// reproduces every weight exactly gives the same products, so the first
-/// one found is kept.
+/// one found is kept. With `maxUlps`, a weight may also be within that many
+/// float32 steps of its int8 value times the scale (never for a zero q):
+/// int8 weights whose scale a later op was folded into (the 1/scale of the
+/// QuantizeLinear after a Gemm, folded by aotc-fold-affine-into-weights)
+/// were rounded twice.
 std::optional<QuantizedChannels> quantizeChannels(llvm::ArrayRef<float> weights,
-                                                  int64_t channels);
+                                                  int64_t channels,
+                                                  int maxUlps = 0);
 
 /// The elements of a float32 constant (`dense` or a loaded
 /// `dense_resource`, not a splat), row-major.

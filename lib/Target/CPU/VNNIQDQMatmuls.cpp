@@ -27,6 +27,11 @@ using namespace mlir;
 
 namespace {
 
+/// How many float32 steps a weight may be from its int8 value times its
+/// column's scale: two roundings (the dequantization, then the folded
+/// scale) and the scale's own.
+constexpr int kFoldedUlps = 4;
+
 /// An all-parallel generic of `resultType` over `inputs` (read through
 /// `maps`) whose body `build` computes the element.
 Value buildElementwise(
@@ -70,10 +75,14 @@ struct VNNIQDQMatmulsPass final
       return failure();
     auto weightsType = cast<ShapedType>(weightsAttr.getType());
     int64_t k = weightsType.getDimSize(0), n = weightsType.getDimSize(1);
-    // aotc-cpu-vnni-matmuls' kernels take 4k rows and 16k columns; other
-    // shapes would stay int32 loops, slower than the float kernels.
-    if (k % 4 != 0 || n % aotc::kVNNILanes != 0)
+    // aotc-cpu-vnni-matmuls' kernels take 4k rows and 16k columns: the
+    // int8 matrix gets zero columns up to a multiple of 16 (a classifier's
+    // 1000 columns: 1008), whose sums are computed and dropped. Other row
+    // counts would stay int32 loops, slower than the float kernels, and so
+    // would fewer than 16 columns, mostly padding.
+    if (k % 4 != 0 || n < aotc::kVNNILanes)
       return failure();
+    int64_t paddedN = llvm::alignTo(n, aotc::kVNNILanes);
     std::optional<ArrayRef<float>> values =
         aotc::getFloatElements(weightsAttr);
     if (!values)
@@ -83,8 +92,10 @@ struct VNNIQDQMatmulsPass final
     for (int64_t row = 0; row < k; ++row)
       for (int64_t column = 0; column < n; ++column)
         columns[column * k + row] = (*values)[row * n + column];
+    // Within a few float32 steps: the scale of a QuantizeLinear after the
+    // matmul may have been folded into the int8 weights (a classifier's).
     std::optional<aotc::QuantizedChannels> quantized =
-        aotc::quantizeChannels(columns, n);
+        aotc::quantizeChannels(columns, n, kFoldedUlps);
     if (!quantized)
       return failure();
 
@@ -111,23 +122,25 @@ struct VNNIQDQMatmulsPass final
               nb, nloc, wide,
               arith::ConstantOp::create(nb, nloc, nb.getI32IntegerAttr(zero)));
         });
-    // B: the int8 values, [K, N], widened.
-    SmallVector<int8_t> rows(k * n);
+    // B: the int8 values, [K, N] padded to [K, paddedN], widened.
+    SmallVector<int8_t> rows(k * paddedN, 0);
     for (int64_t row = 0; row < k; ++row)
       for (int64_t column = 0; column < n; ++column)
-        rows[row * n + column] = quantized->values[column * k + row];
-    auto bType = RankedTensorType::get({k, n}, i8);
+        rows[row * paddedN + column] = quantized->values[column * k + row];
+    auto bType = RankedTensorType::get({k, paddedN}, i8);
     Value bValues = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(bType, ArrayRef<int8_t>(rows)));
     Value bWide = buildElementwise(
-        b, loc, RankedTensorType::get({k, n}, i32), {bValues},
+        b, loc, RankedTensorType::get({k, paddedN}, i32), {bValues},
         {b.getMultiDimIdentityMap(2)},
         [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
           return arith::ExtSIOp::create(nb, nloc, i32, args[0]);
         });
     // acc = A x B in int32, as the importer writes MatMulInteger.
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
-    auto accType = RankedTensorType::get(resultType.getShape(), i32);
+    SmallVector<int64_t> accShape(resultType.getShape());
+    accShape.back() = paddedN;
+    auto accType = RankedTensorType::get(accShape, i32);
     Value accInit = aotc::buildZeroAccumulator(b, loc, accType.getShape());
     auto acc = linalg::GenericOp::create(
         b, loc, accType, ValueRange{a, bWide}, ValueRange{accInit},
@@ -147,10 +160,17 @@ struct VNNIQDQMatmulsPass final
         DenseElementsAttr::get(RankedTensorType::get({n}, f32),
                                ArrayRef<float>(scales)));
     int64_t rank = resultType.getRank();
+    // The sums of the real columns.
+    Value sums = acc.getResult(0);
+    if (paddedN != n)
+      sums = tensor::ExtractSliceOp::create(
+          b, loc, sums, SmallVector<OpFoldResult>(rank, b.getIndexAttr(0)),
+          getAsIndexOpFoldResult(context, resultType.getShape()),
+          SmallVector<OpFoldResult>(rank, b.getIndexAttr(1)));
     AffineMap identity = b.getMultiDimIdentityMap(rank);
     Value result = buildElementwise(
         b, loc, resultType,
-        {acc.getResult(0), scalesValue, matmul.getDpsInits()[0]},
+        {sums, scalesValue, matmul.getDpsInits()[0]},
         {identity,
          AffineMap::get(rank, 0, {getAffineDimExpr(rank - 1, context)},
                         context),

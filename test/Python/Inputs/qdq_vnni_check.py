@@ -96,6 +96,40 @@ def qdq_matmul(name, shape, columns, signed=False, zero=0, bias=True):
         "yes" if uses_vnni(path, work) else "no"))
 
 
+def qdq_gemm_quantized(name, rows, k, columns):
+    """A QDQ Gemm (transB, weights int8 with a scale per output row, a
+    bias) whose result is quantized again (QuantizeLinear ->
+    DequantizeLinear), as a quantized classifier ends: aotc folds the output
+    scale's 1/scale into the weights, which the VNNI rewrite must see
+    through. Within a quantum of numpy's QDQ arithmetic."""
+    x = rng.standard_normal((rows, k)).astype(np.float32)
+    nodes, inits, xd = quantize_input(x, np.float32(0.05), 3, False)
+    wq = rng.integers(-127, 128, (columns, k)).astype(np.int8)
+    w_scale = (rng.random(columns) * 0.02 + 0.001).astype(np.float32)
+    b = rng.standard_normal(columns).astype(np.float32)
+    y_scale, y_zero = np.float32(0.37), np.uint8(128)
+    nodes += [helper.make_node("DequantizeLinear", ["wq", "ws"], ["wd"],
+                               axis=0),
+              helper.make_node("Gemm", ["xd", "wd", "b"], ["g"], transB=1),
+              helper.make_node("QuantizeLinear", ["g", "ys", "yz"], ["gq"]),
+              helper.make_node("DequantizeLinear", ["gq", "ys", "yz"], ["y"])]
+    inits += [numpy_helper.from_array(wq, "wq"),
+              numpy_helper.from_array(w_scale, "ws"),
+              numpy_helper.from_array(b, "b"),
+              numpy_helper.from_array(np.array(y_scale), "ys"),
+              numpy_helper.from_array(np.array(y_zero), "yz")]
+    path = save(name, nodes, (rows, k), inits)
+    (y,) = aotc.compile(path, name=name, cpu="native").run(x)
+    w = wq.astype(np.float64) * w_scale.reshape(-1, 1)
+    g = xd @ w.T + b
+    want = (np.clip(np.rint(g / y_scale) + 128, 0, 255) - 128) * y_scale
+    quanta = np.abs(y - want).max() / y_scale
+    assert quanta <= 1.001, (name, quanta)
+    print("%s: %dx%d x %dx%d, output quantized, within a quantum of numpy; "
+          "vpdpbusd %s" % (name, rows, k, k, columns,
+                           "yes" if uses_vnni(path, work) else "no"))
+
+
 def qdq_conv(name, shape, filters, kernel, stride=1, pads=(0, 0, 0, 0),
              dilation=1, signed=False, zero=0, quantized_weights=True):
     """A QDQ Conv with a bias of `filters` int8 filters."""
@@ -208,7 +242,12 @@ integer_conv("qlinear_conv", (1, 8, 7, 7), 16, 3, (1, 1, 1, 1), 128,
 
 # Matmuls: uint8 rows by int8 columns with a scale each, a bias; int8
 # activations in a batch of rows; columns that are not a multiple of 16
-# stay float32 (the kernels take 16 at a time).
+# (the kernels take 16 at a time) get zero columns up to one, and fewer
+# than 16 stay float32.
 qdq_matmul("matmul", (37, 64), 48, zero=7)
 qdq_matmul("matmul_int8_batch", (2, 19, 128), 32, signed=True, zero=-3)
 qdq_matmul("matmul_20_columns", (8, 32), 20, bias=False)
+qdq_matmul("matmul_8_columns", (8, 32), 8, bias=False)
+# A classifier's end: a Gemm of 100 columns whose result is quantized
+# again (its scale folded into the weights).
+qdq_gemm_quantized("gemm_quantized_output", 1, 64, 100)

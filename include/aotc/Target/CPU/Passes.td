@@ -1136,9 +1136,14 @@ def VNNIQDQMatmulsPass
     per column. This pass runs at the fusion stage after the named ops are
     generalized and before elementwise fusion, finds such float32 matmul
     generics `C[b..., m, n] += A[b..., m, k] * B[k, n]` with K a multiple of
-    4 and N of 16, recovers each column's int8 values and scale from B
-    (kept only when every value is exactly its int8 value times the scale
-    in float32), and computes
+    4 and N at least 16, recovers each column's int8 values and scale from
+    B (kept only when every value is its int8 value times the scale in
+    float32, exactly or within 4 float32 steps: the 1/scale of a
+    QuantizeLinear after a Gemm, which aotc-fold-affine-into-weights folds
+    into the weights, rounds them a second time; a zero stays exactly
+    zero), pads B with zero columns to a multiple of 16 (a classifier's
+    1000 columns: 1008; their sums are computed and sliced off), and
+    computes
 
     ```
     acc[b..., m, n] = sum over k of (ext(q[b..., m, k]) - zero) * ext_s(Bq[k, n])
@@ -1149,7 +1154,8 @@ def VNNIQDQMatmulsPass
     that aotc-cpu-vnni-matmuls turns it into a vpdpbusd contraction (its
     correction for the zero point joins the scales' elementwise op). The
     integer sums are exact: C differs from the float32 matmul only by
-    float32 rounding. Run only for CPUs with AVX-512 VNNI.
+    float32 rounding (and, for folded weights, from the QDQ graph's own
+    arithmetic not at all). Run only for CPUs with AVX-512 VNNI.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::linalg::LinalgDialect",
