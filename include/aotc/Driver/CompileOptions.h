@@ -74,7 +74,7 @@ struct CompileOptions {
   /// CPU: kernels with less work than this (vector lanes, summed over
   /// iterations) run serially in NAME_run_parallel
   /// (aotc-cpu-parallelize-kernels).
-  int64_t parallelMinWork = 1 << 19;
+  int64_t parallelMinWork = 1 << 18;
   /// Print the kernel report (docs/report.md) after a successful
   /// compilation: to standard output, or to the diagnostic stream when an
   /// output goes to standard output. With `dumpDir`, it is also written to

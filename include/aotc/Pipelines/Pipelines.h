@@ -58,7 +58,7 @@ struct CPUPipelineOptions : mlir::PassPipelineOptions<CPUPipelineOptions> {
       *this, "parallel-min-work",
       llvm::cl::desc("Vector lanes of work below which a kernel runs "
                      "serially in NAME_run_parallel"),
-      llvm::cl::init(1 << 19)};
+      llvm::cl::init(1 << 18)};
 };
 
 /// Stage 1: canonicalize tg (folds) and lower it to linalg on tensors.
