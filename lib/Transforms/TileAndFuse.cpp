@@ -63,18 +63,33 @@ bool isInitializer(Operation *op) {
          aotc::classifyYield(op) != aotc::YieldedValue::computed;
 }
 
+/// Whether `map` reads a tensor of its own rank transposed: a permutation
+/// that moves the innermost dimension. The epilogue's output is then not
+/// contiguous where the contraction's is, and the fused tile could only be
+/// scalar code.
+bool movesInnermost(AffineMap map) {
+  if (!map.isPermutation() || map.getNumResults() == 0)
+    return false;
+  auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+  return !last || last.getPosition() != map.getNumDims() - 1;
+}
+
 /// The elementwise generic that is the only user of `seed`'s results, if
 /// there is one. It may read them through broadcasts (softmax's second pass
 /// reads each row's max and sum once per element of the row); the tiling
 /// then keeps the broadcast loops whole, so each tile of the seed is still
-/// computed once.
+/// computed once. One that reads them transposed (a quantized graph's
+/// NCHW convolution feeding an NHWC uint8 operand of a VNNI kernel) stays
+/// apart: fused, the convolution's vector kernel became scalar code, 3x
+/// slower (MobileNetV2's 7x7 depthwise convolutions).
 linalg::GenericOp findEpilogue(linalg::LinalgOp seed) {
   linalg::GenericOp epilogue;
   for (OpResult result : seed->getResults()) {
     for (OpOperand &use : result.getUses()) {
       auto user = dyn_cast<linalg::GenericOp>(use.getOwner());
       if (!user || (epilogue && user != epilogue) || user.isDpsInit(&use) ||
-          !user.getMatchingIndexingMap(&use).isProjectedPermutation())
+          !user.getMatchingIndexingMap(&use).isProjectedPermutation() ||
+          movesInnermost(user.getMatchingIndexingMap(&use)))
         return nullptr;
       epilogue = user;
     }

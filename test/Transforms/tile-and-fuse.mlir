@@ -98,6 +98,27 @@ func.func @two_users(%x: tensor<8x32xf32>, %w: tensor<32x64xf32>) -> (tensor<8x6
 
 // -----
 
+// The matmul's only user reads it transposed (relu, then a transpose, fused
+// into one generic): it is no epilogue. Fused, the tile would write its
+// output across rows, which no vector kernel does (a quantized graph's NCHW
+// depthwise convolutions feeding the NHWC uint8 operand of a VNNI kernel
+// ran as scalar code, 3x slower); it runs after the matmul's loop.
+
+// CHECK-LABEL: func.func @matmul_relu_transposed
+// CHECK:         %[[MM:.+]] = scf.for
+// CHECK-NOT:       arith.maximumf
+// CHECK:         } {aotc.parallel}
+// CHECK:         linalg.generic {{.*}} ins(%[[MM]] : tensor<8x64xf32>) outs(%{{.+}} : tensor<64x8xf32>)
+// CHECK:           arith.maximumf
+func.func @matmul_relu_transposed(%x: tensor<8x32xf32>, %w: tensor<32x64xf32>) -> tensor<64x8xf32> {
+  %0 = tg.matmul %x, %w : tensor<8x32xf32>, tensor<32x64xf32>
+  %1 = tg.relu %0 : tensor<8x64xf32>
+  %2 = tg.transpose %1 permutation = [1, 0] : tensor<8x64xf32>
+  return %2 : tensor<64x8xf32>
+}
+
+// -----
+
 // A relu feeding a conv is not recomputed in the conv's tiles: only pads,
 // accumulator initializers and the epilogue join a group.
 

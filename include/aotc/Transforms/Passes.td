@@ -63,7 +63,9 @@ def TileAndFusePass : Pass<"aotc-tile-and-fuse", "mlir::func::FuncOp"> {
 
     - its **epilogue**: the one elementwise generic that reads its result
       element by element (bias, activation, residual add, scale; already
-      merged into one generic by `aotc-fuse-elementwise`),
+      merged into one generic by `aotc-fuse-elementwise`), unless it reads
+      it transposed (its innermost dimension moved: an NCHW convolution
+      feeding an NHWC operand), which would make the tile scalar code,
     - the generics that **initialize its accumulator** (a zero fill or a
       bias broadcast), and
     - the `tensor.pad`s that **pad its inputs**, and

@@ -60,6 +60,11 @@ struct QuantizedChannels {
 /// int8 weights whose scale a later op was folded into (the 1/scale of the
 /// QuantizeLinear after a Gemm, folded by aotc-fold-affine-into-weights)
 /// were rounded twice.
+/// How many float32 steps the VNNI rewrites let a weight be from its int8
+/// value times its channel's scale: two roundings (the dequantization, then
+/// a folded output scale) and the scale's own.
+inline constexpr int kFoldedWeightUlps = 4;
+
 std::optional<QuantizedChannels> quantizeChannels(llvm::ArrayRef<float> weights,
                                                   int64_t channels,
                                                   int maxUlps = 0);

@@ -27,11 +27,6 @@ using namespace mlir;
 
 namespace {
 
-/// How many float32 steps a weight may be from its int8 value times its
-/// column's scale: two roundings (the dequantization, then the folded
-/// scale) and the scale's own.
-constexpr int kFoldedUlps = 4;
-
 /// An all-parallel generic of `resultType` over `inputs` (read through
 /// `maps`) whose body `build` computes the element.
 Value buildElementwise(
@@ -95,7 +90,7 @@ struct VNNIQDQMatmulsPass final
     // Within a few float32 steps: the scale of a QuantizeLinear after the
     // matmul may have been folded into the int8 weights (a classifier's).
     std::optional<aotc::QuantizedChannels> quantized =
-        aotc::quantizeChannels(columns, n, kFoldedUlps);
+        aotc::quantizeChannels(columns, n, aotc::kFoldedWeightUlps);
     if (!quantized)
       return failure();
 

@@ -1092,8 +1092,9 @@ def VNNIConvsPass
     values times a scale. This pass finds such `linalg.conv_2d_nchw_fchw`
     ops (before generalization), recovers each output channel's int8 values
     and scale from the filter (a scale is kept only when every weight is
-    exactly its int8 value times it in float32, else the convolution is
-    left alone), and computes
+    its int8 value times it in float32, exactly or within 4 float32 steps
+    when an output QuantizeLinear's scale was folded into the filter, else
+    the convolution is left alone), and computes
 
     ```
     u[n, h, w, c] = q[n, c, h, w]          (+ 128 when q is int8: u is uint8)
@@ -1120,7 +1121,9 @@ def VNNIConvsPass
     elementwise ops of a grouped or depthwise float32 convolution (one that
     multiplies by a constant in a reduction) is left alone: that one keeps
     its blocked float32 kernel only beside float32 convolutions, and lost
-    more than the contraction saved (MobileNetV2). The
+    more than the contraction saved (MobileNetV2), unless its output has at
+    most 64 pixels: converting a 7x7 image costs less than the contraction
+    saves (MobileNetV2's 7x7 stage: its QDQ graph 8% faster). The
     contraction is a `linalg.generic` over `(n, oh, ow, f / 16, f mod 16,
     kh, kw, c / 4, c mod 4)` marked `aotc.vnni`, which aotc-cpu-vnni-kernels
     emits as vpdpbusd; the transposition of q fuses with the QuantizeLinear
