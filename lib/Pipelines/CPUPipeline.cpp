@@ -53,6 +53,10 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // they are still named ops (and before fusion hides the dequantization).
   if (options.vnni)
     pm.addNestedPass<func::FuncOp>(createVNNIConvsPass());
+  // The float32 depthwise convolutions between them with channels
+  // innermost too, so that no image changes layout between the two.
+  if (options.vnni)
+    pm.addNestedPass<func::FuncOp>(createNHWCDepthwiseConvsPass());
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   // The matmuls of a QDQ graph as int32 matmuls of 8-bit values (before
   // fusion hides the dequantization), for aotc-cpu-vnni-matmuls below.

@@ -72,22 +72,33 @@ static uint64_t pack(uint64_t front, uint64_t back) {
   return front | back << 32;
 }
 
-/* Claims up to `chunk` tasks of `range`, from the front when `own`, else
- * from the back; returns 0 when it is empty. */
-static int claim(struct range *range, int64_t chunk, int own, int64_t *begin,
-                 int64_t *end) {
+/* Claims tasks of `range`, from the front when `own`, else from the back;
+ * returns 0 when it is empty. Claims shrink as the range empties (guided
+ * scheduling): the owner takes at most 1/(2 * parts) of what is left, a
+ * thief at most half, neither more than `chunk`, so that the last claims of
+ * a job are single tasks and no worker is left holding a large one while
+ * the others wait. */
+static int claim(struct range *range, int64_t chunk, int parts, int own,
+                 int64_t *begin, int64_t *end) {
   uint64_t bounds = __atomic_load_n(&range->bounds, __ATOMIC_RELAXED);
   for (;;) {
-    uint64_t front = bounds & 0xffffffffu, back = bounds >> 32, next;
+    uint64_t front = bounds & 0xffffffffu, back = bounds >> 32, next, left,
+             take;
     if (front >= back)
       return 0;
+    left = back - front;
+    take = own ? left / (2 * (uint64_t)parts) : (left + 1) / 2;
+    if (take > (uint64_t)chunk)
+      take = (uint64_t)chunk;
+    if (take < 1)
+      take = 1;
     if (own) {
       *begin = (int64_t)front;
-      *end = (int64_t)(back - front > (uint64_t)chunk ? front + chunk : back);
+      *end = (int64_t)(front + take);
       next = pack((uint64_t)*end, back);
     } else {
       *end = (int64_t)back;
-      *begin = (int64_t)(back - front > (uint64_t)chunk ? back - chunk : front);
+      *begin = (int64_t)(back - take);
       next = pack(front, (uint64_t)*begin);
     }
     if (__atomic_compare_exchange_n(&range->bounds, &bounds, next,
@@ -109,7 +120,7 @@ static void run_chunks(aotc_pool *pool, int parts, int worker) {
   int64_t begin, end;
   for (k = 0; k < parts; ++k) {
     struct range *range = &pool->ranges[(worker + k) % parts];
-    while (claim(range, pool->chunk, k == 0, &begin, &end))
+    while (claim(range, pool->chunk, parts, k == 0, &begin, &end))
       pool->fn(pool->context, begin, end, worker);
   }
 }

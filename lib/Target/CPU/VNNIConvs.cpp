@@ -12,6 +12,7 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "LayoutSupport.h"
 #include "QDQMatching.h"
 #include "VNNISupport.h"
 
@@ -35,11 +36,15 @@ using namespace mlir;
 namespace {
 
 /// Whether `op` is a float32 convolution the pass leaves to the float
-/// kernels: a linalg op with reduction loops that multiplies by a constant
-/// (a grouped or depthwise convolution), other than a full convolution.
+/// kernels in NCHW layout: a linalg op with reduction loops that multiplies
+/// by a constant (a grouped convolution), other than a full convolution or
+/// a depthwise one (aotc-cpu-nhwc-depthwise-convs computes those next to a
+/// VNNI contraction in its layout).
 bool isFloatWindowedConv(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  auto generic = dyn_cast<linalg::GenericOp>(op);
   if (!linalgOp || isa<linalg::Conv2DNchwFchwOp>(op) ||
+      (generic && aotc::isNCHWDepthwiseConv(generic)) ||
       linalgOp.getNumReductionLoops() == 0 || op->getNumResults() != 1 ||
       !getElementTypeOrSelf(op->getResult(0)).isF32())
     return false;

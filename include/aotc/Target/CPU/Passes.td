@@ -1138,6 +1138,45 @@ def VNNIConvsPass
   ];
 }
 
+def NHWCDepthwiseConvsPass
+    : Pass<"aotc-cpu-nhwc-depthwise-convs", "mlir::func::FuncOp"> {
+  let summary = "Compute float32 depthwise convolutions next to VNNI "
+                "contractions with channels innermost";
+  let description = [{
+    aotc-cpu-vnni-convs computes a QDQ graph's convolutions on images with
+    channels innermost (`u[n, h, w, c]`, `acc[n, oh, ow, f]`) and returns
+    to NCHW in its epilogue. A float32 depthwise convolution between two of
+    them (MobileNetV2's inverted residual blocks) would read and write NCHW
+    images, so every image between them crossed layouts twice, as strided
+    copies. This pass rewrites such a depthwise convolution (as
+    aotc-convert-tg-to-linalg builds it: loops `(n, c, oh, ow, g, kh, kw)`
+    with one group channel, a constant filter; f32, the result or image
+    within a few elementwise ops, pads or slices of an `aotc.vnni`
+    contraction) into
+
+    ```
+    x'[n, h, w, c] = x[n, c, h, w]           (then the same padding)
+    y'[n, oh, ow, c] = init'[n, oh, ow, c] + sum over kh, kw of
+        x'[n, oh sh + kh dh, ow sw + kw dw, c] * W'[kh, kw, c]
+    y[n, c, oh, ow] = y'[n, oh, ow, c]
+    ```
+
+    with the filter transposed at compile time and a broadcast bias
+    broadcast again (the same body: the sums are the same, in the same
+    order). The transpositions are `linalg.transpose` ops: elementwise
+    fusion merges them with the epilogue before and the quantization
+    after, which read and write channels innermost too, so none is left
+    to copy; the kernel emitter vectorizes the new convolution across
+    channels, with output pixels as the register rows.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten", "convolutions rewritten">,
+  ];
+}
+
 def VNNIQDQMatmulsPass
     : Pass<"aotc-cpu-vnni-qdq-matmuls", "mlir::func::FuncOp"> {
   let summary = "Compute the matmuls of a QDQ graph as int32 matmuls of "
