@@ -176,12 +176,14 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // Generics with a contiguous parallel dimension become register-tiled
   // vector code (accumulators in registers across the reduction loops);
   // what it leaves becomes scalar loops for LLVM's vectorizers.
+  // VNNI contractions first, so that their elementwise epilogues are
+  // still generics to apply to their register tiles.
+  if (options.vnni)
+    pm.addNestedPass<func::FuncOp>(createVNNIKernelsPass());
   VectorKernelsPassOptions vectorKernels;
   vectorKernels.vectorBits = options.vectorBits;
   vectorKernels.registers = options.vectorRegisters;
   pm.addNestedPass<func::FuncOp>(createVectorKernelsPass(vectorKernels));
-  if (options.vnni)
-    pm.addNestedPass<func::FuncOp>(createVNNIKernelsPass());
   // Fills left over (a padded window's border value) are stored along
   // rows; LLVM vectorized -inf fills as scatters.
   pm.addNestedPass<func::FuncOp>(createVectorizeFillsPass());

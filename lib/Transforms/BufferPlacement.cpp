@@ -91,7 +91,9 @@ std::string BlockLiveness::computeLiveRange(
             .str();
       }
       unsigned at = getIndex(user);
-      first = std::min(first.value_or(at), at);
+      unsigned from =
+          earliest.lookup_or(body.findAncestorOpInBlock(*user), at);
+      first = std::min(first.value_or(from), from);
       last = std::max(last.value_or(at), at);
     }
   }

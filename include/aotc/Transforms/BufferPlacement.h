@@ -59,6 +59,12 @@ public:
   /// The number of top-level ops.
   unsigned size() const { return numOps; }
 
+  /// Counts the accesses of top-level op `later` from top-level op
+  /// `earlier` on: a later pass may run it there (or where it is).
+  void accessFrom(mlir::Operation *later, mlir::Operation *earlier) {
+    earliest[later] = index.lookup(earlier);
+  }
+
   /// Follows `buffer` (the result of an op inside the block) through its
   /// views and sets `lifetime`'s range to the first and last top-level op
   /// that uses it or a view of it; with no use, the op that defines it.
@@ -77,6 +83,8 @@ public:
 private:
   mlir::Block &body;
   llvm::DenseMap<mlir::Operation *, unsigned> index;
+  /// Where accessFrom moved the first access of a top-level op.
+  llvm::DenseMap<mlir::Operation *, unsigned> earliest;
   unsigned numOps = 0;
 };
 

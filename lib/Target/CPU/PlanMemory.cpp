@@ -19,6 +19,9 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "VNNIEpilogue.h"
+#include "VNNISupport.h"
+
 #include "aotc/Transforms/BufferPlacement.h"
 #include "aotc/Transforms/ParallelLoops.h"
 
@@ -27,6 +30,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -49,6 +53,8 @@ namespace {
 constexpr uint64_t kAlignment = 64;
 /// The unit attribute on the `!llvm.ptr` argument that is the arena.
 constexpr llvm::StringLiteral kArenaAttr = "aotc.arena";
+/// The attribute numbering each planned buffer's view.
+constexpr llvm::StringLiteral kBufferAttr = "aotc.buffer";
 /// The module attribute that carries the arena's size to the driver.
 constexpr llvm::StringLiteral kTempBytesAttr = "aotc.temp_bytes";
 
@@ -179,6 +185,16 @@ struct PlanMemoryPass final : aotc::impl::PlanMemoryPassBase<PlanMemoryPass> {
       return 0;
     }
     aotc::BlockLiveness liveness(func.getBody().front());
+    // aotc-cpu-vnni-kernels may apply the elementwise op after a VNNI
+    // contraction to its register tiles: what that op reads and writes is
+    // then accessed while the contraction runs, and must not share bytes
+    // with the contraction's operands.
+    for (Operation &op : func.getBody().front())
+      if (auto contraction = dyn_cast<linalg::GenericOp>(op);
+          contraction && contraction->hasAttr(aotc::kVNNIAttrName))
+        if (linalg::GenericOp epilogue =
+                aotc::cpu::findVNNIEpilogue(contraction))
+          liveness.accessFrom(epilogue, contraction);
 
     SmallVector<Buffer> buffers;
     SmallVector<std::pair<Operation *, std::string>> left;
@@ -287,7 +303,7 @@ struct PlanMemoryPass final : aotc::impl::PlanMemoryPassBase<PlanMemoryPass> {
     Value arenaMemRef = viewAsMemRef(b, loc, base, arenaType);
     Operation *lastSetup = arenaMemRef.getDefiningOp();
 
-    for (Buffer &buffer : buffers) {
+    for (auto [number, buffer] : llvm::enumerate(buffers)) {
       OpBuilder ab(buffer.alloc);
       Location allocLoc = buffer.alloc->getLoc();
       Value offset = arith::ConstantIndexOp::create(
@@ -297,6 +313,11 @@ struct PlanMemoryPass final : aotc::impl::PlanMemoryPassBase<PlanMemoryPass> {
       if (buffer.alloc->getParentOfType<LoopLikeOpInterface>())
         view.getDefiningOp()->setAttr(aotc::kLoopScratchAttr,
                                       UnitAttr::get(context));
+      // Numbered, so that CSE keeps the views of buffers that take turns
+      // in the same place apart: each value is one buffer, and its users
+      // are that buffer's (aotc-cpu-vnni-kernels relies on it).
+      view.getDefiningOp()->setAttr(kBufferAttr,
+                                    b.getI64IntegerAttr(number));
       buffer.alloc->getResult(0).replaceAllUsesWith(view);
       for (Operation *dealloc : buffer.deallocs)
         dealloc->erase();

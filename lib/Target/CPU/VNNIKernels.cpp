@@ -9,6 +9,7 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "VNNIEpilogue.h"
 #include "VNNISupport.h"
 
 #include "aotc/Transforms/ParallelLoops.h"
@@ -62,6 +63,10 @@ public:
     zeroInit = true;
     fill->erase();
   }
+
+  /// Applies `found` to every tile's accumulators, which are then not
+  /// stored: it was their only reader.
+  void takeEpilogue(aotc::cpu::VNNIEpilogue found) { epilogue = found; }
 
   void emit(OpBuilder &b) {
     // The 16 x 4 bytes of a block and step, as one row of 64.
@@ -208,9 +213,15 @@ private:
     };
     SmallVector<Value> results = emitSteps(b, 0, {}, initial, step);
     for (int64_t r = 0; r < tileRows; ++r)
-      for (int64_t v = 0; v < tileVectors; ++v)
-        vector::StoreOp::create(b, loc, results[r * tileVectors + v], out,
-                                outIndices(r, v));
+      for (int64_t v = 0; v < tileVectors; ++v) {
+        if (epilogue)
+          aotc::cpu::emitVNNIEpilogue(b, loc, *epilogue,
+                                      results[r * tileVectors + v],
+                                      rowValues[r], columnIndex[v]);
+        else
+          vector::StoreOp::create(b, loc, results[r * tileVectors + v], out,
+                                  outIndices(r, v));
+      }
   }
 
   /// The loops over the steps from `level` in, carrying the accumulators.
@@ -249,6 +260,7 @@ private:
   SmallVector<int64_t> rowShape, stepShape;
   int64_t rows = 0, blocks = 0;
   bool zeroInit = false;
+  std::optional<aotc::cpu::VNNIEpilogue> epilogue;
 };
 
 /// Whether `op` fills `out` with zeros: a linalg.fill, or the generic
@@ -370,8 +382,16 @@ struct VNNIKernelsPass final
       if (Operation *fill =
               getZeroFillBefore(generic, generic.getDpsInits()[0]))
         emitter.takeZeroFill(fill);
+      std::optional<aotc::cpu::VNNIEpilogue> epilogue =
+          aotc::cpu::matchVNNIEpilogue(generic);
+      if (epilogue)
+        emitter.takeEpilogue(*epilogue);
       emitter.emit(b);
       generic.erase();
+      if (epilogue) {
+        epilogue->generic.erase();
+        ++numEpilogues;
+      }
       ++numEmitted;
     }
   }

@@ -9,7 +9,7 @@
 // CHECK-LABEL: func.func @g_run(
 // CHECK:         %[[ARENA:.+]] = builtin.unrealized_conversion_cast %{{.+}} to memref<64xi8>
 // CHECK:         scf.if %{{.+}} {
-// CHECK:           %[[VIEW:.+]] = memref.view %[[ARENA]][%{{.+}}][] : memref<64xi8> to memref<16xf32>
+// CHECK:           %[[VIEW:.+]] = memref.view %[[ARENA]][%{{.+}}][]{{.*}} : memref<64xi8> to memref<16xf32>
 // CHECK:           %[[LEFT:.+]] = memref.alloc() {alignment = 128 : i64} : memref<16xf32>
 // CHECK:           linalg.add ins(%[[VIEW]], %[[VIEW]] : {{.*}}) outs(%[[LEFT]] : memref<16xf32>)
 // CHECK:           memref.dealloc %[[LEFT]] : memref<16xf32>

@@ -1,5 +1,6 @@
 // RUN: aotc-opt %s --aotc-cpu-plan-memory --split-input-file | FileCheck %s
 // RUN: aotc-opt %s --aotc-cpu-plan-memory=print-plan --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
+// RUN: aotc-opt %s --aotc-cpu-plan-memory --cse --split-input-file | FileCheck %s --check-prefix=CSE
 
 // Two buffers whose lifetimes do not intersect share offset 0; their
 // deallocs go away, and the arena is one buffer's size. With temp NULL the
@@ -23,11 +24,11 @@
 // CHECK:         llvm.insertvalue %[[BLOCK]]#1, %{{.+}}[1]
 // CHECK:         %[[ARENA:.+]] = builtin.unrealized_conversion_cast %{{.+}} to memref<64xi8>
 // CHECK:         %[[OA:.+]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[A:.+]] = memref.view %[[ARENA]][%[[OA]]][] : memref<64xi8> to memref<16xf32>
+// CHECK-NEXT:    %[[A:.+]] = memref.view %[[ARENA]][%[[OA]]][]{{.*}} : memref<64xi8> to memref<16xf32>
 // CHECK-NEXT:    linalg.fill ins(%{{.+}} : f32) outs(%[[A]] : memref<16xf32>)
 // CHECK-NEXT:    memref.copy %[[A]], %[[OUT]]
 // CHECK-NEXT:    %[[OB:.+]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[B:.+]] = memref.view %[[ARENA]][%[[OB]]][] : memref<64xi8> to memref<16xf32>
+// CHECK-NEXT:    %[[B:.+]] = memref.view %[[ARENA]][%[[OB]]][]{{.*}} : memref<64xi8> to memref<16xf32>
 // CHECK-NEXT:    linalg.fill ins(%{{.+}} : f32) outs(%[[B]] : memref<16xf32>)
 // CHECK-NEXT:    memref.copy %[[B]], %[[OUT]]
 // CHECK-NEXT:    scf.if %[[ISNULL]] {
@@ -84,9 +85,9 @@ func.func @hoisted(%temp: !llvm.ptr {aotc.arena}, %out: memref<16xf32>) {
 // CHECK-LABEL: func.func @overlapping(
 // CHECK:         %[[ARENA:.+]] = builtin.unrealized_conversion_cast %{{.+}} to memref<128xi8>
 // CHECK:         %[[OX:.+]] = arith.constant 64 : index
-// CHECK-NEXT:    %[[X:.+]] = memref.view %[[ARENA]][%[[OX]]][] : memref<128xi8> to memref<3xf32>
+// CHECK-NEXT:    %[[X:.+]] = memref.view %[[ARENA]][%[[OX]]][]{{.*}} : memref<128xi8> to memref<3xf32>
 // CHECK:         %[[OY:.+]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[Y:.+]] = memref.view %[[ARENA]][%[[OY]]][] : memref<128xi8> to memref<5xf32>
+// CHECK-NEXT:    %[[Y:.+]] = memref.view %[[ARENA]][%[[OY]]][]{{.*}} : memref<128xi8> to memref<5xf32>
 // CHECK:         memref.copy %[[X]]
 // CHECK:         memref.copy %[[Y]]
 
@@ -117,16 +118,16 @@ func.func @overlapping(%temp: !llvm.ptr {aotc.arena}, %o1: memref<3xf32>,
 // CHECK-LABEL: func.func @loop_local(
 // CHECK:         %[[ARENA:.+]] = builtin.unrealized_conversion_cast %{{.+}} to memref<128xi8>
 // CHECK:         %[[OB:.+]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[BIG:.+]] = memref.view %[[ARENA]][%[[OB]]][] : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT:    %[[BIG:.+]] = memref.view %[[ARENA]][%[[OB]]][]{{.*}} : memref<128xi8> to memref<16xf32>
 // CHECK:         scf.for
 // CHECK-NEXT:      %[[OT:.+]] = arith.constant 64 : index
-// CHECK-NEXT:      %[[TILE:.+]] = memref.view %[[ARENA]][%[[OT]]][] {aotc.loop_scratch} : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT:      %[[TILE:.+]] = memref.view %[[ARENA]][%[[OT]]][] {{{.*}}aotc.loop_scratch} : memref<128xi8> to memref<16xf32>
 // CHECK-NEXT:      linalg.fill ins(%{{.+}} : f32) outs(%[[TILE]] : memref<16xf32>)
 // CHECK:           linalg.add ins(%[[TILE]], %[[BIG]] : memref<16xf32>, memref<16xf32>)
 // CHECK-NOT:       memref.dealloc
 // CHECK:         }
 // CHECK:         %[[OA:.+]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[AFTER:.+]] = memref.view %[[ARENA]][%[[OA]]][] : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT:    %[[AFTER:.+]] = memref.view %[[ARENA]][%[[OA]]][]{{.*}} : memref<128xi8> to memref<16xf32>
 
 // PLAN:      plan-memory: @loop_local: 3 buffers planned, 0 left to malloc; arena 128 bytes, peak live 128, unshared 192
 // PLAN-NEXT: plan-memory:   offset 0 bytes 64 live [2, 3] memref<16xf32>
@@ -159,22 +160,28 @@ func.func @loop_local(%temp: !llvm.ptr {aotc.arena}, %out: memref<4x16xf32>,
 // Uses of views extend a buffer's life. %a's last direct use is the
 // expand_shape, but the 4x4 view of it is read after %b is written; %c is
 // last read through a subview inside a loop after %d is written. Neither
-// pair can share; %c and %d can reuse the slots of %a and %b.
+// pair can share; %c and %d can reuse the slots of %a and %b. The views are
+// numbered: CSE keeps %a's and %c's apart (each value is one buffer, whose
+// users aotc-cpu-vnni-kernels follows).
+
+// CSE-LABEL: func.func @aliases(
+// CSE:         memref.view %{{.+}}[%[[O:.+]]][] {aotc.buffer = 0 : i64} : memref<128xi8> to memref<16xf32>
+// CSE:         memref.view %{{.+}}[%[[O]]][] {aotc.buffer = 2 : i64} : memref<128xi8> to memref<16xf32>
 
 // CHECK-LABEL: module attributes {aotc.temp_bytes = 128 : i64}
 // CHECK-LABEL: func.func @aliases(
 // CHECK:         %[[ARENA:.+]] = builtin.unrealized_conversion_cast %{{.+}} to memref<128xi8>
 // CHECK:         %[[OA:.+]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[A:.+]] = memref.view %[[ARENA]][%[[OA]]][] : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT:    %[[A:.+]] = memref.view %[[ARENA]][%[[OA]]][]{{.*}} : memref<128xi8> to memref<16xf32>
 // CHECK:         %[[E:.+]] = memref.expand_shape %[[A]]
 // CHECK:         %[[OB:.+]] = arith.constant 64 : index
-// CHECK-NEXT:    %[[B:.+]] = memref.view %[[ARENA]][%[[OB]]][] : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT:    %[[B:.+]] = memref.view %[[ARENA]][%[[OB]]][]{{.*}} : memref<128xi8> to memref<16xf32>
 // CHECK:         memref.copy %[[E]]
 // CHECK:         %[[OC:.+]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[C:.+]] = memref.view %[[ARENA]][%[[OC]]][] : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT:    %[[C:.+]] = memref.view %[[ARENA]][%[[OC]]][]{{.*}} : memref<128xi8> to memref<16xf32>
 // CHECK:         %[[HALF:.+]] = memref.subview %[[C]]
 // CHECK:         %[[OD:.+]] = arith.constant 64 : index
-// CHECK-NEXT:    %[[D:.+]] = memref.view %[[ARENA]][%[[OD]]][] : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT:    %[[D:.+]] = memref.view %[[ARENA]][%[[OD]]][]{{.*}} : memref<128xi8> to memref<16xf32>
 // CHECK:         scf.for
 // CHECK:           memref.copy %[[HALF]]
 
@@ -226,7 +233,7 @@ func.func @aliases(%temp: !llvm.ptr {aotc.arena}, %out: memref<16xf32>,
 // CHECK:         memref.alloc(%{{.+}}) : memref<?xf32>
 // CHECK:         scf.forall
 // CHECK-NEXT:      memref.alloc() : memref<16xf32>
-// CHECK:         %[[LOCAL:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<64xi8> to memref<16xf32>
+// CHECK:         %[[LOCAL:.+]] = memref.view %{{.+}}[%{{.+}}][]{{.*}} : memref<64xi8> to memref<16xf32>
 // CHECK:         return %[[RET]]
 
 // PLAN:      plan-memory: @escaping: 1 buffers planned, 5 left to malloc; arena 64 bytes, peak live 64, unshared 64
@@ -357,7 +364,7 @@ func.func @nothing(%temp: !llvm.ptr {aotc.arena}, %out: memref<4xf32>) {
 // CHECK-NOT:     llvm.call
 // CHECK:         llvm.insertvalue %[[TEMP]], %{{.+}}[1]
 // CHECK:         %[[ARENA:.+]] = builtin.unrealized_conversion_cast %{{.+}} to memref<0xi8>
-// CHECK:         memref.view %[[ARENA]][%{{.+}}][] : memref<0xi8> to memref<0x4xf32>
+// CHECK:         memref.view %[[ARENA]][%{{.+}}][]{{.*}} : memref<0xi8> to memref<0x4xf32>
 // CHECK-NOT:     llvm.call
 func.func @empty(%temp: !llvm.ptr {aotc.arena}, %out: memref<0x4xf32>) {
   %e = memref.alloc() : memref<0x4xf32>

@@ -1247,6 +1247,8 @@ def VNNIKernelsPass
                            "mlir::vector::VectorDialect"];
   let statistics = [
     Statistic<"numEmitted", "num-emitted", "contractions emitted">,
+    Statistic<"numEpilogues", "num-epilogues",
+              "elementwise epilogues applied to the register tiles">,
   ];
 }
 
