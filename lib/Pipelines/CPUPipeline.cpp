@@ -55,8 +55,13 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
     pm.addNestedPass<func::FuncOp>(createVNNIConvsPass());
   // The float32 depthwise convolutions between them with channels
   // innermost too, so that no image changes layout between the two.
-  if (options.vnni)
+  // The elementwise ops between them too, and the transpositions that
+  // meet fold away.
+  if (options.vnni) {
     pm.addNestedPass<func::FuncOp>(createNHWCDepthwiseConvsPass());
+    pm.addNestedPass<func::FuncOp>(createNHWCElementwisePass());
+    pm.addPass(createCanonicalizerPass());
+  }
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   // The matmuls of a QDQ graph as int32 matmuls of 8-bit values (before
   // fusion hides the dequantization), for aotc-cpu-vnni-matmuls below.

@@ -1177,6 +1177,36 @@ def NHWCDepthwiseConvsPass
   ];
 }
 
+def NHWCElementwisePass
+    : Pass<"aotc-cpu-nhwc-elementwise", "mlir::func::FuncOp"> {
+  let summary = "Compute elementwise ops on images stored with channels "
+                "innermost in that layout";
+  let description = [{
+    aotc-cpu-vnni-convs and aotc-cpu-nhwc-depthwise-convs leave their
+    results with channels innermost, read by the NCHW graph through a
+    transposition (a `linalg.transpose` to NCHW, or an epilogue reading
+    `acc[n, oh, ow, f]` at loops `(n, f, oh, ow)`). This pass rewrites an
+    elementwise `linalg.generic` over NCHW images (four parallel loops,
+    identity output maps that the body does not read) whose every image
+    input (one that varies along all four loops) is stored that way: it
+    loops over `(n, h, w, c)` instead, reads those inputs with the identity
+    map, per-channel and scalar inputs through the permuted maps, writes
+    NHWC results, and a `linalg.transpose` of each result to NCHW replaces
+    it. In program order, so the transposition moves on to the next
+    elementwise op: through a QDQ graph's activations, QuantizeLinear and
+    DequantizeLinear and residual adds to the next contraction, where it
+    meets the transposition to NHWC of that contraction's operand and the
+    canonicalizer folds the pair. The residual stream between MobileNetV2's
+    blocks, an NCHW float32 tensor written by a transposing epilogue and
+    read through another, stays with channels innermost.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten", "elementwise ops rewritten">,
+  ];
+}
+
 def VNNIQDQMatmulsPass
     : Pass<"aotc-cpu-vnni-qdq-matmuls", "mlir::func::FuncOp"> {
   let summary = "Compute the matmuls of a QDQ graph as int32 matmuls of "
