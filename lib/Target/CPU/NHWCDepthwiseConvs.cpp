@@ -213,6 +213,12 @@ struct NHWCDepthwiseConvsPass final
     conv.getResult(0).replaceAllUsesWith(
         transpose(b, loc, nhwc.getResult(0), kToNCHW));
     conv.erase();
+    // The NCHW pad and bias broadcast, unless something else reads them.
+    for (Value old : {image, init})
+      if (Operation *def = old.getDefiningOp();
+          def && isa<tensor::PadOp, linalg::BroadcastOp>(def) &&
+          def->use_empty())
+        def->erase();
     return success();
   }
 };

@@ -401,3 +401,49 @@ func.func @two(%temp: !llvm.ptr {aotc.arena}, %out: memref<64xf32>) {
   memref.copy %a, %out : memref<64xf32> to memref<64xf32>
   return
 }
+
+// -----
+
+// The elementwise op after a VNNI contraction (aotc.vnni), the only reader
+// of its sums, may run on the contraction's register tiles
+// (aotc-cpu-vnni-kernels): its output is live from the contraction on, so
+// it does not take the place of the contraction's input %u, dead after the
+// contraction: %y's life starts at the contraction (op 5), not at the
+// epilogue (op 7), where it could have taken %u's place.
+
+#a = affine_map<(m, nb, j, k4, i) -> (m, k4 * 4 + i)>
+#p = affine_map<(m, nb, j, k4, i) -> (nb, k4, j, i)>
+#c = affine_map<(m, nb, j, k4, i) -> (m, nb * 16 + j)>
+#id = affine_map<(m, n) -> (m, n)>
+// PLAN:      plan-memory: @vnni_epilogue: 3 buffers planned, 0 left to malloc; arena 192 bytes
+// PLAN-NEXT: plan-memory:   offset 128 bytes 16 live [3, 5] memref<1x16xi8>
+// PLAN-NEXT: plan-memory:   offset 0 bytes 64 live [5, 7] memref<1x16xi32>
+// PLAN-NEXT: plan-memory:   offset 64 bytes 64 live [5, 8] memref<1x16xf32>
+memref.global "private" constant @packed : memref<1x4x16x4xi8> = dense<1>
+func.func @vnni_epilogue(%temp: !llvm.ptr {aotc.arena}, %out: memref<1x16xf32>) {
+  %p = memref.get_global @packed : memref<1x4x16x4xi8>
+  %u = memref.alloc() : memref<1x16xi8>
+  %one = arith.constant 1 : i8
+  linalg.fill ins(%one : i8) outs(%u : memref<1x16xi8>)
+  %acc = memref.alloc() : memref<1x16xi32>
+  linalg.generic {indexing_maps = [#a, #p, #c],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%u, %p : memref<1x16xi8>, memref<1x4x16x4xi8>) outs(%acc : memref<1x16xi32>)
+      attrs = {aotc.vnni} {
+  ^bb0(%x: i8, %w: i8, %s: i32):
+    %xw = arith.extui %x : i8 to i32
+    %ww = arith.extsi %w : i8 to i32
+    %prod = arith.muli %xw, %ww : i32
+    %sum = arith.addi %s, %prod : i32
+    linalg.yield %sum : i32
+  }
+  %y = memref.alloc() : memref<1x16xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<1x16xi32>) outs(%y : memref<1x16xf32>) {
+  ^bb0(%s: i32, %o: f32):
+    %real = arith.sitofp %s : i32 to f32
+    linalg.yield %real : f32
+  }
+  memref.copy %y, %out : memref<1x16xf32> to memref<1x16xf32>
+  return
+}

@@ -150,3 +150,176 @@ func.func @conv(%a: memref<1x7x9x8xi8>, %p: memref<1x3x3x2x16x4xi8>, %c: memref<
   }
   return
 }
+
+// -----
+
+// The elementwise epilogue after the contraction (the zero point's share,
+// the scale, the bias, then a uint8 quantization), its only reader, runs
+// on each tile's accumulators: per tile vector, the per-channel inputs are
+// loaded at its columns and the result stored where the epilogue writes;
+// the sums start from zero (the fill goes) and are never stored. The arena views are apart (the
+// contraction's input at bytes 0-63, the sums at 64-575, the output at
+// 576-703) and the pad border's fill between the two touches neither: it
+// stays where it is, the views move before the contraction.
+#a = affine_map<(m, nb, j, k4, i) -> (m, k4 * 4 + i)>
+#p = affine_map<(m, nb, j, k4, i) -> (nb, k4, j, i)>
+#c = affine_map<(m, nb, j, k4, i) -> (m, nb * 16 + j)>
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+#scalar = affine_map<(m, n) -> ()>
+
+// CHECK-LABEL: func.func @epilogue(
+// CHECK-SAME:      %[[ARENA:[a-z0-9]+]]: memref<736xi8>)
+// CHECK:         %[[SHARES:.+]] = memref.get_global @shares : memref<32xi32>
+// CHECK:         %[[OUT:.+]] = memref.view %[[ARENA]][%{{.+}}][] : memref<736xi8> to memref<5x32xi8>
+// CHECK:         %[[INTERIOR:.+]] = memref.subview %[[OUT]][1, 0] [4, 32] [1, 1]
+// CHECK-NOT:     linalg.fill
+// CHECK:         scf.for
+// CHECK-NOT:       memref<4x32xi32>, vector<16xi32>
+// CHECK:           llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// CHECK:           scf.yield
+// CHECK:           vector.load %[[SHARES]][%{{.+}}] : memref<32xi32>, vector<16xi32>
+// CHECK:           arith.subi %{{.+}}, %{{.+}} : vector<16xi32>
+// CHECK:           arith.sitofp %{{.+}} : vector<16xi32> to vector<16xf32>
+// CHECK:           math.roundeven %{{.+}} : vector<16xf32>
+// CHECK:           arith.fptoui %{{.+}} : vector<16xf32> to vector<16xi8>
+// CHECK:           vector.store %{{.+}}, %[[INTERIOR]][%{{.+}}, %{{.+}}] : memref<4x32xi8, strided<[32, 1], offset: 32>>, vector<16xi8>
+// CHECK-NOT:       memref<4x32xi32>, vector<16xi32>
+// CHECK:         } {aotc.parallel}
+// CHECK:         linalg.fill ins(%{{.+}} : i8) outs(%{{.+}} : memref<1x32xi8, strided<[32, 1]>>)
+// CHECK-NOT:     linalg.generic
+memref.global "private" constant @shares : memref<32xi32> = dense<3>
+memref.global "private" constant @scales : memref<32xf32> = dense<0.5>
+memref.global "private" constant @zero : memref<f32> = dense<4.0>
+memref.global "private" constant @packed : memref<2x2x16x4xi8> = dense<1>
+func.func @epilogue(%arena: memref<736xi8>) {
+  %p = memref.get_global @packed : memref<2x2x16x4xi8>
+  %shares = memref.get_global @shares : memref<32xi32>
+  %scales = memref.get_global @scales : memref<32xf32>
+  %zero = memref.get_global @zero : memref<f32>
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c576 = arith.constant 576 : index
+  %a = memref.view %arena[%c0][] : memref<736xi8> to memref<4x8xi8>
+  %acc = memref.view %arena[%c64][] : memref<736xi8> to memref<4x32xi32>
+  %c0_i32 = arith.constant 0 : i32
+  linalg.fill ins(%c0_i32 : i32) outs(%acc : memref<4x32xi32>)
+  linalg.generic {indexing_maps = [#a, #p, #c],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %p : memref<4x8xi8>, memref<2x2x16x4xi8>) outs(%acc : memref<4x32xi32>)
+      attrs = {aotc.vnni} {
+  ^bb0(%x: i8, %w: i8, %s: i32):
+    %xw = arith.extui %x : i8 to i32
+    %ww = arith.extsi %w : i8 to i32
+    %prod = arith.muli %xw, %ww : i32
+    %sum = arith.addi %s, %prod : i32
+    linalg.yield %sum : i32
+  }
+  %out = memref.view %arena[%c576][] : memref<736xi8> to memref<5x32xi8>
+  %border = memref.subview %out[0, 0] [1, 32] [1, 1] : memref<5x32xi8> to memref<1x32xi8, strided<[32, 1]>>
+  %pad = arith.constant 7 : i8
+  linalg.fill ins(%pad : i8) outs(%border : memref<1x32xi8, strided<[32, 1]>>)
+  %interior = memref.subview %out[1, 0] [4, 32] [1, 1] : memref<5x32xi8> to memref<4x32xi8, strided<[32, 1], offset: 32>>
+  linalg.generic {indexing_maps = [#id, #col, #col, #scalar, #id],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%acc, %shares, %scales, %zero : memref<4x32xi32>, memref<32xi32>, memref<32xf32>, memref<f32>)
+      outs(%interior : memref<4x32xi8, strided<[32, 1], offset: 32>>) {
+  ^bb0(%s: i32, %share: i32, %scale: f32, %z: f32, %o: i8):
+    %exact = arith.subi %s, %share : i32
+    %real = arith.sitofp %exact : i32 to f32
+    %scaled = arith.mulf %real, %scale : f32
+    %shifted = arith.addf %scaled, %z : f32
+    %rounded = math.roundeven %shifted : f32
+    %q = arith.fptoui %rounded : f32 to i8
+    linalg.yield %q : i8
+  }
+  return
+}
+
+// -----
+
+// 24 of 32 columns: the epilogue reads the leading columns of the sums; the
+// second vector of every row is stored masked to its first 8 lanes.
+#a = affine_map<(m, nb, j, k4, i) -> (m, k4 * 4 + i)>
+#p = affine_map<(m, nb, j, k4, i) -> (nb, k4, j, i)>
+#c = affine_map<(m, nb, j, k4, i) -> (m, nb * 16 + j)>
+#id = affine_map<(m, n) -> (m, n)>
+
+// CHECK-LABEL: func.func @padded_columns(
+// CHECK:         scf.for
+// CHECK:           llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// CHECK:           scf.yield
+// CHECK:           %[[MASK:.+]] = vector.create_mask %{{.+}} : vector<16xi1>
+// CHECK:           arith.sitofp %{{.+}} : vector<16xi32> to vector<16xf32>
+// CHECK:           vector.maskedstore %{{.+}}[%{{.+}}, %{{.+}}], %[[MASK]], %{{.+}} : memref<2x24xf32>, vector<16xi1>, vector<16xf32>
+// CHECK-NOT:     linalg.generic
+memref.global "private" constant @packed : memref<2x2x16x4xi8> = dense<1>
+func.func @padded_columns(%arena: memref<512xi8>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c320 = arith.constant 320 : index
+  %p = memref.get_global @packed : memref<2x2x16x4xi8>
+  %a = memref.view %arena[%c0][] : memref<512xi8> to memref<2x8xi8>
+  %acc = memref.view %arena[%c64][] : memref<512xi8> to memref<2x32xi32>
+  linalg.generic {indexing_maps = [#a, #p, #c],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %p : memref<2x8xi8>, memref<2x2x16x4xi8>) outs(%acc : memref<2x32xi32>)
+      attrs = {aotc.vnni} {
+  ^bb0(%x: i8, %w: i8, %s: i32):
+    %xw = arith.extui %x : i8 to i32
+    %ww = arith.extsi %w : i8 to i32
+    %prod = arith.muli %xw, %ww : i32
+    %sum = arith.addi %s, %prod : i32
+    linalg.yield %sum : i32
+  }
+  %slice = memref.subview %acc[0, 0] [2, 24] [1, 1] : memref<2x32xi32> to memref<2x24xi32, strided<[32, 1]>>
+  %y = memref.view %arena[%c320][] : memref<512xi8> to memref<2x24xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%slice : memref<2x24xi32, strided<[32, 1]>>) outs(%y : memref<2x24xf32>) {
+  ^bb0(%s: i32, %o: f32):
+    %real = arith.sitofp %s : i32 to f32
+    linalg.yield %real : f32
+  }
+  return
+}
+
+// -----
+
+// Not applied: the memory plan put the epilogue's output where the
+// contraction's input was (bytes 0-127), which the tiles still read while
+// the epilogue would run; the sums are stored and the epilogue stays.
+#a = affine_map<(m, nb, j, k4, i) -> (m, k4 * 4 + i)>
+#p = affine_map<(m, nb, j, k4, i) -> (nb, k4, j, i)>
+#c = affine_map<(m, nb, j, k4, i) -> (m, nb * 16 + j)>
+#id = affine_map<(m, n) -> (m, n)>
+
+// CHECK-LABEL: func.func @output_over_input(
+// CHECK:         vector.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] : memref<2x16xi32>, vector<16xi32>
+// CHECK:         linalg.generic
+memref.global "private" constant @packed : memref<1x2x16x4xi8> = dense<1>
+func.func @output_over_input(%arena: memref<256xi8>) {
+  %p = memref.get_global @packed : memref<1x2x16x4xi8>
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %a = memref.view %arena[%c0][] : memref<256xi8> to memref<2x8xi8>
+  %acc = memref.view %arena[%c128][] : memref<256xi8> to memref<2x16xi32>
+  linalg.generic {indexing_maps = [#a, #p, #c],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %p : memref<2x8xi8>, memref<1x2x16x4xi8>) outs(%acc : memref<2x16xi32>)
+      attrs = {aotc.vnni} {
+  ^bb0(%x: i8, %w: i8, %s: i32):
+    %xw = arith.extui %x : i8 to i32
+    %ww = arith.extsi %w : i8 to i32
+    %prod = arith.muli %xw, %ww : i32
+    %sum = arith.addi %s, %prod : i32
+    linalg.yield %sum : i32
+  }
+  %y = memref.view %arena[%c0][] : memref<256xi8> to memref<2x16xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<2x16xi32>) outs(%y : memref<2x16xf32>) {
+  ^bb0(%s: i32, %o: f32):
+    %real = arith.sitofp %s : i32 to f32
+    linalg.yield %real : f32
+  }
+  return
+}
