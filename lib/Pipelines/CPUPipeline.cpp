@@ -178,13 +178,13 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // Contractions loop over the output's contiguous dimension innermost, so
   // LLVM vectorizes across output elements.
   pm.addNestedPass<func::FuncOp>(createVectorizableLoopOrderPass());
-  // Generics with a contiguous parallel dimension become register-tiled
-  // vector code (accumulators in registers across the reduction loops);
-  // what it leaves becomes scalar loops for LLVM's vectorizers.
   // VNNI contractions first, so that their elementwise epilogues are
   // still generics to apply to their register tiles.
   if (options.vnni)
     pm.addNestedPass<func::FuncOp>(createVNNIKernelsPass());
+  // Generics with a contiguous parallel dimension become register-tiled
+  // vector code (accumulators in registers across the reduction loops);
+  // what it leaves becomes scalar loops for LLVM's vectorizers.
   VectorKernelsPassOptions vectorKernels;
   vectorKernels.vectorBits = options.vectorBits;
   vectorKernels.registers = options.vectorRegisters;

@@ -57,9 +57,10 @@ bool isFloatWindowedConv(Operation *op) {
 
 /// Output pixels up to which a convolution becomes a VNNI contraction even
 /// beside a float windowed one: converting a 7x7 image between layouts
-/// costs less than the contraction saves (MobileNetV2's QDQ graph, with
-/// its 7x7 stage's 1x1 convolutions in int8: 8% faster; with its 14x14
-/// stage's too, 196 pixels, 12% slower than that).
+/// costs less than the contraction saves (measured on MobileNetV2's QDQ
+/// graph when its depthwise convolutions still counted: its 7x7 stage's 1x1
+/// convolutions in int8, 8% faster; its 14x14 stage's too, 196 pixels, 12%
+/// slower than that).
 constexpr int64_t kMaxConvertedPixels = 64;
 
 /// How many elementwise ops (or pads) apart a neighbouring convolution
@@ -69,11 +70,10 @@ constexpr int kNeighbourDistance = 12;
 
 /// Whether a float windowed convolution produces `value` or reads it,
 /// through at most kNeighbourDistance elementwise ops or pads. Such a
-/// convolution keeps its blocked float32 kernel only when its neighbours
-/// are float32 convolutions too: turning the convolution beside it into a
-/// VNNI contraction, whose operands are in another layout, costs it more
-/// than the contraction saves (MobileNetV2's depthwise convolutions between
-/// its pointwise ones ran 3x slower).
+/// convolution computes in NCHW: turning the convolution beside it into a
+/// VNNI contraction, whose operands are in another layout, costs the
+/// conversions between (MobileNetV2's depthwise convolutions, before they
+/// computed NHWC next to VNNI contractions, ran 3x slower).
 bool isBesideFloatWindowedConv(Value value, bool upstream, int distance = 0) {
   if (distance > kNeighbourDistance)
     return false;

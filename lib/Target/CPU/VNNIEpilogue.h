@@ -47,11 +47,11 @@ mlir::linalg::GenericOp findVNNIEpilogue(mlir::linalg::GenericOp contraction);
 /// loop parallel over C's shape, reading C with the identity map, its
 /// other inputs per element, per column or as scalars, writing outputs of
 /// C's rank with the identity map, a body of vectorizable ops; and moving
-/// it to the contraction changes nothing: the ops between the two (pad
-/// borders' fills) touch neither the contraction's operands nor C, and the
-/// epilogue writes nothing the contraction reads (the memory plan may have
-/// given an output the place of the contraction's input, dead after it).
-/// The ops between are moved before the contraction.
+/// it to the contraction changes nothing: the fills between the two (pad
+/// borders) touch nothing it reads or writes, and it writes nothing the
+/// contraction reads (checked on the planned byte ranges). The ops between
+/// without memory effects (views) are moved before the contraction, for
+/// the tiles to use.
 std::optional<VNNIEpilogue>
 matchVNNIEpilogue(mlir::linalg::GenericOp contraction);
 

@@ -973,7 +973,12 @@ def PlanMemoryPass : Pass<"aotc-cpu-plan-memory", "mlir::ModuleOp"> {
     the alloc does not matter, since nothing can touch the buffer before its
     first use. A use nested in a loop counts at the whole loop, so a buffer
     read inside a loop stays live for all of it, and a buffer allocated
-    inside a loop occupies its slot for the whole top-level loop nest.
+    inside a loop occupies its slot for the whole top-level loop nest. The
+    elementwise op after a VNNI contraction (an `aotc.vnni` generic) that
+    is the only reader of its sums counts its uses from the contraction on:
+    aotc-cpu-vnni-kernels may run it on the contraction's register tiles,
+    and its outputs must then not share bytes with the contraction's
+    operands.
 
     **Placement.** Offsets are multiples of 64 bytes. Two buffers whose
     live ranges intersect get disjoint byte ranges; the others may share.
@@ -995,7 +1000,10 @@ def PlanMemoryPass : Pass<"aotc-cpu-plan-memory", "mlir::ModuleOp"> {
     pointer up to 64 and frees the block before returning; if the function
     returns a single `i32` (the entry point's status), a failed malloc
     skips the body and returns 1. These are the only calls to malloc and
-    free for planned buffers. The module gets `aotc.temp_bytes` (i64), the
+    free for planned buffers. Each view carries `aotc.buffer = N`, the
+    buffer's number, so that CSE keeps the views of two buffers that take
+    turns at one offset apart (each value stays one buffer, whose users a
+    later pass can follow). The module gets `aotc.temp_bytes` (i64), the
     largest arena of the planned functions (0 when nothing was planned),
     which the driver writes to the header. The `aotc.arena` marker is
     consumed: running the pass again plans nothing.
@@ -1118,12 +1126,12 @@ def VNNIConvsPass
     by a widened int8 constant) take the same path with an int32
     epilogue, `acc - (zero + s) colsum[f] + init`: the same int32 sums.
     A convolution within a few
-    elementwise ops of a grouped or depthwise float32 convolution (one that
-    multiplies by a constant in a reduction) is left alone: that one keeps
-    its blocked float32 kernel only beside float32 convolutions, and lost
-    more than the contraction saved (MobileNetV2), unless its output has at
-    most 64 pixels: converting a 7x7 image costs less than the contraction
-    saves (MobileNetV2's 7x7 stage: its QDQ graph 8% faster). The
+    elementwise ops of a grouped float32 convolution (one that multiplies
+    by a constant in a reduction, other than a depthwise one) is left
+    alone: that one keeps its float32 kernel in NCHW, and converting
+    layouts around it cost more than the contraction saved, unless the
+    output has at most 64 pixels. A depthwise neighbour does not count:
+    aotc-cpu-nhwc-depthwise-convs computes it with channels innermost. The
     contraction is a `linalg.generic` over `(n, oh, ow, f / 16, f mod 16,
     kh, kw, c / 4, c mod 4)` marked `aotc.vnni`, which aotc-cpu-vnni-kernels
     emits as vpdpbusd; the transposition of q fuses with the QuantizeLinear
@@ -1270,6 +1278,21 @@ def VNNIKernelsPass
     in fours into the int32 lanes), and the accumulators stored
     back. The loops over blocks and rows are marked parallel
     (`aotc.parallel`): NAME_run_parallel runs the blocks as tasks.
+
+    When an elementwise `linalg.generic` after the contraction is the only
+    reader of C (directly or through a slice of its leading columns, the
+    output channels before padding) and reads it with the identity map,
+    its other inputs per element, per column or as scalars, writing
+    outputs of C's shape with the identity map (a QDQ convolution's
+    epilogue: the zero point's share, the scales, the bias, the activation
+    and the next QuantizeLinear), its body is evaluated on each tile's
+    accumulators and its results stored instead of the sums, masked past
+    its columns; C is never written. That moves the op to the contraction:
+    it is done only when the planned byte ranges show that nothing it
+    writes is read by the contraction and that the ops between (pad
+    borders' fills, left in place) touch nothing it reads or writes;
+    aotc-cpu-plan-memory counts its accesses from the contraction on, so
+    the plan allows it.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::LLVM::LLVMDialect",
