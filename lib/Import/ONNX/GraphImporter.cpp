@@ -10,6 +10,7 @@
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
 #include "aotc/Dialect/TG/IR/TGTypeInference.h"
+#include "aotc/Import/ONNX/ONNXOps.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -772,11 +773,32 @@ aotc::importONNXModel(StringRef path, MLIRContext &context,
     return {};
   }
   if (opset < kMinONNXOpset) {
-    emitError(loc) << "the model uses ONNX opset " << opset
-                   << "; aotc imports opsets " << kMinONNXOpset << " to "
-                   << kMaxONNXOpset
-                   << " (upgrade it with onnx.version_converter)";
-    return {};
+    // An older model imports as opset kMinONNXOpset when none of its ops
+    // was redefined in between (most were, at opset 6, when
+    // `consumed_inputs` went away; Not, And or Reshape's opset-5 form were
+    // not).
+    std::string changed;
+    for (const onnx::NodeProto &node : model.graph().node()) {
+      if (!node.domain().empty() && node.domain() != "ai.onnx")
+        continue;
+      int64_t redefined =
+          getONNXOpRedefinition(node.op_type(), opset, kMinONNXOpset);
+      if (redefined == 0)
+        continue;
+      changed = redefined < 0 ? node.op_type() + " is not an op aotc imports"
+                              : node.op_type() + " was redefined in opset " +
+                                    std::to_string(redefined);
+      break;
+    }
+    if (!changed.empty()) {
+      emitError(loc) << "the model uses ONNX opset " << opset
+                     << "; aotc imports opsets " << kMinONNXOpset << " to "
+                     << kMaxONNXOpset << ", and older models whose ops are "
+                     << "unchanged since (" << changed
+                     << "; upgrade it with onnx.version_converter)";
+      return {};
+    }
+    opset = kMinONNXOpset;
   }
   if (opset > kMaxONNXOpset) {
     emitError(loc) << "the model uses ONNX opset " << opset

@@ -92,6 +92,21 @@ std::vector<ONNXOpSupport> aotc::getSupportedONNXOps() {
   return ops;
 }
 
+int64_t aotc::getONNXOpRedefinition(StringRef opType, int64_t opset,
+                                    int64_t upTo) {
+  auto history = getOpHistory().find(opType);
+  if (history == getOpHistory().end())
+    return -1;
+  SmallVector<StringRef> parts;
+  history->second.versions.split(parts, ',');
+  for (StringRef part : parts) {
+    int64_t version;
+    if (!part.getAsInteger(10, version) && version > opset && version <= upTo)
+      return version;
+  }
+  return 0;
+}
+
 void aotc::printSupportedONNXOps(raw_ostream &os) {
   std::vector<ONNXOpSupport> ops = getSupportedONNXOps();
   os << "| Op | Opsets | ONNX versions | Inputs | Notes |\n"

@@ -10,6 +10,7 @@
 #ifndef AOTC_IMPORT_ONNX_ONNXOPS_H
 #define AOTC_IMPORT_ONNX_ONNXOPS_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -38,6 +39,12 @@ struct ONNXOpSupport {
 
 /// Every op the importer converts, sorted by name.
 std::vector<ONNXOpSupport> getSupportedONNXOps();
+
+/// The opset, after `opset` and up to `upTo`, in which ONNX redefined the
+/// default-domain op `opType` (the first one), or 0 when it did not; -1
+/// when the importer has no history of the op.
+int64_t getONNXOpRedefinition(llvm::StringRef opType, int64_t opset,
+                              int64_t upTo);
 
 /// Prints getSupportedONNXOps() as a Markdown table.
 void printSupportedONNXOps(llvm::raw_ostream &os);

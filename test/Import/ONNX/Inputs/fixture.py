@@ -193,8 +193,17 @@ def range_of(start, limit, delta, dtype):
 
 
 def old_opset():
-    nodes = [helper.make_node("Identity", ["x"], ["y"])]
+    """Opset 5 Add: ONNX redefined Add in opset 6."""
+    nodes = [helper.make_node("Add", ["x", "x"], ["y"])]
     return model(nodes, [tensor("x", [2])], [tensor("y", [2])], opset=5)
+
+
+def old_unchanged():
+    """Opset 1 Not: the same op in opset 6, so the model imports."""
+    nodes = [helper.make_node("Not", ["x"], ["y"])]
+    x = helper.make_tensor_value_info("x", TensorProto.BOOL, [2])
+    y = helper.make_tensor_value_info("y", TensorProto.BOOL, [2])
+    return model(nodes, [x], [y], opset=1)
 
 
 def legacy_broadcast():
@@ -248,6 +257,7 @@ MODELS = {
     "range-overflow": range_of(-(1 << 63), (1 << 63) - 1, 1, np.int64),
     "range-float-inf": range_of(0, np.inf, 1, np.float32),
     "old-opset": old_opset,
+    "old-unchanged": old_unchanged,
     "legacy-broadcast": legacy_broadcast,
     "raw-name": raw_name,
     "external-ok": lambda: external("w.bin"),
