@@ -486,6 +486,35 @@ struct CastOpLowering final : OpConversionPattern<tg::CastOp> {
   }
 };
 
+/// Lowers tg.bitcast to a `linalg.generic` of arith.bitcast (an i1 widens
+/// to i8 as 0 or 1, an i8 narrows to its lowest bit).
+struct BitcastOpLowering final : OpConversionPattern<tg::BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tg::BitcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    if (adaptor.getInput().getType() == resultType) {
+      rewriter.replaceOp(op, adaptor.getInput());
+      return success();
+    }
+    Type to = resultType.getElementType();
+    Value result = buildElementwiseGeneric(
+        rewriter, op.getLoc(), adaptor.getInput(), resultType,
+        [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+          Type from = args[0].getType();
+          if (from.isInteger(1))
+            return arith::ExtUIOp::create(b, loc, to, args[0]);
+          if (to.isInteger(1))
+            return arith::TruncIOp::create(b, loc, to, args[0]);
+          return arith::BitcastOp::create(b, loc, to, args[0]);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void aotc::populateTGElementwiseToLinalgPatterns(RewritePatternSet &patterns) {
@@ -517,5 +546,5 @@ void aotc::populateTGElementwiseToLinalgPatterns(RewritePatternSet &patterns) {
       ElementwiseOpLowering<tg::IsNanOp>, ElementwiseOpLowering<tg::IsInfOp>,
       // Compare and select.
       ElementwiseOpLowering<tg::CompareOp>, ElementwiseOpLowering<tg::SelectOp>,
-      CastOpLowering>(context);
+      CastOpLowering, BitcastOpLowering>(context);
 }

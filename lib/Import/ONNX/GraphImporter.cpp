@@ -286,7 +286,7 @@ struct UnsignedUse {
 
 /// The ops that handle unsigned integers: data movement, comparisons, Div
 /// and Mod (as unsigned), Max and Min, Where's branches, Cast (which converts them as
-/// unsigned), the wrapping arithmetic
+/// unsigned), BitCast (which keeps their bits), the wrapping arithmetic
 /// and bitwise ops whose bits do not depend on signedness, and BitShift (tg's
 /// right shift is logical). tg is signless, so any other op would read them
 /// as signed; it is reported unsupported.
@@ -303,6 +303,7 @@ static const llvm::StringMap<UnsignedUse> &getUnsignedUses() {
       {"Where", {6, true}},        {"Equal", {3, false}},
       {"Shape", {1, false}},       {"Size", {1, false}},
       {"Cast", {1, false}},        {"CastLike", {3, false}},
+      {"BitCast", {1, false}},
       {"Add", {3, true}},          {"Sub", {3, true}},
       {"Mul", {3, true}},          {"Sum", {kAll, true}},
       {"BitwiseAnd", {3, true}},   {"BitwiseOr", {3, true}},

@@ -463,3 +463,26 @@ func.func @cast_from_i1(%b: tensor<4xi1>) -> (tensor<4xi32>, tensor<4xf32>) {
   %1 = tg.cast %b : tensor<4xi1> -> tensor<4xf32>
   return %0, %1 : tensor<4xi32>, tensor<4xf32>
 }
+
+// -----
+
+// tg.bitcast: arith.bitcast of each element; an i1 widens to 0 or 1 and an
+// i8 narrows to its lowest bit; a bitcast to the same type is its input.
+// CHECK-LABEL: func.func @bitcast(
+// CHECK:         ^bb0(%[[IN:.+]]: f32, %{{.+}}: i32):
+// CHECK-NEXT:      %[[B:.+]] = arith.bitcast %[[IN]] : f32 to i32
+// CHECK-NEXT:      linalg.yield %[[B]] : i32
+// CHECK:         ^bb0(%[[IN:.+]]: i1, %{{.+}}: i8):
+// CHECK-NEXT:      %[[E:.+]] = arith.extui %[[IN]] : i1 to i8
+// CHECK-NEXT:      linalg.yield %[[E]] : i8
+// CHECK:         ^bb0(%[[IN:.+]]: i8, %{{.+}}: i1):
+// CHECK-NEXT:      %[[T:.+]] = arith.trunci %[[IN]] : i8 to i1
+// CHECK-NEXT:      linalg.yield %[[T]] : i1
+// CHECK:         return %{{.+}}, %{{.+}}, %{{.+}}, %arg0
+func.func @bitcast(%x: tensor<2x3xf32>, %b: tensor<4xi1>, %c: tensor<4xi8>) -> (tensor<2x3xi32>, tensor<4xi8>, tensor<4xi1>, tensor<2x3xf32>) {
+  %0 = tg.bitcast %x : tensor<2x3xf32> -> tensor<2x3xi32>
+  %1 = tg.bitcast %b : tensor<4xi1> -> tensor<4xi8>
+  %2 = tg.bitcast %c : tensor<4xi8> -> tensor<4xi1>
+  %3 = tg.bitcast %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0, %1, %2, %3 : tensor<2x3xi32>, tensor<4xi8>, tensor<4xi1>, tensor<2x3xf32>
+}

@@ -113,3 +113,19 @@ func.func @is_nan_on_dynamic_shape(%x: tensor<?xf32>) {
   %0 = tg.is_nan %x : tensor<?xf32>
   return
 }
+
+// -----
+
+func.func @bitcast_to_narrower(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'tg.bitcast' op reinterprets 'f32' as 'i16', which is not as wide}}
+  %0 = tg.bitcast %x : tensor<4xf32> -> tensor<4xi16>
+  return
+}
+
+// -----
+
+func.func @bitcast_bool_to_i16(%x: tensor<4xi1>) {
+  // expected-error @+1 {{'tg.bitcast' op reinterprets 'i1' as 'i16', which is not as wide}}
+  %0 = tg.bitcast %x : tensor<4xi1> -> tensor<4xi16>
+  return
+}

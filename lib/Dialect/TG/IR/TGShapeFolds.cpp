@@ -270,6 +270,28 @@ static std::optional<Attribute> castElement(Attribute element, Type to) {
   return IntegerAttr::get(to, result);
 }
 
+/// The bits an element of `type` takes, an i1 counting as the byte it is
+/// stored in.
+static unsigned storedBits(Type type) {
+  return type.isInteger(1) ? 8 : type.getIntOrFloatBitWidth();
+}
+
+LogicalResult BitcastOp::verify() {
+  Type from = getInput().getType().getElementType(),
+       to = getType().getElementType();
+  if (!from.isIntOrFloat() || !to.isIntOrFloat() ||
+      storedBits(from) != storedBits(to))
+    return emitOpError() << "reinterprets " << from << " as " << to
+                         << ", which is not as wide";
+  return success();
+}
+
+OpFoldResult BitcastOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
 OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();

@@ -274,6 +274,39 @@ static LogicalResult convertCast(NodeContext &ctx) {
                 /*toUnsigned=*/false);
 }
 
+/// BitCast: each element's bits read as `to`, a type as wide. Between the
+/// int8 and uint8 (int16 and uint16, ...) that tg stores alike it is a
+/// cast, which keeps the bits.
+static LogicalResult convertBitCast(NodeContext &ctx) {
+  if (!ctx.hasAttr("to"))
+    return ctx.emitError() << "has no 'to' attribute";
+  int dataType = ctx.getInt("to", 0);
+  MLIRContext *context = ctx.getContext();
+  Type storage = getUnsignedStorageType(context, dataType);
+  bool toUnsigned = storage != nullptr;
+  Type element =
+      toUnsigned ? storage : onnximport::getElementType(context, dataType);
+  if (!element)
+    return ctx.unsupported("BitCast to " + getDataTypeName(dataType).str());
+  Value x = ctx.getInput(0);
+  Type from = elementTypeOf(x);
+  auto bits = [](Type type) {
+    return type.isInteger(1) ? 8u : type.getIntOrFloatBitWidth();
+  };
+  if (!from.isIntOrFloat() || bits(from) != bits(element))
+    return ctx.emitError() << "BitCast from " << from << " to "
+                           << getDataTypeName(dataType)
+                           << ": the types are not as wide";
+  if (from == element)
+    return castTo(ctx, element, dataType, toUnsigned);
+  auto type = RankedTensorType::get(ctx.getInputType(0).getShape(), element);
+  Value result = ctx.create<tg::BitcastOp>(type, x);
+  ctx.setOutput(0, result);
+  if (toUnsigned)
+    ctx.markUnsigned(result);
+  return success();
+}
+
 static LogicalResult convertCastLike(NodeContext &ctx) {
   return castTo(ctx, elementTypeOf(ctx.getInput(1)), 0,
                 ctx.isUnsigned(ctx.getInput(1)));
@@ -711,6 +744,7 @@ void aotc::onnximport::registerElementwiseConverters(
   registry.add("BitShift", {2, 2}, convertBitShift);
   // Selection, conversion, inference-time no-ops.
   registry.add("Where", {3, 3}, convertWhere);
+  registry.add("BitCast", {1, 1}, convertBitCast);
   registry.add("Cast", {1, 1}, convertCast);
   registry.add("CastLike", {2, 2}, convertCastLike);
   registry.add("Dropout", {{1, {1, 1}}, {12, {1, 3}}}, convertDropout);

@@ -631,6 +631,26 @@ def TG_CastOp : TG_Op<"cast", [SameOperandsAndResultShape]> {
   let hasFolder = 1;
 }
 
+def TG_BitcastOp : TG_Op<"bitcast", [SameOperandsAndResultShape]> {
+  let summary = "Elementwise reinterpretation of bits as another type";
+  let description = [{
+    Reads the bits of every element as the result's element type, which must
+    be as wide: `f32` and `i32`, `f16` and `i16`, `f64` and `i64`. `i1`
+    counts as 8 bits (a boolean tensor stores one byte per element): to
+    `i8` it is 0 or 1, and an `i8` becomes the `i1` of its lowest bit. A
+    bitcast to the input's own type folds away.
+
+    ```mlir
+    %i = tg.bitcast %x : tensor<4xf32> -> tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins TG_Tensor:$input);
+  let results = (outs TG_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
 // Op families kept in their own files.
 include "aotc/Dialect/TG/IR/TGNNOps.td"
 include "aotc/Dialect/TG/IR/TGIndexingOps.td"
