@@ -18,6 +18,7 @@
 
 #include "Contractions.h"
 
+#include "../Composer.h"
 #include "../NodeImporter.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
@@ -200,6 +201,46 @@ LogicalResult convertConv(NodeContext &ctx) {
   if (failed(conv))
     return failure();
   ctx.setOutput(0, *conv);
+  return success();
+}
+
+/// CausalConvWithState: each channel after its past_state (or k - 1
+/// zeros), convolved with its own k taps without padding (a depthwise
+/// 1-D convolution), plus the bias, then SiLU when asked; present_state is
+/// the last k - 1 positions of the padded input.
+LogicalResult convertCausalConvWithState(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0), weight = ctx.getInput(1);
+  ArrayRef<int64_t> shape = shapeOf(x), taps = shapeOf(weight);
+  if (shape.size() != 3 || taps.size() != 3 || taps[0] != shape[1] ||
+      taps[1] != 1 || taps[2] < 1)
+    return ctx.emitError() << "expects an input (batch, channels, length) "
+                              "and a weight (channels, 1, k)";
+  int64_t batch = shape[0], channels = shape[1], length = shape[2],
+          carried = taps[2] - 1;
+  std::string activation = ctx.getString("activation", "none");
+  if (activation != "none" && activation != "silu" && activation != "swish")
+    return ctx.emitError() << "has activation '" << activation
+                           << "'; expected 'silu', 'swish' or 'none'";
+  Value past;
+  if (ctx.hasInput(3)) {
+    past = ctx.getInput(3);
+    if (shapeOf(past) != ArrayRef<int64_t>{batch, channels, carried})
+      return ctx.emitError() << "expects a past_state of shape (" << batch
+                             << ", " << channels << ", " << carried << ")";
+  } else {
+    past = c.broadcastTo(c.scalar(x, 0), {batch, channels, carried});
+  }
+  Value padded = carried ? c.concat({past, x}, 2) : x;
+  Value bias = ctx.hasInput(2) ? ctx.getInput(2) : Value();
+  Value y = ctx.create<tg::ConvOp>(padded, weight, bias,
+                                   ArrayRef<int64_t>{1}, ArrayRef<int64_t>{1},
+                                   ArrayRef<int64_t>{0, 0}, channels);
+  if (activation != "none")
+    y = c.mul(y, ctx.create<tg::SigmoidOp>(y));
+  ctx.setOutput(0, y);
+  // (With k = 1 nothing is carried: an empty slice at 0.)
+  ctx.setOutput(1, c.sliceAxis(padded, 2, carried ? length : 0, carried));
   return success();
 }
 
@@ -998,6 +1039,7 @@ LogicalResult convertUpsample(NodeContext &ctx) {
 } // namespace
 
 void aotc::onnximport::registerNNConverters(ConverterRegistry &registry) {
+  registry.add("CausalConvWithState", {2, 4}, convertCausalConvWithState);
   registry.add("Conv", {2, 3}, convertConv);
   registry.add("ConvTranspose", {2, 3}, convertConvTranspose);
   registry.add("MaxPool", {1, 1}, convertMaxPool);

@@ -23,6 +23,20 @@ def conv_same(auto_pad):
     return build
 
 
+def causal_conv(activation):
+    """CausalConvWithState (opset 27) with a bias and a past state: 3
+    channels, 4 taps, 5 positions."""
+    def build():
+        node = helper.make_node(
+            "CausalConvWithState", ["x", "w", "b", "past"], ["y", "present"],
+            name="causal", activation=activation)
+        return model([node], [tensor("x", [2, 3, 5]), tensor("w", [3, 1, 4]),
+                              tensor("b", [3]), tensor("past", [2, 3, 3])],
+                     [tensor("y", [2, 3, 5]), tensor("present", [2, 3, 3])],
+                     opset=27)
+    return build
+
+
 def conv_transpose_output_shape():
     """ConvTranspose whose output_shape asks for one row fewer than the
     natural 9 (a leading pad) and one column more than 7 (output_padding)."""
@@ -154,6 +168,8 @@ def upsample():
 
 
 MODELS = {
+    "causal-conv-silu": causal_conv("silu"),
+    "causal-conv-relu": causal_conv("relu"),
     "conv-same-upper": conv_same("SAME_UPPER"),
     "conv-same-lower": conv_same("SAME_LOWER"),
     "convtranspose-output-shape": conv_transpose_output_shape,
