@@ -577,6 +577,125 @@ LogicalResult convertSwiGLU(NodeContext &ctx) {
   return success();
 }
 
+/// LinearAttention (opset 27): the recurrence over the T positions,
+/// unrolled (T is static), in float32. Per position t and KV head, with S
+/// the (d_k, d_v) state (past_state, or zeros):
+///   S' = exp(g_t) * S (per key row; "gated", "gated_delta") or S,
+///   S  = S' + k_t (x) v_t                               ("linear", "gated"),
+///   S  = S' + k_t (x) beta_t (v_t - S'^T k_t)           ("delta", "gated_delta"),
+///   o_t = scale * q_t^T S, each query head reading KV head h / (Hq / Hkv).
+/// decay is (B, T, Hkv * d_k) or per head (B, T, Hkv); beta (B, T, Hkv) or
+/// (B, T, 1); scale defaults to 1 / sqrt(d_k).
+LogicalResult convertLinearAttention(NodeContext &ctx) {
+  Composer c{ctx};
+  Value query = ctx.getInput(0), key = ctx.getInput(1),
+        value = ctx.getInput(2);
+  int64_t qHeads = ctx.getInt("q_num_heads", 0),
+          kvHeads = ctx.getInt("kv_num_heads", 0);
+  std::string rule = ctx.getString("update_rule", "gated_delta");
+  bool gated = rule == "gated" || rule == "gated_delta";
+  bool delta = rule == "delta" || rule == "gated_delta";
+  if (!gated && !delta && rule != "linear")
+    return ctx.emitError() << "has update_rule '" << rule
+                           << "'; expected 'linear', 'gated', 'delta' or "
+                              "'gated_delta'";
+  ArrayRef<int64_t> qShape = shapeOf(query), kShape = shapeOf(key),
+                    vShape = shapeOf(value);
+  if (qShape.size() != 3 || kShape.size() != 3 || vShape.size() != 3 ||
+      qHeads <= 0 || kvHeads <= 0 || qHeads % kvHeads != 0 ||
+      qShape[2] % qHeads != 0 || vShape[2] % kvHeads != 0 ||
+      kShape[2] != qShape[2] / qHeads * kvHeads ||
+      kShape.take_front(2) != qShape.take_front(2) ||
+      vShape.take_front(2) != qShape.take_front(2))
+    return ctx.emitError()
+           << "expects query (B, T, q_num_heads * d_k), key (B, T, "
+              "kv_num_heads * d_k) and value (B, T, kv_num_heads * d_v), "
+              "q_num_heads a multiple of kv_num_heads";
+  if ((gated && !ctx.hasInput(4)) || (delta && !ctx.hasInput(5)))
+    return ctx.emitError() << "update_rule '" << rule << "' needs "
+                           << (gated && !ctx.hasInput(4) ? "decay" : "beta");
+  int64_t batch = qShape[0], steps = qShape[1], dk = qShape[2] / qHeads,
+          dv = vShape[2] / kvHeads, group = qHeads / kvHeads;
+  Type f32 = Float32Type::get(ctx.getContext());
+  auto asF32 = [&](Value x) { return c.cast(x, f32); };
+  // (B, T, H * d) as (B, T, H, d), in float32.
+  auto heads = [&](Value x, int64_t h) {
+    return asF32(c.reshape(x, {batch, steps, h, shapeOf(x)[2] / h}));
+  };
+  auto perPosition = [&](Value x) {
+    return shapeOf(x).size() == 3 &&
+           shapeOf(x).take_front(2) == qShape.take_front(2);
+  };
+  Value q = heads(query, qHeads), k = heads(key, kvHeads),
+        v = heads(value, kvHeads);
+  Value decay, beta;
+  if (gated) {
+    decay = ctx.getInput(4);
+    if (!perPosition(decay) || (shapeOf(decay)[2] != kvHeads * dk &&
+                                shapeOf(decay)[2] != kvHeads))
+      return ctx.emitError() << "expects decay (B, T, kv_num_heads * d_k) "
+                                "or (B, T, kv_num_heads)";
+    decay = c.exp(heads(decay, kvHeads));
+  }
+  if (delta) {
+    beta = ctx.getInput(5);
+    int64_t last = perPosition(beta) ? shapeOf(beta)[2] : 0;
+    if (last != kvHeads && last != 1)
+      return ctx.emitError() << "expects beta (B, T, kv_num_heads) or "
+                                "(B, T, 1)";
+    beta = asF32(c.reshape(beta, {batch, steps, last, 1}));
+  }
+  Value state;
+  if (ctx.hasInput(3)) {
+    state = ctx.getInput(3);
+    if (shapeOf(state) != ArrayRef<int64_t>{batch, kvHeads, dk, dv})
+      return ctx.emitError() << "expects a past_state of shape (" << batch
+                             << ", " << kvHeads << ", " << dk << ", " << dv
+                             << ")";
+    state = asF32(state);
+  } else {
+    state = c.broadcastTo(c.scalar(q, 0), {batch, kvHeads, dk, dv});
+  }
+  double scale = ctx.getFloat("scale", 0);
+  if (scale == 0)
+    scale = 1 / std::sqrt(static_cast<double>(dk));
+  // Position t of x (B, T, H, d) as (B, H, d).
+  auto at = [&](Value x, int64_t t) {
+    ArrayRef<int64_t> shape = shapeOf(x);
+    return c.reshape(c.sliceAxis(x, 1, t, 1), {shape[0], shape[2], shape[3]});
+  };
+  SmallVector<Value> outputs;
+  for (int64_t t = 0; t < steps; ++t) {
+    Value kt = c.reshape(at(k, t), {batch, kvHeads, dk, 1});
+    if (gated) {
+      Value g = at(decay, t);
+      state = c.mul(state, c.reshape(g, {batch, kvHeads, shapeOf(g)[2], 1}));
+    }
+    Value write = at(v, t);
+    if (delta) {
+      Value retrieved =
+          c.reshape(c.matmul(c.transpose(state, {0, 1, 3, 2}), kt),
+                    {batch, kvHeads, dv});
+      write = c.mul(at(beta, t), c.sub(write, retrieved));
+    }
+    state = c.add(state,
+                  c.matmul(kt, c.reshape(write, {batch, kvHeads, 1, dv})));
+    Value read = state;
+    if (group > 1)
+      read = c.reshape(
+          c.broadcastTo(c.reshape(state, {batch, kvHeads, 1, dk, dv}),
+                        {batch, kvHeads, group, dk, dv}),
+          {batch, qHeads, dk, dv});
+    Value qt = c.reshape(at(q, t), {batch, qHeads, 1, dk});
+    Value out = c.mul(c.scalar(qt, scale), c.matmul(qt, read));
+    outputs.push_back(c.reshape(out, {batch, 1, qHeads * dv}));
+  }
+  Value output = steps == 1 ? outputs.front() : c.concat(outputs, 1);
+  ctx.setOutput(0, c.cast(output, elementTypeOf(query)));
+  ctx.setOutput(1, c.cast(state, elementTypeOf(query)));
+  return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -586,6 +705,7 @@ LogicalResult convertSwiGLU(NodeContext &ctx) {
 void aotc::onnximport::registerTransformerConverters(
     ConverterRegistry &registry) {
   registry.add("Attention", {3, 7}, convertAttention);
+  registry.add("LinearAttention", {3, 6}, convertLinearAttention);
   registry.add("RotaryEmbedding", {3, 4}, convertRotaryEmbedding);
   registry.add("RMSNormalization", {2, 2}, convertRMSNormalization);
   registry.add("LpNormalization", {1, 1}, convertLpNormalization);

@@ -59,6 +59,30 @@ def attention_bad_heads():
                  [tensor("y", [1, 3, 2, 4])])
 
 
+def linear_attention_gqa():
+    """LinearAttention (opset 27, gated_delta by default): 2 positions, 4
+    query heads sharing 2 KV heads, d_k = d_v = 2, per-head decay."""
+    node = helper.make_node(
+        "LinearAttention", ["q", "k", "v", "", "decay", "beta"], ["y", "s"],
+        name="lin", q_num_heads=4, kv_num_heads=2)
+    return model([node], [tensor("q", [1, 2, 8]), tensor("k", [1, 2, 4]),
+                          tensor("v", [1, 2, 4]), tensor("decay", [1, 2, 2]),
+                          tensor("beta", [1, 2, 2])],
+                 [tensor("y", [1, 2, 8]), tensor("s", [1, 2, 2, 2])],
+                 opset=27)
+
+
+def linear_attention_no_beta():
+    """LinearAttention with update_rule delta and no beta."""
+    node = helper.make_node(
+        "LinearAttention", ["q", "k", "v"], ["y", "s"], name="lin",
+        q_num_heads=2, kv_num_heads=2, update_rule="delta")
+    return model([node], [tensor("q", [1, 2, 4]), tensor("k", [1, 2, 4]),
+                          tensor("v", [1, 2, 4])],
+                 [tensor("y", [1, 2, 4]), tensor("s", [1, 2, 2, 2])],
+                 opset=27)
+
+
 def rms_norm_f16():
     """RMSNormalization of f16 data over the last two axes, stashed in f32."""
     node = helper.make_node("RMSNormalization", ["x", "w"], ["y"], name="rms",
@@ -107,6 +131,8 @@ MODELS = {
     "attention-3d-past": attention_3d_past,
     "attention-nonpad": attention_nonpad,
     "attention-bad-heads": attention_bad_heads,
+    "linear-attention-gqa": linear_attention_gqa,
+    "linear-attention-no-beta": linear_attention_no_beta,
     "rms-norm-f16": rms_norm_f16,
     "rotary-interleaved": rotary_interleaved,
     "lp-norm": lp_norm,
