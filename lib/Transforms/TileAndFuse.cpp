@@ -283,6 +283,26 @@ constexpr int64_t kWholePaddedBytesLargeWeights = 1024 * 1024;
 /// convolution's 9x9 window of one channel of a 7x7 image).
 constexpr int64_t kPaddedTileBytes = 16 * 1024;
 
+/// A tile copies the padded windows of several slices of the outermost
+/// loop they depend on (the channels of a depthwise convolution) while they
+/// add up to at most this many bytes. Computing a slice right after copying
+/// its window alone stalls every vector load of the window on the copy's
+/// stores still in flight; copying a few first lets them land (MobileNetV2's
+/// 3x3 depthwise convolutions on 960 channels of 7x7, 9x9 windows of 324
+/// bytes: 44 -> 35 us a call on one core, 44 -> 26 us on two).
+constexpr int64_t kPaddedWindowBlockBytes = 4 * 1024;
+
+/// The number of slices of a loop of `size` that a tile copies the padded
+/// windows of, when the windows of all of them take `paddedBytes`: the
+/// largest divisor of `size` within kPaddedWindowBlockBytes, or 1.
+int64_t windowBlock(int64_t size, int64_t paddedBytes) {
+  int64_t slice = std::max<int64_t>(paddedBytes / size, 1), block = 1;
+  for (int64_t b = 2; b <= size && b * slice <= kPaddedWindowBlockBytes; ++b)
+    if (size % b == 0)
+      block = b;
+  return block;
+}
+
 /// The byte size of a statically shaped tensor value.
 int64_t tensorBytes(Value value) {
   auto type = cast<RankedTensorType>(value.getType());
@@ -518,6 +538,33 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
       }
     return true;
   };
+  // Whether every padded input reads the seed's loop `loop` as it is, or
+  // plus loops of one iteration (a depthwise convolution reads channel
+  // c + g of its input, g the single input channel of c's group).
+  SmallVector<int64_t> seedRanges = seed.getStaticLoopRanges();
+  auto padsReadAsIs = [&](unsigned loop) {
+    auto asIs = [&](AffineExpr e) {
+      bool sumOfDims = true;
+      e.walk([&](AffineExpr sub) {
+        if (auto dim = dyn_cast<AffineDimExpr>(sub)) {
+          if (dim.getPosition() != loop && seedRanges[dim.getPosition()] != 1)
+            sumOfDims = false;
+        } else if (sub.getKind() != AffineExprKind::Add) {
+          sumOfDims = false;
+        }
+      });
+      return sumOfDims;
+    };
+    for (tensor::PadOp pad : group.pads)
+      for (OpOperand *input : seed.getDpsInputOperands()) {
+        if (input->get() != pad.getResult())
+          continue;
+        for (AffineExpr e : seed.getMatchingIndexingMap(input).getResults())
+          if (e.isFunctionOfDim(loop) && !asIs(e))
+            return false;
+      }
+    return true;
+  };
   std::optional<unsigned> pixelRowLoop;
   if (!group.pads.empty() && candidates.size() >= 2 &&
       candidates.back().rootLoop == innermostLoop &&
@@ -559,16 +606,24 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
         tiled = true;
       }
     } else if (padsDependOn(c.seedLoop)) {
-      // The outermost by 1, then the others one at a time until a tile's
-      // padded window is small (a depthwise convolution: one channel, all
-      // its rows); the rest whole. One tile of all of them is still a
+      // The outermost in blocks of a few small windows (windowBlock), then
+      // the others one at a time until a tile's padded window is small (a
+      // depthwise convolution: a few channels, all their rows); the rest
+      // whole. One tile of all of them is still a
       // tile: the group stays one loop nest.
       if (wholeRows || (splitPadLoop && paddedTileBytes <= kPaddedTileBytes) ||
           c.rootLoop == pixelRowLoop) {
         sizes[c.rootLoop] = c.size;
       } else {
-        sizes[c.rootLoop] = 1;
-        paddedTileBytes /= c.size;
+        // Windows of neighbouring slices overlap along a loop they are
+        // read through (an output row's input rows): blocks only of one
+        // read as it is (a depthwise convolution's channel).
+        int64_t block =
+            splitPadLoop || group.pads.empty() || !padsReadAsIs(c.seedLoop)
+                ? 1
+                : windowBlock(c.size, paddedTileBytes);
+        sizes[c.rootLoop] = block;
+        paddedTileBytes = paddedTileBytes / c.size * block;
         splitPadLoop = true;
       }
       tiled = true;

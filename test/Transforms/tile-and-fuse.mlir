@@ -155,19 +155,20 @@ func.func @conv1x1_prime_rows(%x: tensor<1x32x13x13xf32>, %w: tensor<16x32x1x1xf
 // -----
 
 // A depthwise 3x3 convolution + relu on 7x7 images: the padded input
-// depends on the channel and on the rows. Channels are tiled one by one;
-// a channel's whole padded window (9x9 floats) is small, so its rows stay
-// in one tile instead of 7 tiles of one row each.
+// depends on the channel and on the rows. A channel's whole padded window
+// (9x9 floats, 324 bytes) is small, so its rows stay in one tile instead of
+// 7 tiles of one row each, and a tile copies the windows of 8 channels
+// (2.5 KiB; 16 would pass 4 KiB) before computing any of them.
 
 // CHECK-LABEL: func.func @depthwise_small_image
-// CHECK:         scf.for %[[C:.+]] = %c0 to %c32 step %c1 iter_args
+// CHECK:         scf.for %[[C:.+]] = %c0 to %c32 step %c8 iter_args
 // CHECK-NOT:       scf.for
-// CHECK:           tensor.extract_slice %{{.+}}[0, %[[C]], 0, 0] [1, 1, 7, 7]
+// CHECK:           tensor.extract_slice %{{.+}}[0, %[[C]], 0, 0] [1, 8, 7, 7]
 // CHECK:           tensor.pad
-// CHECK:           } : tensor<1x1x7x7xf32> to tensor<1x1x9x9xf32>
-// CHECK:           linalg.generic {{.*}} outs(%{{.+}} : tensor<1x1x7x7xf32>)
+// CHECK:           } : tensor<1x8x7x7xf32> to tensor<1x8x9x9xf32>
+// CHECK:           linalg.generic {{.*}} outs(%{{.+}} : tensor<1x8x7x7xf32>)
 // CHECK:             arith.maximumf
-// CHECK:           tensor.insert_slice %{{.+}}[0, %[[C]], 0, 0] [1, 1, 7, 7]
+// CHECK:           tensor.insert_slice %{{.+}}[0, %[[C]], 0, 0] [1, 8, 7, 7]
 func.func @depthwise_small_image(%x: tensor<1x32x7x7xf32>, %w: tensor<32x1x3x3xf32>) -> tensor<1x32x7x7xf32> {
   %0 = tg.conv %x, %w strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] group = 32 : tensor<1x32x7x7xf32>, tensor<32x1x3x3xf32>
   %1 = tg.relu %0 : tensor<1x32x7x7xf32>
