@@ -2,8 +2,8 @@
 """aotc against the peers a user would pick instead, same threads, one run.
 
     /usr/bin/python3 bench/peers.py [--aotc build/bin/aotc]
-        [--baseline OTHER_AOTC] [--cpu native] [--repeat 20] [--threads 1,2]
-        [MODEL...]
+        [--baseline OTHER_AOTC] [--cpu native] [--repeat 20] [--rounds 3]
+        [--threads 1,2] [MODEL...]
 
 For each model (torchvision or a small PyTorch module, random weights,
 exported to ONNX at bench time exactly as the model tests do):
@@ -17,7 +17,10 @@ exported to ONNX at bench time exactly as the model tests do):
    1): aotc's NAME_run_parallel on a libaotc_pool of that many workers
    (NAME_run for one), onnxruntime with that many intra-op threads, PyTorch
    with ``torch.set_num_threads``; aotc's outputs must be bitwise equal at
-   every thread count,
+   every thread count. ROUNDS times over, every engine at every thread
+   count in turn, so that a disturbance of a shared machine falls on a
+   round of each rather than on all of one engine's calls; the best call of
+   all rounds counts, with the median of the rounds' medians,
 3. checks that the three outputs agree, and prints milliseconds, GFLOP/s
    (from ``aotc --report``'s FLOP count) and the ratios.
 
@@ -227,54 +230,81 @@ def bench(name, args):
                                    "baseline")
     print("%s: %s, %.2f GFLOP" % (name, "x".join(map(str, x.shape)),
                                    flops / 1e9))
+    # Every engine at every thread count is timed once per round, the
+    # rounds one after another: a disturbance of the machine (another
+    # process, a busy hypervisor) then falls on some round of every engine
+    # rather than on all the calls of one.
+    timings = {}  # (threads, label) -> [(best, median)], one per round
     first = None
-    for threads in args.threads:
-        rows = []
-        aotc = run_aotc(exe, work, "aotc", x.numpy(), args.repeat, threads)
-        if not agree(aotc[2], want):
-            sys.exit("peers: %s: aotc's output differs from PyTorch's (max "
-                     "abs error %.3g)" % (name, np.abs(
-                         aotc[2] - want.reshape(-1)).max()))
-        if first is None:
-            first = aotc
-        elif not np.array_equal(aotc[2], first[2]):
-            sys.exit("peers: %s: aotc's output at %d threads differs from "
-                     "its output at %d" % (name, threads, args.threads[0]))
-        rows.append(("aotc", aotc[0], aotc[1]))
-        if base_exe:
-            base = run_aotc(base_exe, work, "baseline", x.numpy(),
-                            args.repeat, threads)
-            rows.append(("aotc (baseline)", base[0], base[1]))
-        ort_out = os.path.join(work, "ort_output.npy")
-        text = subprocess.run(
-            [args.ort_python, os.path.join(HERE, "ort_time.py"), path,
-             os.path.join(work, "input.npy"), ort_out, str(args.repeat),
-             str(threads)],
-            capture_output=True, text=True)
-        if text.returncode == 0:
-            best, median = (float(v) for v in text.stdout.split())
-            if not agree(np.load(ort_out), want):
-                sys.exit("peers: %s: onnxruntime's output differs from "
-                         "PyTorch's" % name)
-            rows.append(("onnxruntime", best, median))
-        else:
-            print("  (onnxruntime unavailable: %s)" %
-                  text.stderr.strip().splitlines()[-1:])
-        rows.append(("PyTorch eager",) +
-                    time_torch(torch, model, x, args.repeat, threads))
+    for _ in range(args.rounds):
+        for threads in args.threads:
+            runs = [("aotc", exe, "aotc")]
+            if base_exe:
+                runs.append(("aotc (baseline)", base_exe, "baseline"))
+            for label, binary, tag in runs:
+                best, median, out = run_aotc(binary, work, tag, x.numpy(),
+                                             args.repeat, threads)
+                if label == "aotc":
+                    if not agree(out, want):
+                        sys.exit("peers: %s: aotc's output differs from "
+                                 "PyTorch's (max abs error %.3g)" % (
+                                     name, np.abs(out - want.reshape(-1))
+                                     .max()))
+                    if first is None:
+                        first = out
+                    elif not np.array_equal(out, first):
+                        sys.exit("peers: %s: aotc's output at %d threads "
+                                 "differs from its output at %d" % (
+                                     name, threads, args.threads[0]))
+                timings.setdefault((threads, label), []).append(
+                    (best, median))
+            ort_out = os.path.join(work, "ort_output.npy")
+            text = subprocess.run(
+                [args.ort_python, os.path.join(HERE, "ort_time.py"), path,
+                 os.path.join(work, "input.npy"), ort_out, str(args.repeat),
+                 str(threads)],
+                capture_output=True, text=True)
+            if text.returncode == 0:
+                best, median = (float(v) for v in text.stdout.split())
+                if not agree(np.load(ort_out), want):
+                    sys.exit("peers: %s: onnxruntime's output differs from "
+                             "PyTorch's" % name)
+                timings.setdefault((threads, "onnxruntime"), []).append(
+                    (best, median))
+            elif (threads, "onnxruntime unavailable") not in timings:
+                timings[(threads, "onnxruntime unavailable")] = \
+                    text.stderr.strip().splitlines()[-1:]
+            timings.setdefault((threads, "PyTorch eager"), []).append(
+                time_torch(torch, model, x, args.repeat, threads))
 
+    def summary(threads, label):
+        """The best call of all rounds, and the median of their medians."""
+        rounds = timings[(threads, label)]
+        medians = sorted(median for _, median in rounds)
+        return min(best for best, _ in rounds), medians[len(medians) // 2]
+
+    labels = ["aotc", "aotc (baseline)", "onnxruntime", "PyTorch eager"]
+    one = summary(args.threads[0], "aotc")[0]
+    for threads in args.threads:
+        aotc = summary(threads, "aotc")[0]
         if len(args.threads) > 1:
-            scaling = "" if aotc is first else \
-                ", aotc %.2fx its %d-thread time" % (first[0] / aotc[0],
+            scaling = "" if threads == args.threads[0] else \
+                ", aotc %.2fx its %d-thread time" % (one / aotc,
                                                      args.threads[0])
             print("  %d thread%s%s:" % (threads, "s" if threads > 1 else "",
                                         scaling))
-        for label, best, median in rows:
+        if (threads, "onnxruntime unavailable") in timings:
+            print("  (onnxruntime unavailable: %s)" %
+                  timings[(threads, "onnxruntime unavailable")])
+        for label in labels:
+            if (threads, label) not in timings:
+                continue
+            best, median = summary(threads, label)
             rate = " %7.1f GFLOP/s" % (flops / best / 1e6) if flops else ""
             ratio = "" if label == "aotc" else \
                 "   aotc is %.2fx %s" % (
-                    best / aotc[0] if best >= aotc[0] else aotc[0] / best,
-                    "faster" if best >= aotc[0] else "slower")
+                    best / aotc if best >= aotc else aotc / best,
+                    "faster" if best >= aotc else "slower")
             print("  %-16s %9.2f ms (median %9.2f)%s%s" % (
                 label, best, median, rate, ratio))
         sys.stdout.flush()
@@ -290,7 +320,12 @@ def main():
                                                        "aotc"))
     parser.add_argument("--baseline", help="a second aotc to compare with")
     parser.add_argument("--cpu", default="native")
-    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=20,
+                        help="calls timed per engine and round (default 20)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds of timing every engine at every thread "
+                             "count, one after another; the best call of "
+                             "all rounds is reported (default 3)")
     parser.add_argument("--threads", default="1",
                         type=lambda text: [int(t) for t in text.split(",")],
                         help="comma-separated thread counts, e.g. 1,2: aotc "
