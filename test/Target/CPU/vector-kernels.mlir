@@ -145,6 +145,31 @@ func.func @strided_window(%x: memref<8x33xf32>, %k: memref<3xf32>, %y: memref<8x
 
 // -----
 
+// A 3x3 stride-2 max pool over NCHW channels: a tile of 16 channels x 1
+// vector and one of 16 image rows x 1 vector cost the same loads and
+// maxima, but neighbouring image rows read overlapping input rows of one
+// channel (from L1), while 16 channels are 16 separate planes to stream: the
+// tile's rows are image rows, one channel at a time.
+
+// CHECK-LABEL: func.func @pool_image_rows(
+// CHECK:         scf.for %[[C:.+]] = %c0 to %c16 step %c1
+// CHECK:           vector.maskedload %arg0[%c0, %[[C]], %{{.+}}, %{{.+}}]
+// CHECK:           vector.maskedload %arg0[%c0, %[[C]], %{{.+}}, %{{.+}}]
+// CHECK:         vector.store %{{.+}}, %arg2[%c0, %[[C]], %c0, %c0]
+// CHECK:         vector.store %{{.+}}, %arg2[%c0, %[[C]], %c1, %c0]
+func.func @pool_image_rows(%x: memref<1x16x33x33xf32>, %k: memref<3x3xf32>, %y: memref<1x16x16x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, c, oh, ow, kh, kw) -> (n, c, 2 * oh + kh, 2 * ow + kw)>, affine_map<(n, c, oh, ow, kh, kw) -> (kh, kw)>, affine_map<(n, c, oh, ow, kh, kw) -> (n, c, oh, ow)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %k : memref<1x16x33x33xf32>, memref<3x3xf32>) outs(%y : memref<1x16x16x16xf32>) {
+  ^bb0(%in: f32, %unused: f32, %acc: f32):
+    %m = arith.maximumf %acc, %in : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
 // Left to the scalar loops: a sum along the only contiguous dimension whose
 // add may not be reordered (no reassoc), and a transpose (contiguous in one
 // operand, strided in the other).
