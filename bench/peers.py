@@ -17,10 +17,11 @@ exported to ONNX at bench time exactly as the model tests do):
    1): aotc's NAME_run_parallel on a libaotc_pool of that many workers
    (NAME_run for one), onnxruntime with that many intra-op threads, PyTorch
    with ``torch.set_num_threads``; aotc's outputs must be bitwise equal at
-   every thread count. ROUNDS times over, every engine at every thread
-   count in turn, so that a disturbance of a shared machine falls on a
-   round of each rather than on all of one engine's calls; the best call of
-   all rounds counts, with the median of the rounds' medians,
+   every thread count. ROUNDS times over, every model and within it every
+   engine at every thread count in turn, so that a disturbance of a shared
+   machine falls on a round of each rather than on all of one engine's or
+   one model's calls; the best call of all rounds counts, with the median
+   of the rounds' medians,
 3. checks that the three outputs agree, and prints milliseconds, GFLOP/s
    (from ``aotc --report``'s FLOP count) and the ratios.
 
@@ -216,31 +217,35 @@ def agree(a, b):
                                               atol=1e-4 * scale)
 
 
-def bench(name, args):
-    import torch
-    work = os.path.join(args.work_dir, name)
-    os.makedirs(work, exist_ok=True)
-    path = os.path.join(work, "model.onnx")
-    model, x, want = export(name, path)
-    np.save(os.path.join(work, "input.npy"), x.numpy())
-    exe, flops = compile_aotc(args.aotc, args.cpu, path, work, "aotc")
-    base_exe = None
-    if args.baseline:
-        base_exe, _ = compile_aotc(args.baseline, args.cpu, path, work,
-                                   "baseline")
-    print("%s: %s, %.2f GFLOP" % (name, "x".join(map(str, x.shape)),
-                                   flops / 1e9))
-    # Every engine at every thread count is timed once per round, the
-    # rounds one after another: a disturbance of the machine (another
-    # process, a busy hypervisor) then falls on some round of every engine
-    # rather than on all the calls of one.
-    timings = {}  # (threads, label) -> [(best, median)], one per round
-    first = None
-    for _ in range(args.rounds):
+class Model:
+    """One model under test: exported, compiled, and its timings so far,
+    (threads, engine) -> [(best, median)], one entry per round."""
+
+    def __init__(self, name, args):
+        self.name = name
+        self.work = os.path.join(args.work_dir, name)
+        os.makedirs(self.work, exist_ok=True)
+        self.path = os.path.join(self.work, "model.onnx")
+        self.model, self.x, self.want = export(name, self.path)
+        np.save(os.path.join(self.work, "input.npy"), self.x.numpy())
+        self.exe, self.flops = compile_aotc(args.aotc, args.cpu, self.path,
+                                            self.work, "aotc")
+        self.base_exe = None
+        if args.baseline:
+            self.base_exe, _ = compile_aotc(args.baseline, args.cpu,
+                                            self.path, self.work, "baseline")
+        self.timings = {}
+        self.first = None
+        self.ort_error = None
+
+    def time_round(self, args):
+        """Times every engine at every thread count once."""
+        import torch
+        name, work, x, want = self.name, self.work, self.x, self.want
         for threads in args.threads:
-            runs = [("aotc", exe, "aotc")]
-            if base_exe:
-                runs.append(("aotc (baseline)", base_exe, "baseline"))
+            runs = [("aotc", self.exe, "aotc")]
+            if self.base_exe:
+                runs.append(("aotc (baseline)", self.base_exe, "baseline"))
             for label, binary, tag in runs:
                 best, median, out = run_aotc(binary, work, tag, x.numpy(),
                                              args.repeat, threads)
@@ -250,63 +255,68 @@ def bench(name, args):
                                  "PyTorch's (max abs error %.3g)" % (
                                      name, np.abs(out - want.reshape(-1))
                                      .max()))
-                    if first is None:
-                        first = out
-                    elif not np.array_equal(out, first):
+                    if self.first is None:
+                        self.first = out
+                    elif not np.array_equal(out, self.first):
                         sys.exit("peers: %s: aotc's output at %d threads "
                                  "differs from its output at %d" % (
                                      name, threads, args.threads[0]))
-                timings.setdefault((threads, label), []).append(
+                self.timings.setdefault((threads, label), []).append(
                     (best, median))
             ort_out = os.path.join(work, "ort_output.npy")
             text = subprocess.run(
-                [args.ort_python, os.path.join(HERE, "ort_time.py"), path,
-                 os.path.join(work, "input.npy"), ort_out, str(args.repeat),
-                 str(threads)],
+                [args.ort_python, os.path.join(HERE, "ort_time.py"),
+                 self.path, os.path.join(work, "input.npy"), ort_out,
+                 str(args.repeat), str(threads)],
                 capture_output=True, text=True)
             if text.returncode == 0:
                 best, median = (float(v) for v in text.stdout.split())
                 if not agree(np.load(ort_out), want):
                     sys.exit("peers: %s: onnxruntime's output differs from "
                              "PyTorch's" % name)
-                timings.setdefault((threads, "onnxruntime"), []).append(
+                self.timings.setdefault((threads, "onnxruntime"), []).append(
                     (best, median))
-            elif (threads, "onnxruntime unavailable") not in timings:
-                timings[(threads, "onnxruntime unavailable")] = \
-                    text.stderr.strip().splitlines()[-1:]
-            timings.setdefault((threads, "PyTorch eager"), []).append(
-                time_torch(torch, model, x, args.repeat, threads))
+            else:
+                self.ort_error = text.stderr.strip().splitlines()[-1:]
+            self.timings.setdefault((threads, "PyTorch eager"), []).append(
+                time_torch(torch, self.model, x, args.repeat, threads))
 
-    def summary(threads, label):
+    def summary(self, threads, label):
         """The best call of all rounds, and the median of their medians."""
-        rounds = timings[(threads, label)]
+        rounds = self.timings[(threads, label)]
         medians = sorted(median for _, median in rounds)
         return min(best for best, _ in rounds), medians[len(medians) // 2]
 
-    labels = ["aotc", "aotc (baseline)", "onnxruntime", "PyTorch eager"]
-    one = summary(args.threads[0], "aotc")[0]
-    for threads in args.threads:
-        aotc = summary(threads, "aotc")[0]
-        if len(args.threads) > 1:
-            scaling = "" if threads == args.threads[0] else \
-                ", aotc %.2fx its %d-thread time" % (one / aotc,
-                                                     args.threads[0])
-            print("  %d thread%s%s:" % (threads, "s" if threads > 1 else "",
-                                        scaling))
-        if (threads, "onnxruntime unavailable") in timings:
-            print("  (onnxruntime unavailable: %s)" %
-                  timings[(threads, "onnxruntime unavailable")])
-        for label in labels:
-            if (threads, label) not in timings:
-                continue
-            best, median = summary(threads, label)
-            rate = " %7.1f GFLOP/s" % (flops / best / 1e6) if flops else ""
-            ratio = "" if label == "aotc" else \
-                "   aotc is %.2fx %s" % (
-                    best / aotc if best >= aotc else aotc / best,
-                    "faster" if best >= aotc else "slower")
-            print("  %-16s %9.2f ms (median %9.2f)%s%s" % (
-                label, best, median, rate, ratio))
+    def report(self, args):
+        flops = self.flops
+        print("%s: %s, %.2f GFLOP" % (self.name,
+                                       "x".join(map(str, self.x.shape)),
+                                       flops / 1e9))
+        if self.ort_error:
+            print("  (onnxruntime unavailable: %s)" % self.ort_error)
+        labels = ["aotc", "aotc (baseline)", "onnxruntime", "PyTorch eager"]
+        one = self.summary(args.threads[0], "aotc")[0]
+        for threads in args.threads:
+            aotc = self.summary(threads, "aotc")[0]
+            if len(args.threads) > 1:
+                scaling = "" if threads == args.threads[0] else \
+                    ", aotc %.2fx its %d-thread time" % (one / aotc,
+                                                         args.threads[0])
+                print("  %d thread%s%s:" % (threads,
+                                            "s" if threads > 1 else "",
+                                            scaling))
+            for label in labels:
+                if (threads, label) not in self.timings:
+                    continue
+                best, median = self.summary(threads, label)
+                rate = " %7.1f GFLOP/s" % (flops / best / 1e6) if flops \
+                    else ""
+                ratio = "" if label == "aotc" else \
+                    "   aotc is %.2fx %s" % (
+                        best / aotc if best >= aotc else aotc / best,
+                        "faster" if best >= aotc else "slower")
+                print("  %-16s %9.2f ms (median %9.2f)%s%s" % (
+                    label, best, median, rate, ratio))
         sys.stdout.flush()
 
 
@@ -342,8 +352,19 @@ def main():
     for name in args.models:
         if name not in MODELS:
             parser.error("unknown model '%s'" % name)
-    for name in args.models or DEFAULT_MODELS:
-        bench(name, args)
+    # Every round times every model, each engine at each thread count in
+    # turn, so that a disturbance of the machine (another process, a busy
+    # hypervisor, often lasting tens of seconds) falls on one round of
+    # each rather than on all the calls of one engine or one model.
+    models = [Model(name, args) for name in args.models or DEFAULT_MODELS]
+    for round in range(args.rounds):
+        for model in models:
+            print("peers: round %d of %d: %s" % (round + 1, args.rounds,
+                                                 model.name),
+                  file=sys.stderr, flush=True)
+            model.time_round(args)
+    for model in models:
+        model.report(args)
 
 
 if __name__ == "__main__":
