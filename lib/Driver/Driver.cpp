@@ -525,13 +525,27 @@ LogicalResult Compilation::selectEntry() {
       return entry.emitError("expected statically shaped tensors in the "
                              "signature of the compiled function, got ")
              << type;
-    // tg is signless: unsigned types reach the header only via tg.unsigned.
-    if (getCElementType(tensor.getElementType()).empty() ||
-        (tensor.getElementType().isInteger() &&
-         !tensor.getElementType().isSignlessInteger()))
+    // An i8 tensor of packed low-precision elements (float8, int4, ...; see
+    // the ONNX importer's LowPrecision.h) shows the caller their type.
+    if (auto logical = attrs ? attrs.getAs<TypeAttr>("tg.logical_type")
+                             : TypeAttr()) {
+      auto logicalTensor = dyn_cast<RankedTensorType>(logical.getValue());
+      if (!logicalTensor || !logicalTensor.hasStaticShape() ||
+          getCElementType(logicalTensor.getElementType()) != "uint8_t" ||
+          !tensor.getElementType().isInteger(8) ||
+          getTensorBytes(logicalTensor) != getTensorBytes(tensor))
+        return entry.emitError("tg.logical_type ")
+               << logical << " does not describe the bytes of " << type;
+      tensor = logicalTensor;
+    } else if (getCElementType(tensor.getElementType()).empty() ||
+               (tensor.getElementType().isInteger() &&
+                !tensor.getElementType().isSignlessInteger())) {
+      // tg is signless: unsigned types reach the header only via
+      // tg.unsigned.
       return entry.emitError("unsupported element type ")
              << tensor.getElementType()
              << " in the signature of the compiled function";
+    }
     auto named = attrs ? attrs.getAs<StringAttr>("tg.name") : StringAttr();
     // tg is signless; `tg.unsigned` (the ONNX importer sets it for uint8
     // ... uint64 tensors) makes the header's type unsigned (uint8_t, "ui8").

@@ -28,6 +28,10 @@ StringRef getCElementType(Type type) {
     switch (integer.getWidth()) {
     case 1:
       return isUnsigned ? "" : "bool";
+    case 2:
+    case 4:
+      // ONNX's int4/uint4 and int2/uint2, packed into bytes.
+      return "uint8_t";
     case 8:
       return isUnsigned ? "uint8_t" : "int8_t";
     case 16:
@@ -46,6 +50,10 @@ StringRef getCElementType(Type type) {
     return "double";
   if (type.isF16() || type.isBF16())
     return "uint16_t";
+  // float8 and float4 as their bit patterns (float4 packed two to a byte).
+  if (isa<Float8E4M3FNType, Float8E4M3FNUZType, Float8E5M2Type,
+          Float8E5M2FNUZType, Float8E8M0FNUType, Float4E2M1FNType>(type))
+    return "uint8_t";
   return "";
 }
 
@@ -58,6 +66,10 @@ std::string getDTypeName(Type type) {
 
 uint64_t getTensorBytes(RankedTensorType type) {
   unsigned bits = type.getElementTypeBitWidth();
+  // bool takes a byte per element; 4- and 2-bit elements are packed, the
+  // first in the least significant bits.
+  if (bits < 8 && bits > 1)
+    return (type.getNumElements() * bits + 7) / 8;
   return type.getNumElements() * std::max<uint64_t>(1, bits / 8);
 }
 

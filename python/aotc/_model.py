@@ -18,7 +18,16 @@ HEADER_DTYPES = {
     "i64": np.dtype(np.int64),
     "ui8": np.dtype(np.uint8), "ui16": np.dtype(np.uint16),
     "ui32": np.dtype(np.uint32), "ui64": np.dtype(np.uint64),
+    # ONNX's float8 types as their bit patterns, one byte per element.
+    "f8E4M3FN": np.dtype(np.uint8), "f8E4M3FNUZ": np.dtype(np.uint8),
+    "f8E5M2": np.dtype(np.uint8), "f8E5M2FNUZ": np.dtype(np.uint8),
+    "f8E8M0FNU": np.dtype(np.uint8),
 }
+# 4- and 2-bit types (int4, uint4, float4e2m1, int2, uint2) travel packed as
+# ONNX packs them, the first element in the low bits of a byte: such a
+# tensor is a 1-D uint8 array of its bytes.
+_PACKED = {"i4", "ui4", "f4E2M1FN", "i2", "ui2"}
+HEADER_DTYPES.update({name: np.dtype(np.uint8) for name in _PACKED})
 _UNSIGNED = {"i8": np.dtype(np.uint8), "i16": np.dtype(np.uint16),
              "i32": np.dtype(np.uint32), "i64": np.dtype(np.uint64)}
 
@@ -94,7 +103,8 @@ def _specs(raw_tensors, element_types):
             if want.kind in "iu" and want.itemsize == dtype.itemsize:
                 dtype = want
                 signless = False
-        specs.append(TensorSpec(t.kind, t.index, t.name, t.shape, dtype,
+        shape = (t.nbytes,) if t.dtype in _PACKED else t.shape
+        specs.append(TensorSpec(t.kind, t.index, t.name, shape, dtype,
                                 t.dtype, t.nbytes, signless))
     return tuple(specs)
 

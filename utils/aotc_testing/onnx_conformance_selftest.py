@@ -135,13 +135,24 @@ def build_tests(root):
         [tensor_info("x", f32, [2, 3])], [tensor_info("y", f32, [2, 3])]),
         [x], [x])
     want["node/test_unsupported_op"] = ("unsupported", "NoSuchOp")
-    # Element type 17 (FLOAT8E4M3FN) is newer than onnx 1.12.
+    # Element types 17 (FLOAT8E4M3FN) and 22 (INT4, packed: 3 elements in
+    # 2 bytes) are newer than onnx 1.12; the header passes them as bytes.
     f8 = TensorProto(dims=[2], data_type=17, raw_data=b"\x01\x02")
-    write_test(root, "node/test_unsupported_float8", model(
+    write_test(root, "node/test_float8", model(
         identity, [tensor_info("x", 17, [2])], [tensor_info("y", 17, [2])]),
         [f8], [f8])
-    want["node/test_unsupported_float8"] = ("unsupported",
-                                            "unsupported dtype FLOAT8E4M3FN")
+    want["node/test_float8"] = ("pass", "")
+    i4 = TensorProto(dims=[3], data_type=22, raw_data=b"\x9f\x07")
+    write_test(root, "node/test_int4", model(
+        identity, [tensor_info("x", 22, [3])], [tensor_info("y", 22, [3])]),
+        [i4], [i4])
+    want["node/test_int4"] = ("pass", "")
+    c64 = TensorProto(dims=[1], data_type=14, raw_data=b"\0" * 8)
+    write_test(root, "node/test_unsupported_complex", model(
+        identity, [tensor_info("x", 14, [1])], [tensor_info("y", 14, [1])]),
+        [c64], [c64])
+    want["node/test_unsupported_complex"] = ("unsupported",
+                                             "unsupported dtype COMPLEX64")
 
     write_test(root, "node/test_compile_error", i_model, [x], [x], "fail")
     want["node/test_compile_error"] = ("compile-error",
@@ -208,7 +219,7 @@ def check_driver(work, aotc, cc):
     check(any(line.startswith("FAIL: node/test_wrong is expected to pass: "
                               "wrong: ") for line in lines),
           "the failing listed test is named with its status")
-    check(any(line.startswith("4 tests pass that") for line in lines),
+    check(any(line.startswith("6 tests pass that") for line in lines),
           "tests passing but not listed are counted")
 
     got = {}
@@ -257,9 +268,24 @@ def check_decoding():
     bf16 = onnx_run.tensor_from_proto(TensorProto(
         dims=[2], data_type=16, raw_data=b"\x80\x3f\x00\xc0"))
     check(bf16.values().tolist() == [1.0, -2.0], "bfloat16 bit patterns")
+    # Low-precision types: packed bytes (raw or one per int32_data entry)
+    # unpacked to codes, decoded by their tables.
+    for proto in (TensorProto(dims=[3], data_type=22, raw_data=b"\x9f\x07"),
+                  TensorProto(dims=[3], data_type=22,
+                              int32_data=[0x9f, 0x07])):
+        i4 = onnx_run.tensor_from_proto(proto)
+        check(i4.values().tolist() == [-1, -7, 7] and i4.nbytes == 2 and
+              i4.tobytes() == b"\x9f\x07", "int4, packed")
+    f8 = onnx_run.tensor_from_proto(TensorProto(
+        dims=[3], data_type=17, int32_data=[0x38, 0xC0, 0x7F]))
+    v = f8.values()
+    check(v[0] == 1.0 and v[1] == -2.0 and np.isnan(v[2]),
+          "float8e4m3fn codes")
     for proto, error, what in (
-            (TensorProto(dims=[1], data_type=23, raw_data=b"\0"),
-             onnx_run.UnsupportedDtype, "FLOAT4E2M1 is unsupported"),
+            (TensorProto(dims=[1], data_type=14, raw_data=b"\0" * 8),
+             onnx_run.UnsupportedDtype, "COMPLEX64 is unsupported"),
+            (TensorProto(dims=[3], data_type=22, raw_data=b"\0"),
+             onnx_run.BadData, "int4 of the wrong packed size is bad data"),
             (TensorProto(dims=[3], data_type=1, raw_data=b"\0" * 8),
              onnx_run.BadData, "raw_data of the wrong size is bad data"),
             (TensorProto(dims=[3], data_type=1, float_data=[1.0]),

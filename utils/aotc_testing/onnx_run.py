@@ -55,16 +55,88 @@ class ElementType:
     patterns) and the header dtypes aotc may give it (integers are signless
     there: an unsigned tensor is i8..i64 in the header)."""
 
-    def __init__(self, code, name, short, storage, header):
+    def __init__(self, code, name, short, storage, header, bits=None,
+                 codes=None):
         self.code = code
         self.name = name
         self.short = short
         self.storage = np.dtype(storage).newbyteorder("<")
         self.header = header
+        # Low-precision types (float8, float4, int4, int2): the bits of one
+        # element, packed 8 // bits to a byte (first element in the low
+        # bits), and the value of each code; `storage` holds one code per
+        # element.
+        self.bits = bits
+        self.codes = codes
 
     @property
     def is_float(self):
-        return self.name in ("float16", "bfloat16", "float", "double")
+        return self.name in ("float16", "bfloat16", "float", "double") or (
+            self.codes is not None and self.codes.dtype == np.float64)
+
+    def packed_bytes(self, count):
+        """Bytes `count` elements take in the C contract."""
+        if self.bits is None:
+            return count * self.storage.itemsize
+        per_byte = 8 // self.bits
+        return (count + per_byte - 1) // per_byte
+
+    def pack(self, codes):
+        """The bytes of an array of codes."""
+        codes = np.asarray(codes, np.uint8).reshape(-1)
+        if self.bits in (None, 8):
+            return codes.tobytes()
+        per_byte = 8 // self.bits
+        padded = np.zeros(self.packed_bytes(codes.size) * per_byte, np.uint8)
+        padded[:codes.size] = codes & ((1 << self.bits) - 1)
+        grouped = padded.reshape(-1, per_byte).astype(np.uint32)
+        shifts = np.arange(per_byte, dtype=np.uint32) * self.bits
+        return (grouped << shifts).sum(axis=1).astype(np.uint8).tobytes()
+
+    def unpack(self, raw, count):
+        """`count` codes from their bytes."""
+        data = np.frombuffer(raw, np.uint8)
+        if self.bits == 8:
+            return data[:count].copy()
+        per_byte = 8 // self.bits
+        shifts = np.arange(per_byte, dtype=np.uint8) * self.bits
+        codes = (data[:, None] >> shifts) & ((1 << self.bits) - 1)
+        return codes.reshape(-1)[:count].astype(np.uint8)
+
+
+def _float_codes(exponent_bits, mantissa_bits, bias, fnuz=False,
+                 infinity=False):
+    """The value of each code of a sign-magnitude float format."""
+    values = []
+    bits = 1 + exponent_bits + mantissa_bits
+    all_ones = (1 << exponent_bits) - 1
+    for code in range(1 << bits):
+        m = code & ((1 << mantissa_bits) - 1)
+        e = (code >> mantissa_bits) & all_ones
+        if e == 0:
+            v = m * 2.0 ** (1 - bias - mantissa_bits)
+        else:
+            v = (1 + m / 2.0 ** mantissa_bits) * 2.0 ** (e - bias)
+        if fnuz and code == 1 << (bits - 1):
+            v = float("nan")
+        elif infinity and e == all_ones:
+            v = float("nan") if m else float("inf")
+        elif (bits == 8 and not fnuz and not infinity and e == all_ones and
+              m == (1 << mantissa_bits) - 1):
+            v = float("nan")
+        values.append(-v if code >> (bits - 1) else v)
+    return np.array(values, np.float64)
+
+
+def _int_codes(bits, signed):
+    codes = np.arange(1 << bits, dtype=np.float64)
+    if signed:
+        codes[codes >= 1 << (bits - 1)] -= 1 << bits
+    return codes.astype(np.int64)
+
+
+def _low_precision(code, name, short, header, bits, codes):
+    return ElementType(code, name, short, np.uint8, (header,), bits, codes)
 
 
 ELEMENT_TYPES = {t.code: t for t in (
@@ -81,17 +153,30 @@ ELEMENT_TYPES = {t.code: t for t in (
     ElementType(12, "uint32", "u32", np.uint32, ("ui32", "i32")),
     ElementType(13, "uint64", "u64", np.uint64, ("ui64", "i64")),
     ElementType(16, "bfloat16", "bf16", np.uint16, ("bf16",)),
+    _low_precision(17, "float8e4m3fn", "f8e4m3fn", "f8E4M3FN", 8,
+                   _float_codes(4, 3, 7)),
+    _low_precision(18, "float8e4m3fnuz", "f8e4m3fnuz", "f8E4M3FNUZ", 8,
+                   _float_codes(4, 3, 8, fnuz=True)),
+    _low_precision(19, "float8e5m2", "f8e5m2", "f8E5M2", 8,
+                   _float_codes(5, 2, 15, infinity=True)),
+    _low_precision(20, "float8e5m2fnuz", "f8e5m2fnuz", "f8E5M2FNUZ", 8,
+                   _float_codes(5, 2, 16, fnuz=True)),
+    _low_precision(21, "uint4", "u4", "ui4", 4, _int_codes(4, False)),
+    _low_precision(22, "int4", "i4", "i4", 4, _int_codes(4, True)),
+    _low_precision(23, "float4e2m1", "f4e2m1", "f4E2M1FN", 4,
+                   _float_codes(2, 1, 1)),
+    _low_precision(24, "float8e8m0", "f8e8m0", "f8E8M0FNU", 8,
+                   np.array([2.0 ** (c - 127) for c in range(255)] +
+                            [float("nan")])),
+    _low_precision(25, "uint2", "u2", "ui2", 2, _int_codes(2, False)),
+    _low_precision(26, "int2", "i2", "i2", 2, _int_codes(2, True)),
 )}
 ELEMENT_TYPES_BY_NAME = {t.name: t for t in ELEMENT_TYPES.values()}
 
 STRING = 8
-# Types the C contract has no dtype for (complex, and those newer than
-# onnx 1.12, which does not know their names).
+# Types the C contract has no dtype for.
 OTHER_TYPE_NAMES = {
     0: "UNDEFINED", 8: "STRING", 14: "COMPLEX64", 15: "COMPLEX128",
-    17: "FLOAT8E4M3FN", 18: "FLOAT8E4M3FNUZ", 19: "FLOAT8E5M2",
-    20: "FLOAT8E5M2FNUZ", 21: "UINT4", 22: "INT4", 23: "FLOAT4E2M1",
-    24: "FLOAT8E8M0", 25: "UINT2", 26: "INT2",
 }
 
 
@@ -132,13 +217,32 @@ class Tensor:
     def describe(self):
         return "%s[%s]" % (self.etype.short, "x".join(map(str, self.shape)))
 
+    @classmethod
+    def from_bytes(cls, etype, raw, shape):
+        """The tensor whose C-contract bytes are `raw`."""
+        if etype.bits is not None:
+            count = int(np.prod(shape, dtype=np.int64))
+            return cls(etype, etype.unpack(raw, count).reshape(shape))
+        return cls(etype, np.frombuffer(raw, dtype=etype.storage)
+                   .reshape(shape))
+
+    @property
+    def nbytes(self):
+        """Its size in the C contract (low-precision types packed)."""
+        return self.etype.packed_bytes(self.array.size)
+
     def values(self):
-        """The values as numpy computes with them (bf16 widened to f32)."""
+        """The values as numpy computes with them (bf16 widened to f32,
+        low-precision codes decoded)."""
         if self.etype.name == "bfloat16":
             return (self.array.astype(np.uint32) << 16).view(np.float32)
+        if self.etype.codes is not None:
+            return self.etype.codes[self.array]
         return self.array
 
     def tobytes(self):
+        if self.etype.bits is not None:
+            return self.etype.pack(self.array)
         return self.array.tobytes()
 
 
@@ -160,6 +264,14 @@ def tensor_from_proto(proto):
     if any(d < 0 for d in dims):
         raise BadData("negative dimension in %s" % (dims,))
     count = int(np.prod(dims, dtype=np.int64))
+    if etype.bits is not None:
+        # Packed bytes, in raw_data or one per int32_data entry.
+        raw = proto.raw_data if proto.raw_data else bytes(
+            np.array(proto.int32_data, np.int64).astype(np.uint8))
+        if len(raw) != etype.packed_bytes(count):
+            raise BadData("%d bytes for %s[%s]" % (len(raw), etype.name,
+                                                   "x".join(map(str, dims))))
+        return Tensor.from_bytes(etype, raw, dims)
     if proto.raw_data:
         raw = proto.raw_data
         if len(raw) != count * etype.storage.itemsize:
@@ -437,13 +549,12 @@ def compare(index, raw, want, rtol=ONNX_RTOL, atol=ONNX_ATOL):
     the Tensor `want`. Returns None when it matches, else one line: the
     number of differing elements and the maximum absolute and relative
     errors among them."""
-    if len(raw) != want.array.nbytes:
+    if len(raw) != want.nbytes:
         return "output %d: %d bytes, expected %s (%d bytes)" % (
-            index, len(raw), want.describe(), want.array.nbytes)
+            index, len(raw), want.describe(), want.nbytes)
     if want.etype.name == "bool" and any(b > 1 for b in raw):
         return "output %d: bool bytes other than 0 and 1" % index
-    got = Tensor(want.etype, np.frombuffer(raw, dtype=want.etype.storage)
-                 .reshape(want.shape))
+    got = Tensor.from_bytes(want.etype, raw, want.shape)
     g, w = got.values(), want.values()
     if want.etype.is_float:
         g64, w64 = g.astype(np.float64), w.astype(np.float64)

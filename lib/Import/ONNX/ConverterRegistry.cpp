@@ -21,5 +21,6 @@ ConverterRegistry aotc::onnximport::buildConverterRegistry() {
   registerSignalConverters(registry);
   registerSamplingConverters(registry);
   registerQuantizationConverters(registry);
+  registerControlFlowConverters(registry);
   return registry;
 }

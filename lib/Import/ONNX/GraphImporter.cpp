@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphImporter.h"
+#include "LowPrecision.h"
 #include "TensorImport.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
@@ -43,8 +44,58 @@ Value GraphImporter::lookup(StringRef name) const {
 }
 
 void GraphImporter::bind(StringRef name, Value value) {
-  if (!name.empty())
-    values[name] = value;
+  if (name.empty())
+    return;
+  values[name] = value;
+  if (subgraphNames)
+    subgraphNames->insert(name);
+}
+
+FailureOr<SmallVector<Value>>
+GraphImporter::importSubgraph(const onnx::GraphProto &graph,
+                              ValueRange inputs) {
+  Location loc =
+      NameLoc::get(StringAttr::get(context, graph.name().empty()
+                                                ? "subgraph"
+                                                : graph.name()));
+  if (graph.input_size() != static_cast<int>(inputs.size()))
+    return emitError(loc) << "subgraph '" << graph.name() << "' declares "
+                          << graph.input_size() << " inputs; the node passes "
+                          << inputs.size();
+  // The enclosing scope comes back whole when the subgraph is done.
+  llvm::StringMap<Value> outerValues = values;
+  llvm::StringSet<> outerMissing = missing;
+  llvm::StringSet<> names;
+  llvm::StringSet<> *outerNames = subgraphNames;
+  subgraphNames = &names;
+  llvm::scope_exit restore([&] {
+    values = std::move(outerValues);
+    missing = std::move(outerMissing);
+    subgraphNames = outerNames;
+  });
+  for (auto [input, value] : llvm::zip(graph.input(), inputs)) {
+    missing.erase(input.name());
+    bind(input.name(), value);
+  }
+  if (failed(importInitializers(graph)))
+    return failure();
+  for (const onnx::NodeProto &node : graph.node())
+    if (failed(importNode(node, *registry)))
+      return failure();
+  SmallVector<Value> results;
+  for (const onnx::ValueInfoProto &output : graph.output()) {
+    if (missing.contains(output.name())) {
+      results.push_back(Value());
+      continue;
+    }
+    Value value = lookup(output.name());
+    if (!value)
+      return emitError(loc) << "subgraph output '" << output.name()
+                            << "' is not produced by any node, input or "
+                               "initializer in scope";
+    results.push_back(value);
+  }
+  return results;
 }
 
 void GraphImporter::recordUnsupported(const onnx::NodeProto &node,
@@ -85,6 +136,10 @@ GraphImporter::getInputType(const onnx::ValueInfoProto &input) {
     if (elementType)
       unsignedInputs.insert(name);
   }
+  // Low-precision inputs: i8 codes here; the argument holds them packed
+  // (bindLowPrecisionInput).
+  if (!elementType && lookupLowPrecisionType(tensor.elem_type()))
+    elementType = IntegerType::get(context, 8);
   if (!elementType)
     return emitError(loc) << "graph input '" << name << "' has data type "
                           << getDataTypeName(tensor.elem_type())
@@ -107,7 +162,11 @@ GraphImporter::getInputType(const onnx::ValueInfoProto &input) {
                           << bound->second.size() << ", but the model's input '"
                           << name << "' has rank " << dims.size();
   for (auto [i, dim] : llvm::enumerate(dims)) {
-    bool known = dim.has_dim_value() && dim.dim_value() >= 0;
+    // Exporters write -1 or 0 for a dimension they do not know (paddle2onnx
+    // does): -1 is dynamic, as a symbolic or absent one is; 0 takes any size
+    // --input-shape gives, and is an empty dimension otherwise.
+    bool known = dim.has_dim_value() && dim.dim_value() > 0;
+    bool zero = dim.has_dim_value() && dim.dim_value() == 0;
     if (bound != options.inputShapes.end()) {
       int64_t given = bound->second[i];
       if (known && dim.dim_value() != given)
@@ -116,6 +175,10 @@ GraphImporter::getInputType(const onnx::ValueInfoProto &input) {
                << " gives dimension " << i << " as " << given
                << ", but the model fixes it to " << dim.dim_value();
       shape.push_back(given);
+      continue;
+    }
+    if (zero) {
+      shape.push_back(0);
       continue;
     }
     if (!known) {
@@ -153,6 +216,8 @@ LogicalResult GraphImporter::importInitializers(const onnx::GraphProto &graph) {
     bind(tensor.name(), constant);
     if (getUnsignedStorageType(context, tensor.data_type()))
       markUnsigned(constant);
+    if (lookupLowPrecisionType(tensor.data_type()))
+      markLowPrecision(constant, tensor.data_type());
   }
   if (graph.sparse_initializer_size() > 0)
     return emitError(UnknownLoc::get(context))
@@ -207,7 +272,24 @@ GraphImporter::importInputValue(const onnx::ValueInfoProto &input) {
   bind(input.name(), constant);
   if (getUnsignedStorageType(context, tensor.data_type()))
     markUnsigned(constant);
+  if (lookupLowPrecisionType(tensor.data_type()))
+    markLowPrecision(constant, tensor.data_type());
   return success();
+}
+
+void GraphImporter::bindLowPrecisionInput(const onnx::ValueInfoProto &input,
+                                          BlockArgument argument) {
+  int dataType = input.type().tensor_type().elem_type();
+  auto logical = cast<RankedTensorType>(
+      cast<TypeAttr>(function.getArgAttr(argument.getArgNumber(),
+                                         kLogicalTypeAttr))
+          .getValue());
+  Value codes =
+      unpackValue(builder, NameLoc::get(StringAttr::get(context, input.name())),
+                  argument, *lookupLowPrecisionType(dataType),
+                  logical.getShape());
+  bind(input.name(), codes);
+  markLowPrecision(codes, dataType);
 }
 
 /// Before opset 7, binary ops broadcast only with `broadcast = 1`, aligning
@@ -252,9 +334,10 @@ LogicalResult GraphImporter::checkInputCounts(const onnx::NodeProto &node,
   InputCounts counts = spec.at(opset);
   unsigned declared = node.input_size();
   bool variadic = counts.max == kVariadic;
-  if (declared < counts.required || (!variadic && declared > counts.max)) {
+  bool unbounded = variadic || counts.max == kVariadicOptional;
+  if (declared < counts.required || (!unbounded && declared > counts.max)) {
     InFlightDiagnostic diag = emitError(getNodeLoc(node)) << "expected ";
-    if (variadic)
+    if (unbounded)
       diag << "at least " << counts.required;
     else if (counts.required == counts.max)
       diag << counts.required;
@@ -274,13 +357,14 @@ LogicalResult GraphImporter::checkInputCounts(const onnx::NodeProto &node,
 }
 
 namespace {
-/// An op that may read unsigned integers: the inputs it may read them at (a
-/// bit per input; all bits for variadic ops), and whether its outputs then
-/// hold unsigned integers too (it moves, selects or copies elements without
+/// An op that may read values of a type the importer tracks beside tg's
+/// (unsigned integers, low-precision codes): the inputs it may read them at
+/// (a bit per input; all bits for variadic ops), and whether its outputs
+/// then hold that type too (it moves, selects or copies elements without
 /// reading them as numbers).
-struct UnsignedUse {
+struct TrackedUse {
   uint32_t inputs;
-  bool keepsUnsigned;
+  bool keepsType;
 };
 } // namespace
 
@@ -290,9 +374,9 @@ struct UnsignedUse {
 /// and bitwise ops whose bits do not depend on signedness, and BitShift (tg's
 /// right shift is logical). tg is signless, so any other op would read them
 /// as signed; it is reported unsupported.
-static const llvm::StringMap<UnsignedUse> &getUnsignedUses() {
+static const llvm::StringMap<TrackedUse> &getUnsignedUses() {
   constexpr uint32_t kAll = ~0u;
-  static const llvm::StringMap<UnsignedUse> uses = {
+  static const llvm::StringMap<TrackedUse> uses = {
       {"Identity", {1, true}},     {"Reshape", {1, true}},
       {"Flatten", {1, true}},      {"Squeeze", {1, true}},
       {"Unsqueeze", {1, true}},    {"Transpose", {1, true}},
@@ -326,6 +410,27 @@ static const llvm::StringMap<UnsignedUse> &getUnsignedUses() {
       {"Pow", {2, false}},
       {"Less", {3, false}},        {"LessOrEqual", {3, false}},
       {"Greater", {3, false}},     {"GreaterOrEqual", {3, false}},
+  };
+  return uses;
+}
+
+/// The ops that read low-precision codes (LowPrecision.h): data movement,
+/// which keeps them, and the conversions, which decode or encode them
+/// (Shape and Size read only the shape).
+static const llvm::StringMap<TrackedUse> &getLowPrecisionUses() {
+  constexpr uint32_t kAll = ~0u;
+  static const llvm::StringMap<TrackedUse> uses = {
+      {"Identity", {1, true}},     {"Reshape", {1, true}},
+      {"Flatten", {1, true}},      {"Squeeze", {1, true}},
+      {"Unsqueeze", {1, true}},    {"Transpose", {1, true}},
+      {"Concat", {kAll, true}},    {"Slice", {1, true}},
+      {"Gather", {1, true}},       {"Expand", {1, true}},
+      {"Tile", {1, true}},         {"Split", {1, true}},
+      {"DepthToSpace", {1, true}}, {"SpaceToDepth", {1, true}},
+      {"Where", {6, true}},
+      {"Shape", {1, false}},       {"Size", {1, false}},
+      {"Cast", {1, false}},        {"CastLike", {3, false}},
+      {"DequantizeLinear", {5, false}}, {"QuantizeLinear", {4, false}},
   };
   return uses;
 }
@@ -394,9 +499,11 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
   // initializer or an earlier result would change what its own inputs
   // read while it is converted.
   llvm::StringSet<> outputs;
+  // In a subgraph only its own names count: it may shadow outer ones.
   for (const std::string &output : node.output())
     if (!output.empty() &&
-        (values.count(output) || missing.contains(output) ||
+        ((subgraphNames ? subgraphNames->contains(output)
+                        : values.count(output) || missing.contains(output)) ||
          !outputs.insert(output).second))
       return emitError(getNodeLoc(node))
              << "defines '" << output
@@ -421,6 +528,27 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
       return success();
     }
     readsUnsigned = true;
+  }
+
+  // Low-precision codes likewise; data movement keeps their type.
+  int keptLowPrecision = 0;
+  for (auto [i, name] : llvm::enumerate(node.input())) {
+    if (name.empty())
+      continue;
+    int dataType = getLowPrecisionType(lookup(name));
+    if (!dataType)
+      continue;
+    auto use = getLowPrecisionUses().find(node.op_type());
+    if (use == getLowPrecisionUses().end() ||
+        !(use->second.inputs & (1u << std::min<size_t>(i, 31)))) {
+      recordUnsupported(node, getDataTypeName(dataType) + " input '" + name +
+                                  "'");
+      for (const std::string &output : node.output())
+        missing.insert(output);
+      return success();
+    }
+    if (use->second.keepsType)
+      keptLowPrecision = dataType;
   }
 
   // Unsigned inputs the op reads by their order, or as Pow's exponent, are
@@ -516,8 +644,10 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
              << "internal error: the converter did not produce output '"
              << output << "'";
     if (readsUnsigned && !skipped &&
-        getUnsignedUses().lookup(node.op_type()).keepsUnsigned)
+        getUnsignedUses().lookup(node.op_type()).keepsType)
       markUnsigned(values.lookup(output));
+    if (keptLowPrecision && !skipped)
+      markLowPrecision(values.lookup(output), keptLowPrecision);
   }
   // The value outputs of an order-adapted op flip back to unsigned.
   if (adaptation.flipOrder && !adapted.empty() && !skipped) {
@@ -539,7 +669,16 @@ LogicalResult GraphImporter::checkOutput(const onnx::ValueInfoProto &output,
     return success();
   const onnx::TypeProto::Tensor &declared = output.type().tensor_type();
   Location loc = UnknownLoc::get(context);
-  if (declared.elem_type() != 0) {
+  if (lookupLowPrecisionType(declared.elem_type()) ||
+      getLowPrecisionType(value)) {
+    if (getLowPrecisionType(value) != declared.elem_type() &&
+        declared.elem_type() != 0)
+      return emitError(loc) << "graph output '" << output.name()
+                            << "' is declared as "
+                            << getDataTypeName(declared.elem_type())
+                            << " but computes "
+                            << getDataTypeName(getLowPrecisionType(value));
+  } else if (declared.elem_type() != 0) {
     Type elementType = getElementType(context, declared.elem_type());
     Type unsignedType = getUnsignedStorageType(context, declared.elem_type());
     if (unsignedType && !isUnsigned(value))
@@ -565,13 +704,13 @@ LogicalResult GraphImporter::checkOutput(const onnx::ValueInfoProto &output,
   const auto &dims = declared.shape().dim();
   bool mismatch = dims.size() != type.getRank();
   for (auto [i, dim] : llvm::enumerate(dims))
-    if (!mismatch && dim.has_dim_value() &&
+    if (!mismatch && dim.has_dim_value() && dim.dim_value() > 0 &&
         dim.dim_value() != type.getDimSize(i))
       mismatch = true;
   if (mismatch) {
     std::string shape;
     for (auto [i, dim] : llvm::enumerate(dims))
-      shape += (i ? "x" : "") + (dim.has_dim_value()
+      shape += (i ? "x" : "") + (dim.has_dim_value() && dim.dim_value() > 0
                                      ? std::to_string(dim.dim_value())
                                      : std::string("?"));
     return emitError(loc) << "graph output '" << output.name()
@@ -648,6 +787,8 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
 
   SmallVector<Type> argumentTypes;
   SmallVector<const onnx::ValueInfoProto *> arguments;
+  // Low-precision inputs: their logical types, by argument.
+  SmallVector<std::pair<unsigned, RankedTensorType>> lowPrecisionArguments;
   for (const onnx::ValueInfoProto &input : graph.input()) {
     if (initializers.contains(input.name()) ||
         options.inputValues.count(input.name()))
@@ -658,6 +799,16 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
             NameLoc::get(StringAttr::get(context, input.name())), *type,
             tg::kMaxTensorBytes, "graph inputs")))
       return failure();
+    if (const LowPrecisionType *lowPrecision =
+            lookupLowPrecisionType(input.type().tensor_type().elem_type())) {
+      lowPrecisionArguments.push_back(
+          {argumentTypes.size(),
+           type->clone(getLogicalElementType(context, *lowPrecision))});
+      if (lowPrecision->bits < 8)
+        type = RankedTensorType::get(
+            {lowPrecision->packedBytes(type->getNumElements())},
+            type->getElementType());
+    }
     argumentTypes.push_back(*type);
     arguments.push_back(&input);
   }
@@ -679,6 +830,10 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
     }
   }
   builder.setInsertionPointToStart(body);
+  for (auto [i, logicalType] : lowPrecisionArguments) {
+    function.setArgAttr(i, kLogicalTypeAttr, TypeAttr::get(logicalType));
+    bindLowPrecisionInput(*arguments[i], body->getArgument(i));
+  }
   if (failed(importInitializers(graph)))
     return failure();
   for (const onnx::ValueInfoProto &input : graph.input())
@@ -686,9 +841,11 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
         failed(importInputValue(input)))
       return failure();
 
-  ConverterRegistry registry = buildConverterRegistry();
+  ConverterRegistry converters = buildConverterRegistry();
+  registry = &converters;
+  llvm::scope_exit forget([&] { registry = nullptr; });
   for (const onnx::NodeProto &node : graph.node())
-    if (failed(importNode(node, registry)))
+    if (failed(importNode(node, converters)))
       return failure();
   if (failed(reportUnsupported()))
     return failure();
@@ -702,6 +859,9 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
              << "' is not produced by any node, input or initializer";
     if (failed(checkOutput(output, value)))
       return failure();
+    if (const LowPrecisionType *lowPrecision =
+            lookupLowPrecisionType(getLowPrecisionType(value)))
+      value = packValue(builder, funcLoc, value, *lowPrecision);
     results.push_back(value);
   }
   func::ReturnOp::create(builder, funcLoc, results);
@@ -715,6 +875,14 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
     function.setResultAttr(i, "tg.name", builder.getStringAttr(output.name()));
     if (isUnsigned(results[i]))
       function.setResultAttr(i, "tg.unsigned", builder.getUnitAttr());
+    Value value = lookup(output.name());
+    if (const LowPrecisionType *lowPrecision =
+            lookupLowPrecisionType(getLowPrecisionType(value)))
+      function.setResultAttr(
+          i, kLogicalTypeAttr,
+          TypeAttr::get(cast<RankedTensorType>(value.getType())
+                            .clone(getLogicalElementType(context,
+                                                         *lowPrecision))));
   }
   return success();
 }

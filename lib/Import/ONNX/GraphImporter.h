@@ -59,12 +59,37 @@ public:
     return unsignedValues.contains(value);
   }
   void markUnsigned(mlir::Value value) { unsignedValues.insert(value); }
+  /// The ONNX data type of the low-precision codes `value` holds
+  /// (LowPrecision.h), or 0. Only the ops of kLowPrecisionUses read such
+  /// values (see importNode).
+  int getLowPrecisionType(mlir::Value value) const {
+    return lowPrecisionValues.lookup(value);
+  }
+  void markLowPrecision(mlir::Value value, int dataType) {
+    lowPrecisionValues[value] = dataType;
+  }
 
 private:
   mlir::LogicalResult importInitializers(const onnx::GraphProto &graph);
   mlir::FailureOr<mlir::RankedTensorType>
   getInputType(const onnx::ValueInfoProto &input);
   mlir::LogicalResult importInputValue(const onnx::ValueInfoProto &input);
+public:
+  /// Imports `graph`, a subgraph of the node being converted (If's branches,
+  /// a Loop or Scan body), at the builder's insertion point: its inputs
+  /// bound to `inputs`, the enclosing graphs' names visible, its own names
+  /// visible only inside (sibling subgraphs and repeated imports may reuse
+  /// them). Returns its outputs, with a null value for each output that an
+  /// unsupported node left missing (the node is recorded for the final
+  /// report); failure after an error.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  importSubgraph(const onnx::GraphProto &graph, mlir::ValueRange inputs);
+
+private:
+  /// The codes of the low-precision graph input `argument` (packed bytes),
+  /// bound to the input's name.
+  void bindLowPrecisionInput(const onnx::ValueInfoProto &input,
+                             mlir::BlockArgument argument);
   const onnx::NodeProto &applyLegacyBroadcast(const onnx::NodeProto &node,
                                               onnx::NodeProto &rewritten);
   /// Checks the node's inputs against its op's InputSpec in this opset: the
@@ -89,9 +114,16 @@ private:
   llvm::StringMap<mlir::Value> values;
   /// Values that unsupported nodes would have produced.
   llvm::StringSet<> missing;
+  /// The converters, while a graph is imported.
+  const ConverterRegistry *registry = nullptr;
+  /// The names the subgraph being imported defines (null in the main
+  /// graph, where every name is the graph's own).
+  llvm::StringSet<> *subgraphNames = nullptr;
   /// Values holding unsigned integers, and the graph inputs that do.
   llvm::DenseSet<mlir::Value> unsignedValues;
   llvm::StringSet<> unsignedInputs;
+  /// Values holding low-precision codes, by ONNX data type.
+  llvm::DenseMap<mlir::Value, int> lowPrecisionValues;
   std::vector<UnsupportedNode> unsupported;
 };
 

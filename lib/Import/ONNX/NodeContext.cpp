@@ -2,6 +2,7 @@
 
 #include "GraphImporter.h"
 #include "NodeImporter.h"
+#include "LowPrecision.h"
 #include "TensorImport.h"
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
@@ -141,6 +142,27 @@ bool NodeContext::isUnsigned(Value value) const {
 
 void NodeContext::markUnsigned(Value value) { graph.markUnsigned(value); }
 
+int NodeContext::getLowPrecisionType(Value value) const {
+  return graph.getLowPrecisionType(value);
+}
+
+void NodeContext::markLowPrecision(Value value, int dataType) {
+  graph.markLowPrecision(value, dataType);
+}
+
+const onnx::GraphProto *NodeContext::getGraphAttr(StringRef name) const {
+  const onnx::AttributeProto *attr =
+      getTypedAttr(name, onnx::AttributeProto::GRAPH);
+  return attr && attr->has_g() ? &attr->g() : nullptr;
+}
+
+int NodeContext::getTensorAttrLowPrecisionType(StringRef name) const {
+  const onnx::AttributeProto *attr = getAttr(name);
+  return attr && attr->has_t() && lookupLowPrecisionType(attr->t().data_type())
+             ? attr->t().data_type()
+             : 0;
+}
+
 bool NodeContext::isUnsignedTensorAttr(StringRef name) const {
   const onnx::AttributeProto *attr = getAttr(name);
   return attr && attr->has_t() &&
@@ -258,8 +280,8 @@ FailureOr<ElementsAttr> NodeContext::getTensorAttr(StringRef name) {
   ElementsAttr value =
       importTensor(getContext(), attr->t(), graph.getModelDir(), error);
   if (!value) {
-    if (!getElementType(getContext(), attr->t().data_type()))
-    {
+    if (!getElementType(getContext(), attr->t().data_type()) &&
+        !lookupLowPrecisionType(attr->t().data_type())) {
       (void)unsupported("a " + getDataTypeName(attr->t().data_type()) +
                         " tensor");
       return failure();
@@ -272,6 +294,12 @@ FailureOr<ElementsAttr> NodeContext::getTensorAttr(StringRef name) {
 //===----------------------------------------------------------------------===//
 // Building and errors
 //===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<Value>>
+NodeContext::importSubgraph(const onnx::GraphProto &subgraph,
+                            ValueRange inputs) {
+  return graph.importSubgraph(subgraph, inputs);
+}
 
 Value NodeContext::createConstant(ElementsAttr attr) {
   return tg::ConstantOp::create(builder, loc, attr);

@@ -41,6 +41,7 @@
 namespace onnx {
 class NodeProto;
 class AttributeProto;
+class GraphProto;
 } // namespace onnx
 
 namespace aotc::onnximport {
@@ -92,6 +93,14 @@ public:
   /// (GraphImporter::isUnsigned), and marking one that does.
   bool isUnsigned(mlir::Value value) const;
   void markUnsigned(mlir::Value value);
+  /// The ONNX data type of the low-precision codes `value` holds
+  /// (LowPrecision.h: float8, float4, int4, int2, ...), or 0 for a value of
+  /// any other type; and marking a value that holds them.
+  int getLowPrecisionType(mlir::Value value) const;
+  void markLowPrecision(mlir::Value value, int dataType);
+  /// The low-precision ONNX data type the tensor attribute `name` holds, or
+  /// 0.
+  int getTensorAttrLowPrecisionType(llvm::StringRef name) const;
   /// Whether the tensor attribute `name` holds ONNX unsigned integers.
   bool isUnsignedTensorAttr(llvm::StringRef name) const;
 
@@ -128,6 +137,9 @@ public:
   mlir::FailureOr<mlir::ElementsAttr> getTensorAttr(llvm::StringRef name);
   /// The raw attribute, or nullptr.
   const onnx::AttributeProto *getAttr(llvm::StringRef name) const;
+  /// The graph attribute `name` (If's branches, a Loop or Scan body), or
+  /// nullptr when absent.
+  const onnx::GraphProto *getGraphAttr(llvm::StringRef name) const;
   /// The first attribute a getter found of the wrong type, as an error
   /// message; empty if none.
   const std::string &getAttributeError() const { return attributeError; }
@@ -144,6 +156,11 @@ public:
   }
   /// A tg.constant of `attr`.
   mlir::Value createConstant(mlir::ElementsAttr attr);
+  /// Imports the subgraph `graph` here, its inputs bound to `inputs`
+  /// (GraphImporter::importSubgraph): its outputs, null where an
+  /// unsupported node left one missing.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  importSubgraph(const onnx::GraphProto &graph, mlir::ValueRange inputs);
   /// A rank-0 or `shape`-shaped splat tg.constant of element type `type`.
   mlir::Value createSplat(mlir::Type elementType, double value,
                           llvm::ArrayRef<int64_t> shape = {});
@@ -185,6 +202,9 @@ using ConvertFn = std::function<mlir::LogicalResult(NodeContext &)>;
 /// `InputCounts::max` of a variadic op (Concat, Sum, ...): any number of
 /// inputs, every one of them given.
 inline constexpr unsigned kVariadic = ~0u;
+/// `InputCounts::max` of a variadic op whose inputs past the required ones
+/// may be omitted (Loop's trip count and condition).
+inline constexpr unsigned kVariadicOptional = ~0u - 1;
 
 /// How many inputs an op takes in one opset, as its ONNX schema says: the
 /// first `required` must be given (non-empty names), at most `max` may be
@@ -270,6 +290,7 @@ void registerLossConverters(ConverterRegistry &registry);
 void registerSignalConverters(ConverterRegistry &registry);
 void registerSamplingConverters(ConverterRegistry &registry);
 void registerQuantizationConverters(ConverterRegistry &registry);
+void registerControlFlowConverters(ConverterRegistry &registry);
 
 } // namespace aotc::onnximport
 

@@ -39,7 +39,7 @@ static const StringMap<OpHistory> &getOpHistory() {
 }
 
 static std::string formatCounts(InputCounts counts) {
-  if (counts.max == kVariadic)
+  if (counts.max == kVariadic || counts.max == kVariadicOptional)
     return counts.required == 0 ? "any number"
                                 : std::to_string(counts.required) + " or more";
   if (counts.required == counts.max)

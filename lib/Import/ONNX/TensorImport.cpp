@@ -11,6 +11,8 @@
 
 #include "TensorImport.h"
 
+#include "LowPrecision.h"
+
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinDialect.h"
@@ -205,6 +207,11 @@ ElementsAttr aotc::onnximport::importTensor(MLIRContext *context,
   Type elementType = getElementType(context, tensor.data_type());
   if (!elementType)
     elementType = getUnsignedStorageType(context, tensor.data_type());
+  // Low-precision elements arrive packed and become one i8 code each.
+  const LowPrecisionType *lowPrecision =
+      lookupLowPrecisionType(tensor.data_type());
+  if (lowPrecision)
+    elementType = IntegerType::get(context, 8);
   if (!elementType) {
     error = "unsupported data type " +
             getDataTypeName(tensor.data_type()).str();
@@ -227,7 +234,10 @@ ElementsAttr aotc::onnximport::importTensor(MLIRContext *context,
   }
   auto type = RankedTensorType::get(shape, elementType);
   int64_t elementBytes = getRawElementBytes(elementType);
-  std::optional<int64_t> byteSize = llvm::checkedMul(numElements, elementBytes);
+  std::optional<int64_t> byteSize =
+      lowPrecision ? std::optional<int64_t>(
+                         lowPrecision->packedBytes(numElements))
+                   : llvm::checkedMul(numElements, elementBytes);
   if (!byteSize) {
     error = "has more bytes than int64 counts";
     return {};
@@ -260,6 +270,12 @@ ElementsAttr aotc::onnximport::importTensor(MLIRContext *context,
     return DenseElementsAttr::get(type, values);
   }
   ArrayRef<char> data(bytes->data(), bytes->size());
+  SmallVector<int8_t> codes;
+  if (lowPrecision) {
+    codes = unpackCodes(data, numElements, *lowPrecision);
+    data = ArrayRef<char>(reinterpret_cast<const char *>(codes.data()),
+                          codes.size());
+  }
   if (numElements <= kMaxInlineElements)
     return DenseElementsAttr::getFromRawBuffer(type, data);
 

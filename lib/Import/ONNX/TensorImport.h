@@ -40,7 +40,8 @@ llvm::StringRef getDataTypeName(int dataType);
 /// Reads a TensorProto (raw_data, typed fields or external data, the latter
 /// relative to `modelDir`) into an ElementsAttr named `name`; unsigned
 /// integers get their signless storage type (the caller marks the value
-/// unsigned). On failure returns null and sets `error` to a message.
+/// unsigned), and the 8-, 4- and 2-bit types become one i8 code per element
+/// (LowPrecision.h; the caller marks the value with its type). On failure returns null and sets `error` to a message.
 mlir::ElementsAttr importTensor(mlir::MLIRContext *context,
                                 const onnx::TensorProto &tensor,
                                 llvm::StringRef modelDir, std::string &error);

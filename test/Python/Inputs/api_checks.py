@@ -6,7 +6,9 @@ message for FileCheck (test/Python/api.test); asserts the values itself.
 Usage: api_checks.py DTYPES_MLIR MLP_MLIR WORK_DIR
 """
 
+import ast
 import os
+import re
 import sys
 import threading
 
@@ -117,7 +119,27 @@ assert mlp.name == "mlp" and mlp.temp_bytes > 0
 assert mlp.library_path is None    # no work_dir: the files are gone
 x = [[0.5, -1.0, 0.25, 2.0, -0.75, 1.5, 0.0, -0.5]]
 (p,) = mlp.run(x)
-print("mlp:", " ".join("%.4f" % v for v in p[0]))
+
+
+def mlp_reference(path, x):
+    """The MLP of examples/mlp.mlir in float64 numpy, from its constants."""
+    with open(path) as f:
+        text = f.read()
+    consts = {}
+    for name, body in re.findall(r"%(\w+) = tg.constant dense<(.*?)> :",
+                                 text, re.S):
+        consts[name] = np.array(ast.literal_eval(body), np.float64)
+    h = np.maximum(np.array(x, np.float64) @ consts["w1"] + consts["b1"], 0)
+    logits = h @ consts["w2"] + consts["b2"]
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+# Within ONNX's backend-test tolerance (onnx_run.ONNX_RTOL/ATOL) of float64
+# numpy: float32 sums in another order differ in the last bits.
+want = mlp_reference(mlp_mlir, x)
+assert np.allclose(p, want, rtol=1e-3, atol=1e-7), (p, want)
+print("mlp: %d probabilities match numpy" % p.size)
 assert abs(p.sum() - 1) < 1e-6
 (p2,) = mlp.run(x=np.array(x, np.float32))
 assert np.array_equal(p, p2)

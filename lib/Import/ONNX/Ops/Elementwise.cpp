@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Composer.h"
+#include "../LowPrecision.h"
 #include "../NodeImporter.h"
 #include "../TensorImport.h"
 
@@ -263,15 +264,71 @@ static LogicalResult castTo(NodeContext &ctx, Type element, int dataType,
   return success();
 }
 
+/// Cast's `round_mode`, for float8e8m0 results.
+static FailureOr<ExponentRounding> getExponentRounding(NodeContext &ctx) {
+  std::string mode = ctx.getString("round_mode", "up");
+  if (mode == "up")
+    return ExponentRounding::Up;
+  if (mode == "down")
+    return ExponentRounding::Down;
+  if (mode == "nearest")
+    return ExponentRounding::Nearest;
+  return ctx.emitError() << "round_mode '" << mode
+                         << "' is not one of up, down, nearest";
+}
+
+/// A cast from or to a low-precision type (LowPrecision.h): codes decode to
+/// `element` (`toUnsigned`: ONNX unsigned integers), or input 0 encodes to
+/// codes of `to`.
+static LogicalResult castLowPrecision(NodeContext &ctx,
+                                      const LowPrecisionType *to,
+                                      Type element, bool toUnsigned) {
+  Value x = ctx.getInput(0);
+  MLIRContext *context = ctx.getContext();
+  Type f32 = Float32Type::get(context), i32 = IntegerType::get(context, 32);
+  if (const LowPrecisionType *from =
+          lookupLowPrecisionType(ctx.getLowPrecisionType(x))) {
+    bool integer = from->kind == LowPrecisionType::Kind::Integer;
+    if (to || toUnsigned) {
+      // Through float32 or int32, which hold every value exactly.
+      Value wide = decodeCodes(ctx, x, *from, integer ? i32 : f32);
+      if (to) {
+        x = wide;
+      } else {
+        Value result = ctx.create<tg::CastOp>(
+            RankedTensorType::get(shapeOf(wide), element), wide,
+            /*unsigned_input=*/false, /*unsigned_result=*/true);
+        ctx.setOutput(0, result);
+        ctx.markUnsigned(result);
+        return success();
+      }
+    } else {
+      ctx.setOutput(0, decodeCodes(ctx, x, *from, element));
+      return success();
+    }
+  }
+  FailureOr<ExponentRounding> rounding = getExponentRounding(ctx);
+  if (failed(rounding))
+    return failure();
+  Value codes =
+      encodeCodes(ctx, x, *to, ctx.getInt("saturate", 1) != 0, *rounding);
+  ctx.setOutput(0, codes);
+  ctx.markLowPrecision(codes, to->dataType);
+  return success();
+}
+
 static LogicalResult convertCast(NodeContext &ctx) {
   if (!ctx.hasAttr("to"))
     return ctx.emitError() << "has no 'to' attribute";
   int dataType = ctx.getInt("to", 0);
   MLIRContext *context = ctx.getContext();
-  if (Type storage = getUnsignedStorageType(context, dataType))
-    return castTo(ctx, storage, dataType, /*toUnsigned=*/true);
-  return castTo(ctx, onnximport::getElementType(context, dataType), dataType,
-                /*toUnsigned=*/false);
+  Type storage = getUnsignedStorageType(context, dataType);
+  Type element =
+      storage ? storage : onnximport::getElementType(context, dataType);
+  const LowPrecisionType *to = lookupLowPrecisionType(dataType);
+  if (to || (element && ctx.getLowPrecisionType(ctx.getInput(0))))
+    return castLowPrecision(ctx, to, element, storage != nullptr);
+  return castTo(ctx, element, dataType, /*toUnsigned=*/storage != nullptr);
 }
 
 /// BitCast: each element's bits read as `to`, a type as wide. Between the
@@ -308,8 +365,13 @@ static LogicalResult convertBitCast(NodeContext &ctx) {
 }
 
 static LogicalResult convertCastLike(NodeContext &ctx) {
-  return castTo(ctx, elementTypeOf(ctx.getInput(1)), 0,
-                ctx.isUnsigned(ctx.getInput(1)));
+  Value like = ctx.getInput(1);
+  const LowPrecisionType *to =
+      lookupLowPrecisionType(ctx.getLowPrecisionType(like));
+  if (to || ctx.getLowPrecisionType(ctx.getInput(0)))
+    return castLowPrecision(ctx, to, elementTypeOf(like),
+                            ctx.isUnsigned(like));
+  return castTo(ctx, elementTypeOf(like), 0, ctx.isUnsigned(like));
 }
 
 //===----------------------------------------------------------------------===//

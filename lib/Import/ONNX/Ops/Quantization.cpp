@@ -22,6 +22,7 @@
 #include "Contractions.h"
 
 #include "../Composer.h"
+#include "../LowPrecision.h"
 #include "../NodeImporter.h"
 #include "../TensorImport.h"
 
@@ -240,17 +241,29 @@ Value subtractZeroPoint(NodeContext &ctx, Value x, Value zeroPoint) {
 LogicalResult convertDequantizeLinear(NodeContext &ctx) {
   Value x = ctx.getInput(0), scale = ctx.getInput(1);
   Value zeroPoint = ctx.hasInput(2) ? ctx.getInput(2) : Value();
-  auto integer = dyn_cast<IntegerType>(elementTypeOf(x));
-  if (!integer || integer.getWidth() == 1 || integer.getWidth() == 64)
-    return ctx.unsupported("dequantizing " +
-                           llvm::Twine(isFloatValue(x) ? "float" : "these") +
-                           " values");
   if (!isFloatValue(scale))
     return ctx.emitError() << "expected a float scale, got "
                            << scale.getType();
-  if (zeroPoint && (elementTypeOf(zeroPoint) != integer ||
-                    ctx.isUnsigned(zeroPoint) != ctx.isUnsigned(x)))
-    return ctx.emitError() << "expected a zero point of x's type";
+  if (const LowPrecisionType *type =
+          lookupLowPrecisionType(ctx.getLowPrecisionType(x))) {
+    // float8, float4, int4, int2: decoded to float32, which holds every
+    // value exactly.
+    if (zeroPoint && ctx.getLowPrecisionType(zeroPoint) != type->dataType)
+      return ctx.emitError() << "expected a zero point of x's type";
+    Type f32 = Float32Type::get(ctx.getContext());
+    x = decodeCodes(ctx, x, *type, f32);
+    if (zeroPoint)
+      zeroPoint = decodeCodes(ctx, zeroPoint, *type, f32);
+  } else {
+    auto integer = dyn_cast<IntegerType>(elementTypeOf(x));
+    if (!integer || integer.getWidth() == 1 || integer.getWidth() == 64)
+      return ctx.unsupported(
+          "dequantizing " + llvm::Twine(isFloatValue(x) ? "float" : "these") +
+          " values");
+    if (zeroPoint && (elementTypeOf(zeroPoint) != integer ||
+                      ctx.isUnsigned(zeroPoint) != ctx.isUnsigned(x)))
+      return ctx.emitError() << "expected a zero point of x's type";
+  }
   FailureOr<AlignedParams> aligned =
       alignParams(ctx, scale, zeroPoint, shapeOf(x));
   if (failed(aligned))
@@ -275,6 +288,47 @@ LogicalResult convertDequantizeLinear(NodeContext &ctx) {
   return success();
 }
 
+/// QuantizeLinear to float8, float4, int4 or int2 (LowPrecision.h): an
+/// integer type rounds and saturates to its range as the wider ones do; a
+/// float type converts x / scale + zero_point as Cast does, saturating
+/// unless `saturate` is 0.
+static LogicalResult quantizeLowPrecision(NodeContext &ctx, Value x,
+                                          Value scale, Value zeroPoint,
+                                          int outputType,
+                                          const LowPrecisionType &type) {
+  if (outputType && outputType != type.dataType)
+    return ctx.emitError() << "output_dtype does not match the zero point's "
+                              "type";
+  Type f32 = Float32Type::get(ctx.getContext());
+  if (zeroPoint)
+    zeroPoint = decodeCodes(ctx, zeroPoint, type, f32);
+  FailureOr<AlignedParams> aligned =
+      alignParams(ctx, scale, zeroPoint, shapeOf(x));
+  if (failed(aligned))
+    return failure();
+  Composer c{ctx};
+  Type element = elementTypeOf(x);
+  Value q = c.div(x, convert(ctx, aligned->scale, element));
+  bool integer = type.kind == LowPrecisionType::Kind::Integer;
+  if (integer)
+    q = ctx.create<tg::RoundOp>(q);
+  if (aligned->zeroPoint) {
+    Value shift = convert(ctx, aligned->zeroPoint, element);
+    q = c.add(q, shift);
+  }
+  if (integer) {
+    int64_t codes = type.numCodes();
+    Value high = c.scalar(q, double(type.isSigned ? codes / 2 - 1 : codes - 1));
+    q = c.min(q, high);
+    Value low = c.scalar(q, double(type.isSigned ? -codes / 2 : 0));
+    q = c.max(q, low);
+  }
+  Value result = encodeCodes(ctx, q, type, ctx.getInt("saturate", 1) != 0);
+  ctx.setOutput(0, result);
+  ctx.markLowPrecision(result, type.dataType);
+  return success();
+}
+
 LogicalResult convertQuantizeLinear(NodeContext &ctx) {
   Value x = ctx.getInput(0), scale = ctx.getInput(1);
   Value zeroPoint = ctx.hasInput(2) ? ctx.getInput(2) : Value();
@@ -294,6 +348,12 @@ LogicalResult convertQuantizeLinear(NodeContext &ctx) {
     x = convert(ctx, x, Float32Type::get(ctx.getContext()));
   // The zero point's type, else output_dtype's (opset 21), else uint8.
   int outputType = static_cast<int>(ctx.getInt("output_dtype", 0));
+  int lowPrecision = zeroPoint ? ctx.getLowPrecisionType(zeroPoint)
+                     : lookupLowPrecisionType(outputType) ? outputType
+                                                          : 0;
+  if (lowPrecision)
+    return quantizeLowPrecision(ctx, x, scale, zeroPoint, outputType,
+                                *lookupLowPrecisionType(lowPrecision));
   FailureOr<QuantizedType> type =
       zeroPoint ? getQuantizedType(ctx, zeroPoint, "zero point")
                 : getQuantizedType(ctx, outputType ? outputType

@@ -60,6 +60,8 @@ static LogicalResult convertConstant(NodeContext &ctx) {
     ctx.setOutput(0, constant);
     if (ctx.isUnsignedTensorAttr("value"))
       ctx.markUnsigned(constant);
+    if (int dataType = ctx.getTensorAttrLowPrecisionType("value"))
+      ctx.markLowPrecision(constant, dataType);
     return success();
   }
   if (ctx.hasAttr("value_float")) {
@@ -143,6 +145,8 @@ static LogicalResult convertConstantOfShape(NodeContext &ctx) {
   ctx.setOutput(0, constant);
   if (ctx.hasAttr("value") && ctx.isUnsignedTensorAttr("value"))
     ctx.markUnsigned(constant);
+  if (int dataType = ctx.getTensorAttrLowPrecisionType("value"))
+    ctx.markLowPrecision(constant, dataType);
   return success();
 }
 

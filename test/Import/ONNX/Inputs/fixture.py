@@ -59,6 +59,15 @@ def dynamic():
                  [tensor("y", [3, "batch"])])
 
 
+def unknown_dims():
+    """Dimensions declared as exporters write unknown ones (paddle2onnx):
+    -1 and 0 in the input, the output and its value_info."""
+    nodes = [helper.make_node("Transpose", ["x"], ["y"], name="t")]
+    m = model(nodes, [tensor("x", [-1, 0, 3])], [tensor("y", [3, 0, -1])])
+    m.graph.value_info.append(tensor("y", [0, -1, 0]))
+    return m
+
+
 def shared_dim():
     """Two inputs sharing the symbolic dimension 'batch'."""
     nodes = [helper.make_node("Add", ["a", "b"], ["y"], name="add")]
@@ -165,6 +174,95 @@ def quantize_to(output_dtype):
     return build
 
 
+def low_precision_io():
+    """A float8e4m3fn input decoded to float, and an int4 output of 2x3
+    elements (3 packed bytes) with an int4 initializer added in float."""
+    # onnx 1.12 predates int4: the proto by hand. Elements 1, 2, -1, -8,
+    # 7, 0, two to a byte, the first in the low bits.
+    int4 = TensorProto(name="w", data_type=22, dims=[2, 3],
+                       raw_data=bytes([0x21, 0x8F, 0x07]))
+    nodes = [
+        helper.make_node("Cast", ["x"], ["y"], to=TensorProto.FLOAT,
+                         name="decode"),
+        helper.make_node("Cast", ["w"], ["wf"], to=TensorProto.FLOAT,
+                         name="weights"),
+        helper.make_node("Add", ["y", "wf"], ["sum"], name="add"),
+        helper.make_node("Cast", ["sum"], ["q"], to=22, name="encode"),
+    ]
+    return model(nodes, [tensor("x", [2, 3], 17)],
+                 [tensor("y", [2, 3]), tensor("q", [2, 3], 22)], [int4],
+                 opset=23)
+
+
+def low_precision_add():
+    """Add reading a float8 input, which only casts and moves may read."""
+    nodes = [helper.make_node("Add", ["x", "x"], ["y"], name="a")]
+    return model(nodes, [tensor("x", [4], 19)], [tensor("y", [4], 19)],
+                 opset=23)
+
+
+def if_graph(condition):
+    """y = If(c, then: x + 1, else: x * 2); `condition` None makes c a
+    graph input, else a constant."""
+    then_branch = helper.make_graph(
+        [helper.make_node("Add", ["x", "one"], ["t"], name="plus")], "then",
+        [], [tensor("t", [2, 3])],
+        [numpy_helper.from_array(np.array(1, np.float32), "one")])
+    else_branch = helper.make_graph(
+        [helper.make_node("Mul", ["x", "two"], ["t"], name="times")], "else",
+        [], [tensor("t", [2, 3])],
+        [numpy_helper.from_array(np.array(2, np.float32), "two")])
+    nodes = [helper.make_node("If", ["c"], ["y"], name="if",
+                              then_branch=then_branch,
+                              else_branch=else_branch)]
+    inputs = [tensor("x", [2, 3])]
+    inits = []
+    if condition is None:
+        inputs.append(tensor("c", [], TensorProto.BOOL))
+    else:
+        inits.append(numpy_helper.from_array(np.array(condition), "c"))
+    return model(nodes, inputs, [tensor("y", [2, 3])], inits)
+
+
+def loop_graph(trips):
+    """A `for` loop as PyTorch exports one: `trips` iterations of
+    s = s + x * i, its condition a constant true passed through, and the
+    running sums stacked as a scan output."""
+    body = helper.make_graph(
+        [helper.make_node("Cast", ["i"], ["fi"], to=TensorProto.FLOAT,
+                          name="index"),
+         helper.make_node("Mul", ["x", "fi"], ["xi"], name="scale"),
+         helper.make_node("Add", ["s_in", "xi"], ["s_out"], name="sum"),
+         helper.make_node("Identity", ["cond_in"], ["cond_out"], name="keep"),
+         helper.make_node("Identity", ["s_out"], ["scan"], name="record")],
+        "body",
+        [tensor("i", [], TensorProto.INT64),
+         tensor("cond_in", [], TensorProto.BOOL), tensor("s_in", [3])],
+        [tensor("cond_out", [], TensorProto.BOOL), tensor("s_out", [3]),
+         tensor("scan", [3])])
+    nodes = [helper.make_node("Loop", ["n", "t", "s0"], ["s", "sums"],
+                              name="loop", body=body)]
+    inits = [numpy_helper.from_array(np.array(trips, np.int64), "n"),
+             numpy_helper.from_array(np.array(True), "t"),
+             numpy_helper.from_array(np.zeros(3, np.float32), "s0")]
+    return model(nodes, [tensor("x", [3])],
+                 [tensor("s", [3]), tensor("sums", [trips, 3])], inits)
+
+
+def scan_graph():
+    """Scan (opset 9): a running sum over axis 0 of x, backward."""
+    body = helper.make_graph(
+        [helper.make_node("Add", ["acc", "row"], ["next"], name="step"),
+         helper.make_node("Identity", ["next"], ["out"], name="emit")],
+        "body", [tensor("acc", [2]), tensor("row", [2])],
+        [tensor("next", [2]), tensor("out", [2])])
+    nodes = [helper.make_node("Scan", ["init", "x"], ["total", "partial"],
+                              name="scan", body=body, num_scan_inputs=1,
+                              scan_input_directions=[1])]
+    return model(nodes, [tensor("init", [2]), tensor("x", [4, 2])],
+                 [tensor("total", [2]), tensor("partial", [4, 2])])
+
+
 def dequantize_per_axis(scales, block_size=0):
     """DequantizeLinear of an int8 [2, 4] input with `scales` along axis 1
     (blocked when `block_size`)."""
@@ -250,6 +348,14 @@ MODELS = {
     "wrong-perm-type": wrong_attribute_type("perm"),
     "quantize-int8": quantize_to(TensorProto.INT8),
     "quantize-float8": quantize_to(17),  # FLOAT8E4M3FN (onnx 1.14+)
+    "low-precision-io": low_precision_io,
+    "unknown-dims": unknown_dims,
+    "if-constant": lambda: if_graph(False),
+    "if-runtime": lambda: if_graph(None),
+    "loop-for": lambda: loop_graph(3),
+    "loop-long": lambda: loop_graph(2000),
+    "scan-backward": scan_graph,
+    "low-precision-add": low_precision_add,
     "dequantize-axis-mismatch": dequantize_per_axis([3]),
     "dequantize-blocked": dequantize_per_axis([2, 2], block_size=3),
     "dequantize-blocked-mismatch": dequantize_per_axis([2, 3], block_size=3),

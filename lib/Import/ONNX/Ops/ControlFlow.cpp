@@ -1,0 +1,340 @@
+//===- ControlFlow.cpp - ONNX If, Loop and Scan ---------------------------===//
+//
+// The ops with subgraphs, imported through GraphImporter::importSubgraph
+// (names of the enclosing graphs visible inside, a subgraph's own names
+// scoped to it):
+//
+//   If    a condition known at compile time imports only the branch taken;
+//         a runtime condition imports both and selects each output
+//         (tg.select), which needs branches of the same types.
+//   Loop  with a trip count and a condition known at compile time (each
+//         iteration's condition must fold, as a `for` loop's constant true
+//         does): the body is imported once per iteration, its loop-carried
+//         values passed on, its scan outputs stacked along a new axis 0.
+//   Scan  (opset 9 on) over static extents: the body once per position,
+//         each scan input sliced along its axis (backward when its
+//         direction is 1), each scan output stacked along its axis.
+//
+// Loops are unrolled at import, up to kMaxUnrolledIterations iterations;
+// longer ones are reported unsupported.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Composer.h"
+#include "../NodeImporter.h"
+
+#include "aotc/Dialect/TG/IR/TGOps.h"
+
+#include "mlir/IR/Matchers.h"
+
+#include "onnx/onnx_pb.h"
+
+using namespace mlir;
+using namespace aotc;
+using namespace aotc::onnximport;
+
+/// The most iterations a Loop or Scan is unrolled into.
+static constexpr int64_t kMaxUnrolledIterations = 1024;
+
+/// A rank-0 i1 constant.
+static Value boolConstant(NodeContext &ctx, bool value) {
+  auto type = RankedTensorType::get({}, IntegerType::get(ctx.getContext(), 1));
+  return ctx.createConstant(DenseElementsAttr::get(type, value));
+}
+
+/// The value of a one-element boolean (or integer) constant, if `value` is
+/// one.
+static std::optional<bool> getConstantCondition(Value value) {
+  DenseElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)) || attr.getNumElements() != 1 ||
+      !isa<IntegerType>(attr.getElementType()))
+    return std::nullopt;
+  return !attr.getValues<APInt>()[0].isZero();
+}
+
+/// Sets the node's outputs to `results`, checking their number. A null
+/// result means an unsupported node inside left it missing: the importer
+/// then marks every output missing (the node counts as skipped), so nothing
+/// is set.
+static LogicalResult setOutputs(NodeContext &ctx, ArrayRef<Value> results,
+                                StringRef what) {
+  if (results.size() != ctx.getNumOutputs())
+    return ctx.emitError() << what << " gives " << results.size()
+                           << " values for the node's "
+                           << ctx.getNumOutputs() << " outputs";
+  if (llvm::is_contained(results, Value()))
+    return success();
+  for (auto [i, value] : llvm::enumerate(results))
+    ctx.setOutput(i, value);
+  return success();
+}
+
+/// `slices`, all of one type, stacked along a new `axis`.
+static FailureOr<Value> stack(NodeContext &ctx, ArrayRef<Value> slices,
+                              int64_t axis, StringRef what) {
+  Composer c{ctx};
+  auto type = tensorTypeOf(slices.front());
+  for (Value slice : slices)
+    if (slice.getType() != type)
+      return ctx.emitError() << what << " changes type between iterations, "
+                             << "from " << type << " to " << slice.getType();
+  FailureOr<int64_t> normalized =
+      normalizeAxis(ctx, axis, type.getRank() + 1, what);
+  if (failed(normalized))
+    return failure();
+  SmallVector<int64_t> shape(type.getShape());
+  shape.insert(shape.begin() + *normalized, 1);
+  SmallVector<Value> parts;
+  for (Value slice : slices)
+    parts.push_back(c.reshape(slice, shape));
+  if (parts.size() == 1)
+    return parts.front();
+  return c.concat(parts, *normalized);
+}
+
+//===----------------------------------------------------------------------===//
+// If
+//===----------------------------------------------------------------------===//
+
+static LogicalResult convertIf(NodeContext &ctx) {
+  const onnx::GraphProto *thenBranch = ctx.getGraphAttr("then_branch");
+  const onnx::GraphProto *elseBranch = ctx.getGraphAttr("else_branch");
+  if (!thenBranch || !elseBranch)
+    return ctx.emitError()
+           << "expects graph attributes 'then_branch' and 'else_branch'";
+  Value condition = ctx.getInput(0);
+  if (tensorTypeOf(condition).getNumElements() != 1)
+    return ctx.emitError() << "expected a one-element condition, got "
+                           << condition.getType();
+  if (std::optional<bool> taken = getConstantCondition(condition)) {
+    FailureOr<SmallVector<Value>> results =
+        ctx.importSubgraph(*taken ? *thenBranch : *elseBranch, {});
+    if (failed(results))
+      return failure();
+    return setOutputs(ctx, *results, *taken ? "then_branch" : "else_branch");
+  }
+  FailureOr<SmallVector<Value>> thenResults =
+      ctx.importSubgraph(*thenBranch, {});
+  if (failed(thenResults))
+    return failure();
+  FailureOr<SmallVector<Value>> elseResults =
+      ctx.importSubgraph(*elseBranch, {});
+  if (failed(elseResults))
+    return failure();
+  if (thenResults->size() != elseResults->size())
+    return ctx.emitError() << "then_branch gives " << thenResults->size()
+                           << " values and else_branch "
+                           << elseResults->size();
+  if (llvm::is_contained(*thenResults, Value()) ||
+      llvm::is_contained(*elseResults, Value()))
+    return success(); // skipped: see setOutputs
+  Composer c{ctx};
+  Value scalar = c.reshape(condition, {});
+  SmallVector<Value> results;
+  for (auto [onTrue, onFalse] : llvm::zip(*thenResults, *elseResults)) {
+    if (onTrue.getType() != onFalse.getType() ||
+        ctx.isUnsigned(onTrue) != ctx.isUnsigned(onFalse) ||
+        ctx.getLowPrecisionType(onTrue) != ctx.getLowPrecisionType(onFalse))
+      return ctx.unsupported("branches of different types under a "
+                             "condition known only at run time");
+    Value result = c.select(scalar, onTrue, onFalse);
+    if (ctx.isUnsigned(onTrue))
+      ctx.markUnsigned(result);
+    if (int dataType = ctx.getLowPrecisionType(onTrue))
+      ctx.markLowPrecision(result, dataType);
+    results.push_back(result);
+  }
+  return setOutputs(ctx, results, "If");
+}
+
+//===----------------------------------------------------------------------===//
+// Loop
+//===----------------------------------------------------------------------===//
+
+static LogicalResult convertLoop(NodeContext &ctx) {
+  const onnx::GraphProto *body = ctx.getGraphAttr("body");
+  if (!body)
+    return ctx.emitError() << "expects a graph attribute 'body'";
+  std::optional<int64_t> tripCount;
+  if (ctx.hasInput(0)) {
+    FailureOr<SmallVector<int64_t>> count = ctx.getConstantInts(0);
+    if (failed(count))
+      return failure();
+    if (count->size() != 1)
+      return ctx.emitError() << "expected a one-element trip count";
+    tripCount = count->front();
+  }
+  bool running = true;
+  if (ctx.hasInput(1)) {
+    FailureOr<SmallVector<int64_t>> condition = ctx.getConstantInts(1);
+    if (failed(condition))
+      return failure();
+    if (condition->size() != 1)
+      return ctx.emitError() << "expected a one-element condition";
+    running = condition->front() != 0;
+  }
+  if (!tripCount && !ctx.hasInput(1))
+    return ctx.emitError() << "has neither a trip count nor a condition: it "
+                              "would never end";
+  int64_t numCarried = static_cast<int64_t>(ctx.getNumInputs()) - 2;
+  if (numCarried < 0)
+    numCarried = 0;
+  int64_t numScans = static_cast<int64_t>(ctx.getNumOutputs()) - numCarried;
+  if (numScans < 0 || body->output_size() != 1 + numCarried + numScans)
+    return ctx.emitError() << "the body's " << body->output_size()
+                           << " outputs do not match the node's "
+                           << numCarried << " loop-carried values and "
+                           << std::max<int64_t>(numScans, 0)
+                           << " scan outputs";
+  SmallVector<Value> carried;
+  for (int64_t i = 0; i < numCarried; ++i)
+    carried.push_back(ctx.getInput(2 + i));
+  SmallVector<SmallVector<Value>> scans(numScans);
+  Composer c{ctx};
+  for (int64_t iteration = 0;
+       running && (!tripCount || iteration < *tripCount); ++iteration) {
+    if (iteration == kMaxUnrolledIterations)
+      return ctx.unsupported("more than " +
+                             llvm::Twine(kMaxUnrolledIterations) +
+                             " iterations (aotc unrolls loops)");
+    SmallVector<Value> inputs = {c.i64Constant({iteration}, {}),
+                                 boolConstant(ctx, true)};
+    inputs.append(carried);
+    FailureOr<SmallVector<Value>> outputs = ctx.importSubgraph(*body, inputs);
+    if (failed(outputs))
+      return failure();
+    if (llvm::is_contained(*outputs, Value()))
+      return success(); // skipped: see setOutputs
+    std::optional<bool> condition = getConstantCondition((*outputs)[0]);
+    if (!condition)
+      return ctx.unsupported("a loop condition computed at run time");
+    running = *condition;
+    carried.assign(outputs->begin() + 1, outputs->begin() + 1 + numCarried);
+    for (int64_t k = 0; k < numScans; ++k)
+      scans[k].push_back((*outputs)[1 + numCarried + k]);
+  }
+  SmallVector<Value> results(carried);
+  for (auto [k, slices] : llvm::enumerate(scans)) {
+    if (slices.empty())
+      return ctx.unsupported("scan outputs of a loop that runs no iteration");
+    FailureOr<Value> stacked =
+        stack(ctx, slices, 0, "scan output " + std::to_string(k));
+    if (failed(stacked))
+      return failure();
+    results.push_back(*stacked);
+  }
+  return setOutputs(ctx, results, "Loop");
+}
+
+//===----------------------------------------------------------------------===//
+// Scan
+//===----------------------------------------------------------------------===//
+
+static LogicalResult convertScan(NodeContext &ctx) {
+  if (ctx.getOpset() < 9)
+    return ctx.unsupported("opset 8's batched form");
+  const onnx::GraphProto *body = ctx.getGraphAttr("body");
+  if (!body)
+    return ctx.emitError() << "expects a graph attribute 'body'";
+  if (!ctx.hasAttr("num_scan_inputs"))
+    return ctx.emitError() << "has no 'num_scan_inputs' attribute";
+  int64_t numScanInputs = ctx.getInt("num_scan_inputs", 0);
+  int64_t numInputs = ctx.getNumInputs();
+  if (numScanInputs < 1 || numScanInputs > numInputs)
+    return ctx.emitError() << "num_scan_inputs " << numScanInputs
+                           << " is not in [1, " << numInputs << "]";
+  int64_t numStates = numInputs - numScanInputs;
+  int64_t numScanOutputs =
+      static_cast<int64_t>(ctx.getNumOutputs()) - numStates;
+  if (numScanOutputs < 0 || body->output_size() != numStates + numScanOutputs)
+    return ctx.emitError() << "the body's " << body->output_size()
+                           << " outputs do not match the node's " << numStates
+                           << " states and " << ctx.getNumOutputs()
+                           << " outputs";
+  auto listAttr = [&](StringRef name, int64_t count) {
+    SmallVector<int64_t> values =
+        ctx.getInts(name).value_or(SmallVector<int64_t>());
+    values.resize(std::max<int64_t>(count, values.size()), 0);
+    return values;
+  };
+  SmallVector<int64_t> inputAxes = listAttr("scan_input_axes", numScanInputs);
+  SmallVector<int64_t> inputDirections =
+      listAttr("scan_input_directions", numScanInputs);
+  SmallVector<int64_t> outputAxes =
+      listAttr("scan_output_axes", numScanOutputs);
+  SmallVector<int64_t> outputDirections =
+      listAttr("scan_output_directions", numScanOutputs);
+
+  // The sequence length, which every scan input must share.
+  int64_t length = -1;
+  SmallVector<Value> scanInputs;
+  for (int64_t j = 0; j < numScanInputs; ++j) {
+    Value input = ctx.getInput(numStates + j);
+    FailureOr<int64_t> axis =
+        normalizeAxis(ctx, inputAxes[j], rankOf(input), "scan_input_axes");
+    if (failed(axis))
+      return failure();
+    inputAxes[j] = *axis;
+    int64_t extent = shapeOf(input)[*axis];
+    if (length >= 0 && extent != length)
+      return ctx.emitError() << "scan input " << j << " has " << extent
+                             << " positions along its axis; scan input 0 has "
+                             << length;
+    length = extent;
+    scanInputs.push_back(input);
+  }
+  if (length == 0)
+    return ctx.unsupported("a scan over zero positions");
+  if (length > kMaxUnrolledIterations)
+    return ctx.unsupported("a scan over " + llvm::Twine(length) +
+                           " positions (aotc unrolls at most " +
+                           llvm::Twine(kMaxUnrolledIterations) + ")");
+
+  Composer c{ctx};
+  SmallVector<Value> states;
+  for (int64_t i = 0; i < numStates; ++i)
+    states.push_back(ctx.getInput(i));
+  SmallVector<SmallVector<Value>> scans(numScanOutputs);
+  for (int64_t t = 0; t < length; ++t) {
+    SmallVector<Value> inputs(states);
+    for (auto [j, input] : llvm::enumerate(scanInputs)) {
+      int64_t position = inputDirections[j] ? length - 1 - t : t;
+      Value slice = c.sliceAxis(input, inputAxes[j], position, 1);
+      SmallVector<int64_t> shape(shapeOf(input));
+      shape.erase(shape.begin() + inputAxes[j]);
+      Value element = c.reshape(slice, shape);
+      if (ctx.isUnsigned(input))
+        ctx.markUnsigned(element);
+      if (int dataType = ctx.getLowPrecisionType(input))
+        ctx.markLowPrecision(element, dataType);
+      inputs.push_back(element);
+    }
+    FailureOr<SmallVector<Value>> outputs = ctx.importSubgraph(*body, inputs);
+    if (failed(outputs))
+      return failure();
+    if (llvm::is_contained(*outputs, Value()))
+      return success(); // skipped: see setOutputs
+    states.assign(outputs->begin(), outputs->begin() + numStates);
+    for (int64_t k = 0; k < numScanOutputs; ++k)
+      scans[k].push_back((*outputs)[numStates + k]);
+  }
+  SmallVector<Value> results(states);
+  for (auto [k, slices] : llvm::enumerate(scans)) {
+    if (outputDirections[k])
+      std::reverse(slices.begin(), slices.end());
+    FailureOr<Value> stacked = stack(ctx, slices, outputAxes[k],
+                                     "scan_output_axes");
+    if (failed(stacked))
+      return failure();
+    results.push_back(*stacked);
+  }
+  return setOutputs(ctx, results, "Scan");
+}
+
+void aotc::onnximport::registerControlFlowConverters(
+    ConverterRegistry &registry) {
+  registry.add("If", {1, 1}, convertIf);
+  registry.add("Loop", {0, kVariadicOptional}, convertLoop);
+  registry.add("Scan", {{1, {0, kVariadicOptional}}, {9, {1, kVariadic}}},
+               convertScan);
+}
