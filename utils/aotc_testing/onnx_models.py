@@ -57,6 +57,15 @@ Models (``--list`` prints them):
     The same layer at d_model=256 with a 1024-wide feed-forward layer on a
     1x128x256 sequence (bench/peers.py's transformer_layer): its matmuls
     have remainder columns, which the parallel kernels must compute.
+``crnn``
+    An OCR recognizer in the CRNN style: three convolutions over a
+    1x1x32x100 text strip, a 2-layer bidirectional LSTM over its 25
+    columns, a linear layer to 37 classes (ONNX LSTM nodes).
+``gru_encoder``
+    A 2-layer bidirectional GRU, batch_first, on 2x20x32 (ONNX GRU nodes,
+    PyTorch's linear_before_reset form).
+``rnn_relu``
+    A ReLU RNN over 12 steps of a batch of 3, its last hidden state.
 
 Tolerance: rtol 1e-3, ONNX's own, and atol 1e-4 times the largest reference
 magnitude. aotc and PyTorch sum a convolution's or matmul's
@@ -143,6 +152,61 @@ def transformer_layer_256(torch):
     return layer, (1, 128, 256)
 
 
+def crnn(torch):
+    """An OCR text-line recognizer in the CRNN style: a small CNN over a
+    1x1x32x100 strip, its columns read by a 2-layer bidirectional LSTM
+    (hidden 64), a linear layer to 37 classes per column."""
+    nn = torch.nn
+
+    class CRNN(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.cnn = nn.Sequential(
+                nn.Conv2d(1, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                nn.Conv2d(32, 64, 3, padding=1), nn.BatchNorm2d(64),
+                nn.ReLU(), nn.MaxPool2d(2),
+                nn.Conv2d(64, 96, 3, padding=1), nn.ReLU(),
+                nn.MaxPool2d((8, 1)))
+            self.rnn = nn.LSTM(96, 64, num_layers=2, bidirectional=True)
+            self.fc = nn.Linear(128, 37)
+
+        def forward(self, x):
+            f = self.cnn(x).squeeze(2).permute(2, 0, 1)  # [W, N, C]
+            y, _ = self.rnn(f)
+            return self.fc(y)
+
+    return CRNN(), (1, 1, 32, 100)
+
+
+def gru_encoder(torch):
+    """A 2-layer bidirectional GRU (batch_first, input 32, hidden 48) over
+    two sequences of 20 steps: every output step."""
+    class Encoder(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.gru = torch.nn.GRU(32, 48, num_layers=2, batch_first=True,
+                                    bidirectional=True)
+
+        def forward(self, x):
+            return self.gru(x)[0]
+
+    return Encoder(), (2, 20, 32)
+
+
+def rnn_relu(torch):
+    """A single-layer ReLU RNN (input 16, hidden 24) over 12 steps, its
+    last hidden state."""
+    class Last(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.rnn = torch.nn.RNN(16, 24, nonlinearity="relu")
+
+        def forward(self, x):
+            return self.rnn(x)[1]
+
+    return Last(), (12, 3, 16)
+
+
 # What --valgrind runs the harness under, as run_graph.py's --valgrind.
 VALGRIND = ("valgrind", "-q", "--leak-check=full", "--error-exitcode=1")
 
@@ -154,6 +218,9 @@ MODELS = collections.OrderedDict([
     ("mobilenet_v2", mobilenet_v2),
     ("transformer_encoder", transformer_encoder),
     ("transformer_layer_256", transformer_layer_256),
+    ("crnn", crnn),
+    ("gru_encoder", gru_encoder),
+    ("rnn_relu", rnn_relu),
 ])
 
 

@@ -22,5 +22,6 @@ ConverterRegistry aotc::onnximport::buildConverterRegistry() {
   registerSamplingConverters(registry);
   registerQuantizationConverters(registry);
   registerControlFlowConverters(registry);
+  registerRecurrentConverters(registry);
   return registry;
 }

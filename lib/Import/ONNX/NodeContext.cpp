@@ -253,6 +253,16 @@ std::string NodeContext::getString(StringRef name,
   return attr ? attr->s() : defaultValue.str();
 }
 
+std::optional<SmallVector<std::string>>
+NodeContext::getStrings(StringRef name) const {
+  const onnx::AttributeProto *attr =
+      getTypedAttr(name, onnx::AttributeProto::STRINGS);
+  if (!attr)
+    return std::nullopt;
+  return SmallVector<std::string>(attr->strings().begin(),
+                                  attr->strings().end());
+}
+
 std::optional<SmallVector<int64_t>>
 NodeContext::getInts(StringRef name) const {
   const onnx::AttributeProto *attr =

@@ -132,6 +132,9 @@ public:
   getInts(llvm::StringRef name) const;
   std::optional<llvm::SmallVector<double>>
   getFloats(llvm::StringRef name) const;
+  /// The `strings` attribute `name`, or std::nullopt when absent.
+  std::optional<llvm::SmallVector<std::string>>
+  getStrings(llvm::StringRef name) const;
   /// The `t` (tensor) attribute `name` as an ElementsAttr, or failure (with
   /// an error reported) when absent or of an unsupported data type.
   mlir::FailureOr<mlir::ElementsAttr> getTensorAttr(llvm::StringRef name);
@@ -291,6 +294,7 @@ void registerSignalConverters(ConverterRegistry &registry);
 void registerSamplingConverters(ConverterRegistry &registry);
 void registerQuantizationConverters(ConverterRegistry &registry);
 void registerControlFlowConverters(ConverterRegistry &registry);
+void registerRecurrentConverters(ConverterRegistry &registry);
 
 } // namespace aotc::onnximport
 

@@ -263,6 +263,21 @@ def scan_graph():
                  [tensor("total", [2]), tensor("partial", [4, 2])])
 
 
+def lstm_layer():
+    """A bidirectional LSTM (hidden 4) over 5 steps of a batch of 2 of
+    3 features."""
+    rng = np.random.default_rng(0)
+    w = rng.standard_normal((2, 16, 3)).astype(np.float32)
+    r = rng.standard_normal((2, 16, 4)).astype(np.float32)
+    nodes = [helper.make_node("LSTM", ["x", "w", "r"], ["y", "h"],
+                              hidden_size=4, direction="bidirectional",
+                              name="lstm")]
+    return model(nodes, [tensor("x", [5, 2, 3])],
+                 [tensor("y", [5, 2, 2, 4]), tensor("h", [2, 2, 4])],
+                 [numpy_helper.from_array(w, "w"),
+                  numpy_helper.from_array(r, "r")])
+
+
 def dequantize_per_axis(scales, block_size=0):
     """DequantizeLinear of an int8 [2, 4] input with `scales` along axis 1
     (blocked when `block_size`)."""
@@ -349,6 +364,7 @@ MODELS = {
     "quantize-int8": quantize_to(TensorProto.INT8),
     "quantize-float8": quantize_to(17),  # FLOAT8E4M3FN (onnx 1.14+)
     "low-precision-io": low_precision_io,
+    "lstm": lstm_layer,
     "unknown-dims": unknown_dims,
     "if-constant": lambda: if_graph(False),
     "if-runtime": lambda: if_graph(None),
