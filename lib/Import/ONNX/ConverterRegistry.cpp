@@ -23,5 +23,7 @@ ConverterRegistry aotc::onnximport::buildConverterRegistry() {
   registerQuantizationConverters(registry);
   registerControlFlowConverters(registry);
   registerRecurrentConverters(registry);
+  registerTrainingConverters(registry);
+  registerSelectionConverters(registry);
   return registry;
 }

@@ -469,10 +469,26 @@ static Value flipSignBits(OpBuilder &b, Location loc, Value value) {
   return tg::XorOp::create(b, loc, value, bit);
 }
 
+/// The domain of an op of ONNX's preview domains: the training optimizers
+/// (Ops/Training.cpp) and FlexAttention; empty for the default domain's.
+static StringRef getPreviewDomain(StringRef opType) {
+  if (opType == "Adagrad" || opType == "Momentum" || opType == "Adam")
+    return "ai.onnx.preview.training";
+  if (opType == "FlexAttention")
+    return "ai.onnx.preview";
+  return "";
+}
+
 LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
                                         const ConverterRegistry &registry) {
   const ConvertFn *convert = nullptr;
-  if (!node.domain().empty() && node.domain() != "ai.onnx") {
+  // The ops of ONNX's preview domains are registered by op type alone: they
+  // exist only in their domain, and only they may come from it.
+  StringRef previewDomain = getPreviewDomain(node.op_type());
+  bool inDomain = previewDomain.empty()
+                      ? node.domain().empty() || node.domain() == "ai.onnx"
+                      : node.domain() == previewDomain;
+  if (!inDomain) {
     recordUnsupported(node, "domain '" + node.domain() + "'");
   } else if (const ConverterRegistry::Entry *entry =
                  registry.lookup(node.op_type())) {

@@ -295,6 +295,8 @@ void registerSamplingConverters(ConverterRegistry &registry);
 void registerQuantizationConverters(ConverterRegistry &registry);
 void registerControlFlowConverters(ConverterRegistry &registry);
 void registerRecurrentConverters(ConverterRegistry &registry);
+void registerTrainingConverters(ConverterRegistry &registry);
+void registerSelectionConverters(ConverterRegistry &registry);
 
 } // namespace aotc::onnximport
 

@@ -608,16 +608,24 @@ static LogicalResult convertClip(NodeContext &ctx) {
 static LogicalResult convertDropout(NodeContext &ctx) {
   Value x = ctx.getInput(0);
   if (ctx.hasInput(2)) {
-    std::optional<DenseElementsAttr> training = ctx.getConstantInput(2);
-    if (!training)
-      return ctx.unsupported("training_mode not known at compile time");
-    bool zeroRatio = false;
-    if (ctx.hasInput(1) && ctx.getConstantInput(1)) {
-      FailureOr<SmallVector<double>> ratio = ctx.getConstantFloats(1);
-      zeroRatio = succeeded(ratio) && ratio->front() == 0;
+    FailureOr<SmallVector<int64_t>> training = ctx.getConstantInts(2);
+    if (failed(training))
+      return failure();
+    if (training->size() != 1)
+      return ctx.emitError() << "expected a one-element training_mode";
+    if (training->front() != 0) {
+      double ratio = 0.5;
+      if (ctx.hasInput(1)) {
+        FailureOr<SmallVector<double>> given = ctx.getConstantFloats(1);
+        if (failed(given))
+          return failure();
+        if (given->size() != 1)
+          return ctx.emitError() << "expected a one-element ratio";
+        ratio = given->front();
+      }
+      if (ratio != 0)
+        return ctx.unsupported("training mode (random dropout)");
     }
-    if (training->getSplatValue<bool>() && !zeroRatio)
-      return ctx.unsupported("training mode (random dropout)");
   }
   ctx.setOutput(0, x);
   if (ctx.hasOutput(1))

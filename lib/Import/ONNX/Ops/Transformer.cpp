@@ -577,6 +577,79 @@ LogicalResult convertSwiGLU(NodeContext &ctx) {
   return success();
 }
 
+/// FlexAttention (opset 26): softmax(score_mod(Q' K'^T)) V with Q' and K'
+/// each scaled by sqrt(scale) (default 1 / sqrt(E)) in the input type, the
+/// scores and probabilities in float32 (float64 for double inputs),
+/// `score_mod` and `prob_mod` subgraphs applied to them, and each query
+/// head reading KV head h / (Hq / Hkv).
+LogicalResult convertFlexAttention(NodeContext &ctx) {
+  Composer c{ctx};
+  Value query = ctx.getInput(0), key = ctx.getInput(1),
+        value = ctx.getInput(2);
+  for (Value v : {query, key, value})
+    if (!isFloatValue(v) || rankOf(v) != 4 ||
+        elementTypeOf(v) != elementTypeOf(query))
+      return ctx.emitError() << "expected Q, K and V of one float type, "
+                                "[batch, heads, length, size] each, got "
+                             << v.getType();
+  ArrayRef<int64_t> q = shapeOf(query), k = shapeOf(key),
+                    v = shapeOf(value);
+  if (k[0] != q[0] || v[0] != q[0] || k[3] != q[3] || v[1] != k[1] ||
+      v[2] != k[2] || k[1] == 0 || q[1] % k[1] != 0)
+    return ctx.emitError() << "Q " << query.getType() << ", K "
+                           << key.getType() << " and V " << value.getType()
+                           << " do not fit: K and V need Q's batch, K its "
+                              "head size, and Q's heads a multiple of K's";
+  // Each KV head serves Hq / Hkv consecutive query heads.
+  int64_t group = q[1] / k[1];
+  auto aligned = [&](Value x) {
+    if (group == 1)
+      return x;
+    ArrayRef<int64_t> s = shapeOf(x);
+    Value expanded = c.broadcastTo(c.reshape(x, {s[0], s[1], 1, s[2], s[3]}),
+                                   {s[0], s[1], group, s[2], s[3]});
+    return c.reshape(expanded, {s[0], s[1] * group, s[2], s[3]});
+  };
+  Type element = elementTypeOf(query);
+  Type f32 = Float32Type::get(ctx.getContext());
+  Type stash = element.isF64() ? element : f32;
+  double scale = ctx.getFloat("scale", 1.0 / std::sqrt(double(q[3])));
+  Value root = c.cast(ctx.createSplat(f32, std::sqrt(scale)), element);
+  Value scores = c.matmul(c.mul(query, root),
+                          c.transpose(c.mul(aligned(key), root), {0, 1, 3, 2}));
+  scores = c.cast(scores, stash);
+  auto modify = [&](StringRef name, Value x) -> FailureOr<Value> {
+    const onnx::GraphProto *graph = ctx.getGraphAttr(name);
+    if (!graph)
+      return x;
+    FailureOr<SmallVector<Value>> outputs = ctx.importSubgraph(*graph, x);
+    if (failed(outputs))
+      return failure();
+    if (outputs->size() != 1)
+      return ctx.emitError() << name << " gives " << outputs->size()
+                             << " outputs; expected 1";
+    if (outputs->front() && outputs->front().getType() != x.getType())
+      return ctx.emitError() << name << " gives "
+                             << outputs->front().getType() << " for "
+                             << x.getType();
+    return outputs->front();
+  };
+  FailureOr<Value> modified = modify("score_mod", scores);
+  if (failed(modified))
+    return failure();
+  if (!*modified)
+    return success(); // an unsupported node inside: the node is skipped
+  Value probs = ctx.create<tg::SoftmaxOp>(*modified, 3);
+  modified = modify("prob_mod", probs);
+  if (failed(modified))
+    return failure();
+  if (!*modified)
+    return success();
+  Value y = c.matmul(*modified, c.cast(aligned(value), stash));
+  ctx.setOutput(0, c.cast(y, element));
+  return success();
+}
+
 /// LinearAttention (opset 27): the recurrence over the T positions,
 /// unrolled (T is static), in float32. Per position t and KV head, with S
 /// the (d_k, d_v) state (past_state, or zeros):
@@ -705,6 +778,7 @@ LogicalResult convertLinearAttention(NodeContext &ctx) {
 void aotc::onnximport::registerTransformerConverters(
     ConverterRegistry &registry) {
   registry.add("Attention", {3, 7}, convertAttention);
+  registry.add("FlexAttention", {3, 3}, convertFlexAttention);
   registry.add("LinearAttention", {3, 6}, convertLinearAttention);
   registry.add("RotaryEmbedding", {3, 4}, convertRotaryEmbedding);
   registry.add("RMSNormalization", {2, 2}, convertRMSNormalization);
