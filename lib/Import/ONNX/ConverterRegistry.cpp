@@ -25,5 +25,6 @@ ConverterRegistry aotc::onnximport::buildConverterRegistry() {
   registerRecurrentConverters(registry);
   registerTrainingConverters(registry);
   registerSelectionConverters(registry);
+  registerLinearAlgebraConverters(registry);
   return registry;
 }

@@ -297,6 +297,7 @@ void registerControlFlowConverters(ConverterRegistry &registry);
 void registerRecurrentConverters(ConverterRegistry &registry);
 void registerTrainingConverters(ConverterRegistry &registry);
 void registerSelectionConverters(ConverterRegistry &registry);
+void registerLinearAlgebraConverters(ConverterRegistry &registry);
 
 } // namespace aotc::onnximport
 

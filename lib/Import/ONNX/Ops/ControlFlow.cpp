@@ -11,9 +11,10 @@
 //         iteration's condition must fold, as a `for` loop's constant true
 //         does): the body is imported once per iteration, its loop-carried
 //         values passed on, its scan outputs stacked along a new axis 0.
-//   Scan  (opset 9 on) over static extents: the body once per position,
-//         each scan input sliced along its axis (backward when its
-//         direction is 1), each scan output stacked along its axis.
+//   Scan  over static extents: the body once per position, each scan
+//         input sliced along its axis (backward when its direction is 1),
+//         each scan output stacked along its axis; opset 8's batched form
+//         scans each batch entry alone.
 //
 // Loops are unrolled at import, up to kMaxUnrolledIterations iterations;
 // longer ones are reported unsupported.
@@ -230,16 +231,101 @@ static LogicalResult convertLoop(NodeContext &ctx) {
 // Scan
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The scan a Scan node describes, for runScan.
+struct ScanSpec {
+  const onnx::GraphProto *body;
+  SmallVector<Value> states, inputs;
+  SmallVector<int64_t> inputAxes, inputDirections, outputAxes,
+      outputDirections;
+  int64_t numOutputs;
+};
+} // namespace
+
+/// Runs `spec`'s body over its inputs' positions: the final states, then
+/// the scan outputs; std::nullopt when an unsupported node inside left an
+/// output missing.
+static FailureOr<std::optional<SmallVector<Value>>>
+runScan(NodeContext &ctx, ScanSpec &spec) {
+  // The sequence length, which every scan input must share.
+  int64_t length = -1;
+  for (auto [j, input] : llvm::enumerate(spec.inputs)) {
+    FailureOr<int64_t> axis = normalizeAxis(ctx, spec.inputAxes[j],
+                                            rankOf(input), "scan_input_axes");
+    if (failed(axis))
+      return failure();
+    spec.inputAxes[j] = *axis;
+    int64_t extent = shapeOf(input)[*axis];
+    if (length >= 0 && extent != length)
+      return ctx.emitError() << "scan input " << j << " has " << extent
+                             << " positions along its axis; scan input 0 has "
+                             << length;
+    length = extent;
+  }
+  if (length == 0) {
+    (void)ctx.unsupported("a scan over zero positions");
+    return std::optional<SmallVector<Value>>();
+  }
+  if (length > kMaxUnrolledIterations) {
+    (void)ctx.unsupported("a scan over " + llvm::Twine(length) +
+                          " positions (aotc unrolls at most " +
+                          llvm::Twine(kMaxUnrolledIterations) + ")");
+    return std::optional<SmallVector<Value>>();
+  }
+  Composer c{ctx};
+  SmallVector<Value> states(spec.states);
+  SmallVector<SmallVector<Value>> scans(spec.numOutputs);
+  for (int64_t t = 0; t < length; ++t) {
+    SmallVector<Value> inputs(states);
+    for (auto [j, input] : llvm::enumerate(spec.inputs)) {
+      int64_t position = spec.inputDirections[j] ? length - 1 - t : t;
+      Value slice = c.sliceAxis(input, spec.inputAxes[j], position, 1);
+      SmallVector<int64_t> shape(shapeOf(input));
+      shape.erase(shape.begin() + spec.inputAxes[j]);
+      Value element = c.reshape(slice, shape);
+      if (ctx.isUnsigned(input))
+        ctx.markUnsigned(element);
+      if (int dataType = ctx.getLowPrecisionType(input))
+        ctx.markLowPrecision(element, dataType);
+      inputs.push_back(element);
+    }
+    FailureOr<SmallVector<Value>> outputs =
+        ctx.importSubgraph(*spec.body, inputs);
+    if (failed(outputs))
+      return failure();
+    if (llvm::is_contained(*outputs, Value()))
+      return std::optional<SmallVector<Value>>();
+    states.assign(outputs->begin(), outputs->begin() + spec.states.size());
+    for (int64_t k = 0; k < spec.numOutputs; ++k)
+      scans[k].push_back((*outputs)[spec.states.size() + k]);
+  }
+  SmallVector<Value> results(states);
+  for (auto [k, slices] : llvm::enumerate(scans)) {
+    if (spec.outputDirections[k])
+      std::reverse(slices.begin(), slices.end());
+    FailureOr<Value> stacked =
+        stack(ctx, slices, spec.outputAxes[k], "scan_output_axes");
+    if (failed(stacked))
+      return failure();
+    results.push_back(*stacked);
+  }
+  return std::optional<SmallVector<Value>>(results);
+}
+
+/// Scan. Opset 9 on: states, then scan inputs sliced along their axes.
+/// Opset 8: a leading batch axis on every state and scan input (the scan
+/// axis is 1), each batch entry scanned alone; sequence_lens, if given,
+/// must cover whole sequences.
 static LogicalResult convertScan(NodeContext &ctx) {
-  if (ctx.getOpset() < 9)
-    return ctx.unsupported("opset 8's batched form");
+  bool batched = ctx.getOpset() < 9;
   const onnx::GraphProto *body = ctx.getGraphAttr("body");
   if (!body)
     return ctx.emitError() << "expects a graph attribute 'body'";
   if (!ctx.hasAttr("num_scan_inputs"))
     return ctx.emitError() << "has no 'num_scan_inputs' attribute";
   int64_t numScanInputs = ctx.getInt("num_scan_inputs", 0);
-  int64_t numInputs = ctx.getNumInputs();
+  unsigned first = batched ? 1 : 0; // opset 8's sequence_lens
+  int64_t numInputs = static_cast<int64_t>(ctx.getNumInputs()) - first;
   if (numScanInputs < 1 || numScanInputs > numInputs)
     return ctx.emitError() << "num_scan_inputs " << numScanInputs
                            << " is not in [1, " << numInputs << "]";
@@ -257,73 +343,73 @@ static LogicalResult convertScan(NodeContext &ctx) {
     values.resize(std::max<int64_t>(count, values.size()), 0);
     return values;
   };
-  SmallVector<int64_t> inputAxes = listAttr("scan_input_axes", numScanInputs);
-  SmallVector<int64_t> inputDirections =
-      listAttr("scan_input_directions", numScanInputs);
-  SmallVector<int64_t> outputAxes =
-      listAttr("scan_output_axes", numScanOutputs);
-  SmallVector<int64_t> outputDirections =
-      listAttr("scan_output_directions", numScanOutputs);
-
-  // The sequence length, which every scan input must share.
-  int64_t length = -1;
-  SmallVector<Value> scanInputs;
-  for (int64_t j = 0; j < numScanInputs; ++j) {
-    Value input = ctx.getInput(numStates + j);
-    FailureOr<int64_t> axis =
-        normalizeAxis(ctx, inputAxes[j], rankOf(input), "scan_input_axes");
-    if (failed(axis))
-      return failure();
-    inputAxes[j] = *axis;
-    int64_t extent = shapeOf(input)[*axis];
-    if (length >= 0 && extent != length)
-      return ctx.emitError() << "scan input " << j << " has " << extent
-                             << " positions along its axis; scan input 0 has "
-                             << length;
-    length = extent;
-    scanInputs.push_back(input);
+  ScanSpec spec;
+  spec.body = body;
+  spec.numOutputs = numScanOutputs;
+  spec.inputAxes = SmallVector<int64_t>(numScanInputs, 0);
+  spec.outputAxes = SmallVector<int64_t>(numScanOutputs, 0);
+  spec.outputDirections = SmallVector<int64_t>(numScanOutputs, 0);
+  if (batched) {
+    spec.inputDirections = listAttr("directions", numScanInputs);
+  } else {
+    spec.inputAxes = listAttr("scan_input_axes", numScanInputs);
+    spec.inputDirections = listAttr("scan_input_directions", numScanInputs);
+    spec.outputAxes = listAttr("scan_output_axes", numScanOutputs);
+    spec.outputDirections = listAttr("scan_output_directions", numScanOutputs);
   }
-  if (length == 0)
-    return ctx.unsupported("a scan over zero positions");
-  if (length > kMaxUnrolledIterations)
-    return ctx.unsupported("a scan over " + llvm::Twine(length) +
-                           " positions (aotc unrolls at most " +
-                           llvm::Twine(kMaxUnrolledIterations) + ")");
+  SmallVector<Value> states, inputs;
+  for (int64_t i = 0; i < numStates + numScanInputs; ++i)
+    (i < numStates ? states : inputs).push_back(ctx.getInput(first + i));
+  if (!batched) {
+    spec.states = states;
+    spec.inputs = inputs;
+    FailureOr<std::optional<SmallVector<Value>>> results = runScan(ctx, spec);
+    if (failed(results))
+      return failure();
+    return *results ? setOutputs(ctx, **results, "Scan") : success();
+  }
 
+  // Opset 8: one scan per batch entry, the results stacked again.
   Composer c{ctx};
-  SmallVector<Value> states;
-  for (int64_t i = 0; i < numStates; ++i)
-    states.push_back(ctx.getInput(i));
-  SmallVector<SmallVector<Value>> scans(numScanOutputs);
-  for (int64_t t = 0; t < length; ++t) {
-    SmallVector<Value> inputs(states);
-    for (auto [j, input] : llvm::enumerate(scanInputs)) {
-      int64_t position = inputDirections[j] ? length - 1 - t : t;
-      Value slice = c.sliceAxis(input, inputAxes[j], position, 1);
-      SmallVector<int64_t> shape(shapeOf(input));
-      shape.erase(shape.begin() + inputAxes[j]);
-      Value element = c.reshape(slice, shape);
-      if (ctx.isUnsigned(input))
-        ctx.markUnsigned(element);
-      if (int dataType = ctx.getLowPrecisionType(input))
-        ctx.markLowPrecision(element, dataType);
-      inputs.push_back(element);
-    }
-    FailureOr<SmallVector<Value>> outputs = ctx.importSubgraph(*body, inputs);
-    if (failed(outputs))
-      return failure();
-    if (llvm::is_contained(*outputs, Value()))
-      return success(); // skipped: see setOutputs
-    states.assign(outputs->begin(), outputs->begin() + numStates);
-    for (int64_t k = 0; k < numScanOutputs; ++k)
-      scans[k].push_back((*outputs)[numStates + k]);
+  int64_t batch = -1;
+  for (Value v : llvm::concat<Value>(states, inputs)) {
+    if (rankOf(v) < 1 || (batch >= 0 && shapeOf(v)[0] != batch))
+      return ctx.emitError() << "expected every state and scan input to "
+                                "share a leading batch axis";
+    batch = shapeOf(v)[0];
   }
-  SmallVector<Value> results(states);
-  for (auto [k, slices] : llvm::enumerate(scans)) {
-    if (outputDirections[k])
-      std::reverse(slices.begin(), slices.end());
-    FailureOr<Value> stacked = stack(ctx, slices, outputAxes[k],
-                                     "scan_output_axes");
+  if (ctx.hasInput(0)) {
+    FailureOr<SmallVector<int64_t>> lengths = ctx.getConstantInts(0);
+    if (failed(lengths))
+      return failure();
+    int64_t full = rankOf(inputs.front()) > 1 ? shapeOf(inputs.front())[1] : 0;
+    if (llvm::any_of(*lengths, [&](int64_t n) { return n != full; }))
+      return ctx.unsupported("sequence_lens shorter than the sequence");
+  }
+  auto entry = [&](Value v, int64_t b) {
+    SmallVector<int64_t> shape(shapeOf(v).drop_front());
+    return c.reshape(c.sliceAxis(v, 0, b, 1), shape);
+  };
+  SmallVector<SmallVector<Value>> perOutput(numStates + numScanOutputs);
+  for (int64_t b = 0; b < batch; ++b) {
+    spec.states.clear();
+    spec.inputs.clear();
+    for (Value v : states)
+      spec.states.push_back(entry(v, b));
+    for (Value v : inputs)
+      spec.inputs.push_back(entry(v, b));
+    spec.inputAxes.assign(numScanInputs, 0);
+    FailureOr<std::optional<SmallVector<Value>>> results = runScan(ctx, spec);
+    if (failed(results))
+      return failure();
+    if (!*results)
+      return success();
+    for (auto [k, value] : llvm::enumerate(**results))
+      perOutput[k].push_back(value);
+  }
+  SmallVector<Value> results;
+  for (ArrayRef<Value> values : perOutput) {
+    FailureOr<Value> stacked = stack(ctx, values, 0, "batch");
     if (failed(stacked))
       return failure();
     results.push_back(*stacked);

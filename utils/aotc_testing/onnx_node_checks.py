@@ -1,0 +1,196 @@
+#!/usr/bin/python3
+"""Compile single-node ONNX models whose ONNX backend tests are too small
+to exercise them, run them from C and compare with numpy.
+
+Used by test/Integration/CPU/onnx-node-checks.test::
+
+    onnx_node_checks.py --aotc AOTC --work-dir DIR
+
+Checks (one line each, exit 1 on the first mismatch):
+
+- Det of 3x5 random 6x6 matrices, of one needing row swaps at every
+  column (a permutation matrix) and of a singular one, against
+  numpy.linalg.det (ONNX's tests hold two 2x2 cases);
+- LSTM with sequence_lens, initial states and peepholes, bidirectional,
+  against a numpy LSTM written from the ONNX spec;
+- ReverseSequence and TensorScatter (circular) on random data.
+
+The tolerance is ONNX's backend-test one (onnx_run.ONNX_RTOL/ATOL) with an
+absolute floor scaled to the values, as onnx_models.py does.
+"""
+
+import argparse
+import os
+import shutil
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import onnx_run  # noqa: E402
+
+ATOL_SCALE = 1e-5
+
+
+def save(path, nodes, inputs, outputs, opset=22, inits=()):
+    from onnx import helper
+    graph = helper.make_graph(nodes, "g", inputs, outputs, list(inits))
+    model = helper.make_model(graph,
+                              opset_imports=[helper.make_opsetid("", opset)])
+    model.ir_version = 8
+    with open(path, "wb") as f:
+        f.write(model.SerializeToString())
+
+
+def info(name, array):
+    from onnx import helper, mapping
+    return helper.make_tensor_value_info(
+        name, mapping.NP_TYPE_TO_TENSOR_TYPE[array.dtype], array.shape)
+
+
+def check(args, work, what, nodes, inputs, outputs, opset=22):
+    """Compiles and runs the graph on `inputs` (name -> array) and compares
+    with `outputs` (name -> array). Prints one line; returns success."""
+    path = os.path.join(work, "model.onnx")
+    save(path, nodes, [info(k, v) for k, v in inputs.items()],
+         [info(k, v) for k, v in outputs.items()], opset)
+    want = [onnx_run.Tensor.from_numpy(v) for v in outputs.values()]
+    try:
+        got = onnx_run.compile_and_run(
+            path, [onnx_run.Tensor.from_numpy(v) for v in inputs.values()],
+            want, work, args.aotc, cc=args.cc, aotc_flags=["-O1"], name="n")
+    except onnx_run.Outcome as e:
+        print("onnx_node_checks: FAIL: %s: %s: %s" % (what, e.status,
+                                                       e.detail))
+        return False
+    for i, (raw, expected) in enumerate(zip(got, want)):
+        atol = max(onnx_run.ONNX_ATOL,
+                   ATOL_SCALE * float(np.abs(expected.array).max()))
+        problem = onnx_run.compare(i, raw, expected, atol=atol)
+        if problem:
+            print("onnx_node_checks: FAIL: %s: %s" % (what, problem))
+            return False
+    print("onnx_node_checks: %s matches numpy" % what)
+    return True
+
+
+def det_checks(args, work, rng):
+    from onnx import helper
+    node = [helper.make_node("Det", ["x"], ["y"])]
+    x = rng.standard_normal((3, 5, 6, 6)).astype(np.float32)
+    ok = check(args, work, "Det of 3x5 6x6 matrices", node, {"x": x},
+               {"y": np.linalg.det(x.astype(np.float64)).astype(np.float32)})
+    perm = np.eye(7, dtype=np.float32)[[3, 0, 6, 1, 5, 2, 4]] * 2
+    ok &= check(args, work, "Det of a scaled permutation matrix", node,
+                {"x": perm}, {"y": np.array(np.linalg.det(perm), np.float32)})
+    singular = rng.standard_normal((5, 5)).astype(np.float32)
+    singular[3] = singular[1] * 2 - singular[0]
+    singular[:, 2] = 0
+    ok &= check(args, work, "Det of a singular matrix", node,
+                {"x": singular}, {"y": np.array(0, np.float32)})
+    return ok
+
+
+def sigmoid(x):
+    return 1 / (1 + np.exp(-x))
+
+
+def lstm_reference(x, w, r, b, lens, h0, c0, p, reverse_dir):
+    """ONNX LSTM (default activations) for one direction, float64."""
+    seq, batch, _ = x.shape
+    hidden = r.shape[-1]
+    h, c = h0.copy(), c0.copy()
+    y = np.zeros((seq, batch, hidden))
+    wb, rb = b[:4 * hidden], b[4 * hidden:]
+    steps = range(seq - 1, -1, -1) if reverse_dir else range(seq)
+    for t in steps:
+        gates = x[t] @ w.T + h @ r.T + wb + rb
+        i, o, f, g = np.split(gates, 4, axis=1)
+        i = sigmoid(i + p[:hidden] * c)
+        f = sigmoid(f + p[2 * hidden:] * c)
+        c_new = f * c + i * np.tanh(g)
+        o = sigmoid(o + p[hidden:2 * hidden] * c_new)
+        h_new = o * np.tanh(c_new)
+        valid = (t < lens)[:, None]
+        y[t] = np.where(valid, h_new, 0)
+        h = np.where(valid, h_new, h)
+        c = np.where(valid, c_new, c)
+    return y, h, c
+
+
+def lstm_check(args, work, rng):
+    from onnx import helper
+    seq, batch, size, hidden = 7, 3, 5, 4
+    f = np.float32
+    x = rng.standard_normal((seq, batch, size)).astype(f)
+    w = (rng.standard_normal((2, 4 * hidden, size)) * 0.5).astype(f)
+    r = (rng.standard_normal((2, 4 * hidden, hidden)) * 0.5).astype(f)
+    b = (rng.standard_normal((2, 8 * hidden)) * 0.1).astype(f)
+    lens = np.array([7, 4, 1], np.int32)
+    h0 = rng.standard_normal((2, batch, hidden)).astype(f)
+    c0 = rng.standard_normal((2, batch, hidden)).astype(f)
+    p = (rng.standard_normal((2, 3 * hidden)) * 0.5).astype(f)
+    ys, hs, cs = [], [], []
+    for d in range(2):
+        y, h, c = lstm_reference(*(a.astype(np.float64) for a in
+                                   (x, w[d], r[d], b[d])), lens,
+                                 h0[d].astype(np.float64),
+                                 c0[d].astype(np.float64),
+                                 p[d].astype(np.float64), d == 1)
+        ys.append(y)
+        hs.append(h)
+        cs.append(c)
+    node = [helper.make_node(
+        "LSTM", ["x", "w", "r", "b", "lens", "h0", "c0", "p"],
+        ["y", "y_h", "y_c"], hidden_size=hidden, direction="bidirectional")]
+    inputs = dict(x=x, w=w, r=r, b=b, lens=lens, h0=h0, c0=c0, p=p)
+    outputs = dict(y=np.stack(ys, 1).astype(f), y_h=np.stack(hs).astype(f),
+                   y_c=np.stack(cs).astype(f))
+    return check(args, work, "bidirectional LSTM with sequence_lens, initial "
+                 "states and peepholes", node, inputs, outputs)
+
+
+def sequence_checks(args, work, rng):
+    from onnx import helper
+    x = rng.standard_normal((6, 4, 3)).astype(np.float32)
+    lens = np.array([6, 1, 4, 0], np.int64)
+    want = x.copy()
+    for bi, n in enumerate(lens):
+        want[:n, bi] = x[:n, bi][::-1]
+    ok = check(args, work, "ReverseSequence", [helper.make_node(
+        "ReverseSequence", ["x", "lens"], ["y"], batch_axis=1, time_axis=0)],
+        {"x": x, "lens": lens}, {"y": want}, opset=10)
+    cache = rng.standard_normal((2, 3, 8, 4)).astype(np.float32)
+    update = rng.standard_normal((2, 3, 3, 4)).astype(np.float32)
+    start = np.array([6, 1], np.int64)
+    want = cache.copy()
+    for bi in range(2):
+        for j in range(3):
+            want[bi, :, (start[bi] + j) % 8] = update[bi, :, j]
+    ok &= check(args, work, "TensorScatter (circular)", [helper.make_node(
+        "TensorScatter", ["cache", "update", "start"], ["y"],
+        mode="circular")], {"cache": cache, "update": update, "start": start},
+        {"y": want}, opset=24)
+    return ok
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--aotc", required=True)
+    parser.add_argument("--cc", default="cc")
+    parser.add_argument("--work-dir", required=True)
+    args = parser.parse_args(argv)
+    work = os.path.abspath(args.work_dir)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    rng = np.random.default_rng(0)
+    ok = det_checks(args, work, rng)
+    ok &= lstm_check(args, work, rng)
+    ok &= sequence_checks(args, work, rng)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
