@@ -26,5 +26,7 @@ ConverterRegistry aotc::onnximport::buildConverterRegistry() {
   registerTrainingConverters(registry);
   registerSelectionConverters(registry);
   registerLinearAlgebraConverters(registry);
+  registerContribConverters(registry);
+  registerSequenceConverters(registry);
   return registry;
 }

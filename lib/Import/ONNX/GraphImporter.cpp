@@ -43,6 +43,14 @@ Value GraphImporter::lookup(StringRef name) const {
   return values.lookup(name);
 }
 
+void GraphImporter::bindSequence(StringRef name, ArrayRef<Value> elements) {
+  if (name.empty())
+    return;
+  sequences[name] = SmallVector<Value>(elements);
+  if (subgraphNames)
+    subgraphNames->insert(name);
+}
+
 void GraphImporter::bind(StringRef name, Value value) {
   if (name.empty())
     return;
@@ -64,12 +72,14 @@ GraphImporter::importSubgraph(const onnx::GraphProto &graph,
                           << inputs.size();
   // The enclosing scope comes back whole when the subgraph is done.
   llvm::StringMap<Value> outerValues = values;
+  llvm::StringMap<SmallVector<Value>> outerSequences = sequences;
   llvm::StringSet<> outerMissing = missing;
   llvm::StringSet<> names;
   llvm::StringSet<> *outerNames = subgraphNames;
   subgraphNames = &names;
   llvm::scope_exit restore([&] {
     values = std::move(outerValues);
+    sequences = std::move(outerSequences);
     missing = std::move(outerMissing);
     subgraphNames = outerNames;
   });
@@ -400,6 +410,12 @@ static const llvm::StringMap<TrackedUse> &getUnsignedUses() {
       {"DequantizeLinear", {5, false}}, {"QuantizeLinear", {4, false}},
       {"MatMulInteger", {kAll, false}}, {"ConvInteger", {kAll, false}},
       {"QLinearMatMul", {kAll, false}}, {"QLinearConv", {kAll, false}},
+      // onnxruntime's quantized contrib ops (Ops/Contrib.cpp) likewise.
+      {"QLinearAdd", {kAll, false}},   {"QLinearMul", {kAll, false}},
+      {"QLinearSigmoid", {kAll, false}},
+      {"QLinearGlobalAveragePool", {kAll, false}},
+      {"QLinearConcat", {kAll, false}}, {"QGemm", {kAll, false}},
+      {"MatMulNBits", {kAll, false}}, {"DynamicQuantizeLSTM", {kAll, false}},
       // Sums and products wrap to the same bits either way.
       {"ReduceSum", {1, true}},    {"ReduceProd", {1, true}},
       {"ReduceSumSquare", {1, true}},
@@ -485,16 +501,25 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
   // The ops of ONNX's preview domains are registered by op type alone: they
   // exist only in their domain, and only they may come from it.
   StringRef previewDomain = getPreviewDomain(node.op_type());
-  bool inDomain = previewDomain.empty()
-                      ? node.domain().empty() || node.domain() == "ai.onnx"
-                      : node.domain() == previewDomain;
-  if (!inDomain) {
-    recordUnsupported(node, "domain '" + node.domain() + "'");
-  } else if (const ConverterRegistry::Entry *entry =
-                 registry.lookup(node.op_type())) {
+  bool contrib = node.domain() == kContribDomain;
+  bool inDomain = contrib || (previewDomain.empty()
+                                  ? node.domain().empty() ||
+                                        node.domain() == "ai.onnx"
+                                  : node.domain() == previewDomain);
+  const ConverterRegistry::Entry *entry =
+      !inDomain ? nullptr
+      : contrib ? registry.lookupContrib(node.op_type())
+                : registry.lookup(node.op_type());
+  // onnxruntime registers this contrib op in the default domain too.
+  if (!entry && inDomain && !contrib &&
+      node.op_type() == "SimplifiedLayerNormalization")
+    entry = registry.lookupContrib(node.op_type());
+  if (entry) {
     if (failed(checkInputCounts(node, entry->inputs)))
       return failure();
     convert = &entry->convert;
+  } else if (!inDomain || contrib) {
+    recordUnsupported(node, "domain '" + node.domain() + "'");
   } else {
     recordUnsupported(node, "");
   }
@@ -506,7 +531,7 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
       convert = nullptr;
       break;
     }
-    if (!values.count(input))
+    if (!values.count(input) && !sequences.count(input))
       return emitError(getNodeLoc(node))
              << "reads '" << input
              << "', which no earlier node, input or initializer defines";
@@ -519,7 +544,8 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
   for (const std::string &output : node.output())
     if (!output.empty() &&
         ((subgraphNames ? subgraphNames->contains(output)
-                        : values.count(output) || missing.contains(output)) ||
+                        : values.count(output) || sequences.count(output) ||
+                              missing.contains(output)) ||
          !outputs.insert(output).second))
       return emitError(getNodeLoc(node))
              << "defines '" << output
@@ -655,7 +681,7 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
                      getNodeLoc(node), cast<ShapedType>(value.getType()),
                      tg::kMaxTensorBytes, "results")))
       return failure();
-    if (!values.count(output))
+    if (!values.count(output) && !sequences.count(output))
       return emitError(getNodeLoc(node))
              << "internal error: the converter did not produce output '"
              << output << "'";

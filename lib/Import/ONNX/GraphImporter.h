@@ -48,6 +48,14 @@ public:
   // Used by NodeContext.
   mlir::Value lookup(llvm::StringRef name) const;
   void bind(llvm::StringRef name, mlir::Value value);
+  /// ONNX sequences: static lists of tensors, which only the sequence ops
+  /// (Ops/Sequence.cpp) read and write; null when `name` is no sequence.
+  const llvm::SmallVector<mlir::Value> *lookupSequence(
+      llvm::StringRef name) const {
+    auto it = sequences.find(name);
+    return it == sequences.end() ? nullptr : &it->second;
+  }
+  void bindSequence(llvm::StringRef name, llvm::ArrayRef<mlir::Value> elements);
   void recordUnsupported(const onnx::NodeProto &node,
                          const llvm::Twine &reason);
   llvm::StringRef getModelDir() const { return modelDir; }
@@ -112,6 +120,7 @@ private:
   mlir::OpBuilder builder;
   mlir::func::FuncOp function;
   llvm::StringMap<mlir::Value> values;
+  llvm::StringMap<llvm::SmallVector<mlir::Value>> sequences;
   /// Values that unsupported nodes would have produced.
   llvm::StringSet<> missing;
   /// The converters, while a graph is imported.

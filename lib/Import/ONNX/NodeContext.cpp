@@ -136,6 +136,23 @@ void NodeContext::setOutput(unsigned i, Value value) {
     graph.bind(node.output(i), value);
 }
 
+FailureOr<SmallVector<Value>> NodeContext::getSequenceInput(unsigned i) {
+  const SmallVector<Value> *elements =
+      hasInput(i) ? graph.lookupSequence(node.input(i)) : nullptr;
+  if (!elements)
+    return emitError() << "expected input " << i << " to be a sequence";
+  return *elements;
+}
+
+void NodeContext::setSequenceOutput(unsigned i, ArrayRef<Value> elements) {
+  if (hasOutput(i))
+    graph.bindSequence(node.output(i), elements);
+}
+
+Value NodeContext::getOutput(unsigned i) const {
+  return hasOutput(i) ? graph.lookup(node.output(i)) : Value();
+}
+
 bool NodeContext::isUnsigned(Value value) const {
   return graph.isUnsigned(value);
 }

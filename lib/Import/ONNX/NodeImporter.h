@@ -111,6 +111,14 @@ public:
   /// Binds output `i`; its type must be a statically shaped tensor. Outputs
   /// the node does not declare are ignored.
   void setOutput(unsigned i, mlir::Value value);
+  /// The value bound to output `i` so far, or null.
+  mlir::Value getOutput(unsigned i) const;
+
+  /// Input `i` as a sequence (a static list of tensors), or failure after
+  /// an error when it is not one.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>> getSequenceInput(unsigned i);
+  /// Binds output `i` to a sequence of `elements`.
+  void setSequenceOutput(unsigned i, llvm::ArrayRef<mlir::Value> elements);
 
   //===--------------------------------------------------------------------===//
   // Attributes
@@ -268,16 +276,40 @@ public:
   }
   /// Every op type, sorted.
   llvm::SmallVector<llvm::StringRef> getOpTypes() const {
+    return sortedKeys(converters);
+  }
+
+  /// onnxruntime's contrib ops (domain com.microsoft), apart: some share a
+  /// name with a default-domain op of other semantics (Attention,
+  /// RotaryEmbedding, Gelu).
+  void addContrib(llvm::StringRef opType, InputSpec inputs, ConvertFn fn) {
+    contribConverters.insert_or_assign(
+        opType, Entry{std::move(inputs), std::move(fn)});
+  }
+  const Entry *lookupContrib(llvm::StringRef opType) const {
+    auto it = contribConverters.find(opType);
+    return it == contribConverters.end() ? nullptr : &it->second;
+  }
+  llvm::SmallVector<llvm::StringRef> getContribOpTypes() const {
+    return sortedKeys(contribConverters);
+  }
+
+private:
+  static llvm::SmallVector<llvm::StringRef>
+  sortedKeys(const llvm::StringMap<Entry> &map) {
     llvm::SmallVector<llvm::StringRef> names;
-    for (const auto &entry : converters)
+    for (const auto &entry : map)
       names.push_back(entry.getKey());
     llvm::sort(names);
     return names;
   }
 
-private:
   llvm::StringMap<Entry> converters;
+  llvm::StringMap<Entry> contribConverters;
 };
+
+/// onnxruntime's domain of contrib ops.
+inline constexpr llvm::StringLiteral kContribDomain = "com.microsoft";
 
 /// A registry with every family's converters.
 ConverterRegistry buildConverterRegistry();
@@ -298,6 +330,8 @@ void registerRecurrentConverters(ConverterRegistry &registry);
 void registerTrainingConverters(ConverterRegistry &registry);
 void registerSelectionConverters(ConverterRegistry &registry);
 void registerLinearAlgebraConverters(ConverterRegistry &registry);
+void registerContribConverters(ConverterRegistry &registry);
+void registerSequenceConverters(ConverterRegistry &registry);
 
 } // namespace aotc::onnximport
 

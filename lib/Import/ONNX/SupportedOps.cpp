@@ -126,4 +126,25 @@ void aotc::printSupportedONNXOps(raw_ostream &os) {
   }
   os << "\n" << ops.size() << " ops, default domain (ai.onnx), opsets "
      << kMinONNXOpset << " to " << kMaxONNXOpset << ".\n";
+
+  // onnxruntime's contrib ops.
+  static const StringMap<StringRef> contribNotes = {
+#define CONTRIB_OP(NAME, NOTES) {#NAME, NOTES},
+#include "ContribOpNotes.def"
+  };
+  ConverterRegistry registry = buildConverterRegistry();
+  SmallVector<StringRef> contrib = registry.getContribOpTypes();
+  os << "\n| Op (com.microsoft) | Inputs | Notes |\n|---|---|---|\n";
+  for (StringRef name : contrib) {
+    auto notes = contribNotes.find(name);
+    os << "| " << name << " | "
+       << formatInputs(registry.lookupContrib(name)->inputs, 1) << " |"
+       << (notes == contribNotes.end()
+               ? StringRef(" undocumented (no ContribOpNotes.def entry)")
+               : notes->second.empty() ? StringRef("")
+                                       : " " + notes->second.str())
+       << " |\n";
+  }
+  os << "\n" << contrib.size()
+     << " ops, domain com.microsoft (onnxruntime's contrib ops).\n";
 }

@@ -625,6 +625,51 @@ LogicalResult convertQLinearConv(NodeContext &ctx) {
 
 } // namespace
 
+//===----------------------------------------------------------------------===//
+// For other converters (Contractions.h)
+//===----------------------------------------------------------------------===//
+
+FailureOr<Value> aotc::onnximport::buildDequantize(NodeContext &ctx, Value q,
+                                                   Value scale,
+                                                   Value zeroPoint) {
+  if (!isFloatValue(scale) || tensorTypeOf(scale).getNumElements() != 1 ||
+      (zeroPoint && tensorTypeOf(zeroPoint).getNumElements() != 1))
+    return ctx.emitError() << "expected a per-tensor float scale and zero "
+                              "point";
+  Composer c{ctx};
+  Type f32 = Float32Type::get(ctx.getContext());
+  Value y = convert(ctx, q, f32);
+  if (zeroPoint)
+    y = c.sub(y, convert(ctx, reshapeParam(ctx, zeroPoint, {}), f32));
+  return c.mul(y, convert(ctx, reshapeTo(ctx, scale, {}), f32));
+}
+
+FailureOr<Value> aotc::onnximport::buildQuantize(NodeContext &ctx, Value real,
+                                                 Value scale, Value zeroPoint,
+                                                 Value like) {
+  Value typed = zeroPoint ? zeroPoint : like;
+  FailureOr<QuantizedType> type =
+      getQuantizedType(ctx, typed, "quantized output");
+  if (failed(type))
+    return failure();
+  if (!isFloatValue(scale) || tensorTypeOf(scale).getNumElements() != 1 ||
+      (zeroPoint && tensorTypeOf(zeroPoint).getNumElements() != 1))
+    return ctx.emitError() << "expected a per-tensor float scale and zero "
+                              "point";
+  Type f32 = Float32Type::get(ctx.getContext());
+  Value divisor = convert(ctx, reshapeTo(ctx, scale, {}), f32);
+  Value shift = zeroPoint ? reshapeParam(ctx, zeroPoint, {}) : Value();
+  return quantize(ctx, convert(ctx, real, f32), divisor, shift, *type);
+}
+
+FailureOr<Value> aotc::onnximport::buildIntegerMatMul(NodeContext &ctx,
+                                                      Value a, Value b,
+                                                      Value aZeroPoint,
+                                                      Value bZeroPoint) {
+  return integerMatMul(ctx, a, b, aZeroPoint, bZeroPoint);
+}
+
+
 void aotc::onnximport::registerQuantizationConverters(
     ConverterRegistry &registry) {
   registry.add("DequantizeLinear", {2, 3}, convertDequantizeLinear);

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Composer.h"
+#include "Transformer.h"
 #include "../NodeImporter.h"
 #include "../TensorImport.h"
 
@@ -369,12 +370,18 @@ LogicalResult convertAttention(NodeContext &ctx) {
 /// position_ids (a gather) or given per batch and position. The rotated
 /// pairs are the two halves of those features, or with `interleaved`
 /// neighbouring features.
-LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
+} // namespace
+
+FailureOr<Value> aotc::onnximport::buildRotaryEmbedding(NodeContext &ctx,
+                                                        Value x,
+                                                        Value cosCache,
+                                                        Value sinCache,
+                                                        Value positions) {
   AttentionComposer c{ctx};
-  Value x = ctx.getInput(0), cosCache = ctx.getInput(1),
-        sinCache = ctx.getInput(2);
-  if (!isFloatValue(x))
-    return ctx.unsupported("non-float input");
+  if (!isFloatValue(x)) {
+    (void)ctx.unsupported("non-float input");
+    return Value();
+  }
   Type type = elementTypeOf(x);
   ArrayRef<int64_t> shape = shapeOf(x);
   int64_t rank = shape.size();
@@ -419,8 +426,7 @@ LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
   int64_t half = rotaryDim / 2;
 
   // cos and sin as [B, S, half].
-  if (ctx.hasInput(3)) {
-    Value positions = ctx.getInput(3);
+  if (positions) {
     if (shapeOf(positions) != ArrayRef<int64_t>{batch, seqLen} ||
         !isa<IntegerType>(elementTypeOf(positions)) ||
         shapeOf(cosCache).size() != 2 || shapeOf(cosCache)[1] < half)
@@ -465,7 +471,19 @@ LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
   }
   if (rotaryDim < headSize)
     rotated = c.concat({rotated, c.sliceLast(xh, rotaryDim, headSize)}, 3);
-  ctx.setOutput(0, c.reshape(rotated, shape));
+  return c.reshape(rotated, shape);
+}
+
+namespace {
+
+LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
+  FailureOr<Value> y = buildRotaryEmbedding(
+      ctx, ctx.getInput(0), ctx.getInput(1), ctx.getInput(2),
+      ctx.hasInput(3) ? ctx.getInput(3) : Value());
+  if (failed(y))
+    return failure();
+  if (*y)
+    ctx.setOutput(0, *y);
   return success();
 }
 
