@@ -671,34 +671,47 @@ static LogicalResult convertQLinearConcat(NodeContext &ctx) {
   return success();
 }
 
-/// QGemm: alpha * (A - a_zp) @ (B - b_zp) (operands transposed by transA /
-/// transB) plus the int32 bias C, times a_scale * b_scale (b_scale per
-/// tensor or per column); quantized with y_scale / y_zero_point, or float
+/// QGemm: alpha * ((A - a_zp) @ (B - b_zp) + C) * a_scale * b_scale, the
+/// operands transposed by transA / transB, C an int32 bias, b_scale per
+/// tensor or per column; quantized with y_scale / y_zero_point, or float
 /// without them.
 static LogicalResult convertQGemm(NodeContext &ctx) {
   if (failed(requireInputs(ctx, {0, 1, 3, 4})))
     return failure();
   Composer c{ctx};
   Value a = ctx.getInput(0), b = ctx.getInput(3);
+  auto transposed = [&](Value x) {
+    Value t = transposeLast(c, x);
+    if (ctx.isUnsigned(x))
+      ctx.markUnsigned(t);
+    return t;
+  };
   if (ctx.getInt("transA", 0))
-    a = transposeLast(c, a);
+    a = transposed(a);
   if (ctx.getInt("transB", 0))
-    b = transposeLast(c, b);
+    b = transposed(b);
+  // A per-column zero point as a vector of B's columns.
   Value bZeroPoint = optionalInput(ctx, 5);
-  if (bZeroPoint && ctx.getInt("transB", 0) == 0 &&
-      tensorTypeOf(bZeroPoint).getNumElements() != 1)
-    bZeroPoint = c.reshape(bZeroPoint, {shapeOf(b).back()});
+  if (bZeroPoint && tensorTypeOf(bZeroPoint).getNumElements() != 1) {
+    Value column = c.reshape(bZeroPoint, {shapeOf(b).back()});
+    if (ctx.isUnsigned(bZeroPoint))
+      ctx.markUnsigned(column);
+    bZeroPoint = column;
+  }
   FailureOr<Value> product =
       buildIntegerMatMul(ctx, a, b, optionalInput(ctx, 2), bZeroPoint);
   if (failed(product))
     return failure();
+  // C is int32 at scale alpha * a_scale * b_scale (the doc's alpha / beta
+  // * a_scale * b_scale; QGemm has no beta): it joins the sum before alpha.
   Type f32 = Float32Type::get(ctx.getContext());
-  Value real = c.cast(*product, f32);
+  Value sum = *product;
+  if (ctx.hasInput(6))
+    sum = c.add(sum, c.cast(ctx.getInput(6), elementTypeOf(sum)));
+  Value real = c.cast(sum, f32);
   double alpha = ctx.getFloat("alpha", 1.0);
   if (alpha != 1.0)
     real = c.mul(real, c.scalar(real, alpha));
-  if (ctx.hasInput(6))
-    real = c.add(real, c.cast(ctx.getInput(6), f32));
   Value aScale = c.cast(c.reshape(ctx.getInput(1), {}), f32);
   Value bScale = ctx.getInput(4);
   bScale = tensorTypeOf(bScale).getNumElements() == 1

@@ -278,6 +278,32 @@ def lstm_layer():
                   numpy_helper.from_array(r, "r")])
 
 
+def contrib_graph():
+    """What onnxruntime's transformer optimizer writes: a default-domain
+    SimplifiedLayerNormalization, com.microsoft FastGelu and Attention (a
+    name the default domain uses too), and a contrib op aotc lacks."""
+    rng = np.random.default_rng(0)
+    nodes = [
+        helper.make_node("SimplifiedLayerNormalization", ["x", "scale"],
+                         ["n"], epsilon=1e-6, name="norm"),
+        helper.make_node("FastGelu", ["n", "bias"], ["g"], name="gelu",
+                         domain="com.microsoft"),
+        helper.make_node("Attention", ["g", "w"], ["y"], num_heads=2,
+                         name="attention", domain="com.microsoft"),
+        helper.make_node("GridSample", ["x"], ["z"], name="missing",
+                         domain="com.microsoft"),
+    ]
+    graph = helper.make_graph(
+        nodes, "g", [tensor("x", [1, 4, 8])],
+        [tensor("y", [1, 4, 8]), tensor("z", [1, 4, 8])],
+        [numpy_helper.from_array(np.ones(8, np.float32), "scale"),
+         numpy_helper.from_array(np.zeros(8, np.float32), "bias"),
+         numpy_helper.from_array(
+             rng.standard_normal((8, 24)).astype(np.float32), "w")])
+    return helper.make_model(graph, opset_imports=[
+        helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)])
+
+
 def dequantize_per_axis(scales, block_size=0):
     """DequantizeLinear of an int8 [2, 4] input with `scales` along axis 1
     (blocked when `block_size`)."""
@@ -364,6 +390,7 @@ MODELS = {
     "quantize-int8": quantize_to(TensorProto.INT8),
     "quantize-float8": quantize_to(17),  # FLOAT8E4M3FN (onnx 1.14+)
     "low-precision-io": low_precision_io,
+    "contrib": contrib_graph,
     "lstm": lstm_layer,
     "unknown-dims": unknown_dims,
     "if-constant": lambda: if_graph(False),
