@@ -112,6 +112,10 @@ MODELS = {
     "squeezenet1_1": torchvision_model("squeezenet1_1"),
     "transformer_layer": transformer_layer,
     "gpt_block": gpt_block,
+    # Recurrent models (onnx_models.py's): an OCR recognizer's CNN + 2-layer
+    # bidirectional LSTM, a 2-layer bidirectional GRU encoder.
+    "crnn": onnx_models.crnn,
+    "gru_encoder": onnx_models.gru_encoder,
     # Single layers (ResNet and MobileNet shapes).
     "conv3x3_56": conv_layer(64, 64, 56, 3),
     "conv3x3_28": conv_layer(128, 128, 28, 3),

@@ -27,10 +27,8 @@ element may differ from it by at most 1 (one quantum), since the rounding
 of a float32 kernel can land on the other side of a .5.
 """
 
-import argparse
 import math
 import os
-import shutil
 import sys
 
 import numpy as np
@@ -612,16 +610,7 @@ def attention_checks(check, rng):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--aotc", required=True)
-    parser.add_argument("--cc", default="cc")
-    parser.add_argument("--work-dir", required=True)
-    args = parser.parse_args(argv)
-    work = os.path.abspath(args.work_dir)
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    args, work = onnx_run.parse_check_args(__doc__, argv)
     check = Checker(args, work)
     rng = np.random.default_rng(0)
     for group in (activation_checks, fused_matmul_checks, norm_checks,

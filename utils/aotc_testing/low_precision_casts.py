@@ -19,9 +19,7 @@ representable value, not by the compiler's arithmetic. Prints one line per
 format and exits 1 on the first mismatch.
 """
 
-import argparse
 import os
-import shutil
 import sys
 
 import numpy as np
@@ -204,16 +202,7 @@ def run(args, work, in_type, out_type, x, want, saturate=None):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--aotc", required=True)
-    parser.add_argument("--cc", default="cc")
-    parser.add_argument("--work-dir", required=True)
-    args = parser.parse_args(argv)
-    work = os.path.abspath(args.work_dir)
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    args, work = onnx_run.parse_check_args(__doc__, argv)
     rng = np.random.default_rng(0)
     f32 = 1
     failures = 0

@@ -19,9 +19,7 @@ The tolerance is ONNX's backend-test one (onnx_run.ONNX_RTOL/ATOL) with an
 absolute floor scaled to the values, as onnx_models.py does.
 """
 
-import argparse
 import os
-import shutil
 import sys
 
 import numpy as np
@@ -175,16 +173,7 @@ def sequence_checks(args, work, rng):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--aotc", required=True)
-    parser.add_argument("--cc", default="cc")
-    parser.add_argument("--work-dir", required=True)
-    args = parser.parse_args(argv)
-    work = os.path.abspath(args.work_dir)
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    args, work = onnx_run.parse_check_args(__doc__, argv)
     rng = np.random.default_rng(0)
     ok = det_checks(args, work, rng)
     ok &= lstm_check(args, work, rng)

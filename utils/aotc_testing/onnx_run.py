@@ -459,6 +459,30 @@ def check_signature(compiled, expected, kind):
 
 
 # ---------------------------------------------------------------------------
+# Check scripts
+# ---------------------------------------------------------------------------
+
+
+def parse_check_args(doc, argv):
+    """The command line of a check script (`--aotc AOTC [--cc CC]
+    --work-dir DIR`, its description the first paragraph of `doc`): the
+    arguments and the work folder, emptied."""
+    import argparse
+    import shutil
+    parser = argparse.ArgumentParser(
+        description=doc.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--aotc", required=True)
+    parser.add_argument("--cc", default="cc")
+    parser.add_argument("--work-dir", required=True)
+    args = parser.parse_args(argv)
+    work = os.path.abspath(args.work_dir)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    return args, work
+
+
+# ---------------------------------------------------------------------------
 # Compiling and running
 # ---------------------------------------------------------------------------
 

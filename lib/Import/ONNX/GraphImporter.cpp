@@ -378,6 +378,26 @@ struct TrackedUse {
 };
 } // namespace
 
+/// `uses` and the ops that move, select or copy elements without reading
+/// them as numbers, which keep the type they read.
+static llvm::StringMap<TrackedUse>
+withDataMovement(std::initializer_list<std::pair<StringRef, TrackedUse>> uses) {
+  constexpr uint32_t kAll = ~0u;
+  llvm::StringMap<TrackedUse> all = {
+      {"Identity", {1, true}},     {"Reshape", {1, true}},
+      {"Flatten", {1, true}},      {"Squeeze", {1, true}},
+      {"Unsqueeze", {1, true}},    {"Transpose", {1, true}},
+      {"Concat", {kAll, true}},    {"Slice", {1, true}},
+      {"Gather", {1, true}},       {"Expand", {1, true}},
+      {"Tile", {1, true}},         {"Split", {1, true}},
+      {"DepthToSpace", {1, true}}, {"SpaceToDepth", {1, true}},
+      {"Where", {6, true}},
+  };
+  for (const auto &[name, use] : uses)
+    all[name] = use;
+  return all;
+}
+
 /// The ops that handle unsigned integers: data movement, comparisons, Div
 /// and Mod (as unsigned), Max and Min, Where's branches, Cast (which converts them as
 /// unsigned), BitCast (which keeps their bits), the wrapping arithmetic
@@ -386,15 +406,8 @@ struct TrackedUse {
 /// as signed; it is reported unsupported.
 static const llvm::StringMap<TrackedUse> &getUnsignedUses() {
   constexpr uint32_t kAll = ~0u;
-  static const llvm::StringMap<TrackedUse> uses = {
-      {"Identity", {1, true}},     {"Reshape", {1, true}},
-      {"Flatten", {1, true}},      {"Squeeze", {1, true}},
-      {"Unsqueeze", {1, true}},    {"Transpose", {1, true}},
-      {"Concat", {kAll, true}},    {"Slice", {1, true}},
-      {"Gather", {1, true}},       {"Expand", {1, true}},
-      {"Tile", {1, true}},         {"Split", {1, true}},
-      {"DepthToSpace", {1, true}}, {"SpaceToDepth", {1, true}},
-      {"Where", {6, true}},        {"Equal", {3, false}},
+  static const llvm::StringMap<TrackedUse> uses = withDataMovement({
+      {"Equal", {3, false}},
       {"Shape", {1, false}},       {"Size", {1, false}},
       {"Cast", {1, false}},        {"CastLike", {3, false}},
       {"BitCast", {1, false}},
@@ -426,7 +439,7 @@ static const llvm::StringMap<TrackedUse> &getUnsignedUses() {
       {"Pow", {2, false}},
       {"Less", {3, false}},        {"LessOrEqual", {3, false}},
       {"Greater", {3, false}},     {"GreaterOrEqual", {3, false}},
-  };
+  });
   return uses;
 }
 
@@ -434,20 +447,11 @@ static const llvm::StringMap<TrackedUse> &getUnsignedUses() {
 /// which keeps them, and the conversions, which decode or encode them
 /// (Shape and Size read only the shape).
 static const llvm::StringMap<TrackedUse> &getLowPrecisionUses() {
-  constexpr uint32_t kAll = ~0u;
-  static const llvm::StringMap<TrackedUse> uses = {
-      {"Identity", {1, true}},     {"Reshape", {1, true}},
-      {"Flatten", {1, true}},      {"Squeeze", {1, true}},
-      {"Unsqueeze", {1, true}},    {"Transpose", {1, true}},
-      {"Concat", {kAll, true}},    {"Slice", {1, true}},
-      {"Gather", {1, true}},       {"Expand", {1, true}},
-      {"Tile", {1, true}},         {"Split", {1, true}},
-      {"DepthToSpace", {1, true}}, {"SpaceToDepth", {1, true}},
-      {"Where", {6, true}},
+  static const llvm::StringMap<TrackedUse> uses = withDataMovement({
       {"Shape", {1, false}},       {"Size", {1, false}},
       {"Cast", {1, false}},        {"CastLike", {3, false}},
       {"DequantizeLinear", {5, false}}, {"QuantizeLinear", {4, false}},
-  };
+  });
   return uses;
 }
 

@@ -463,6 +463,29 @@ func.func @reduce_no_axes(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   return %0 : tensor<2x3xf32>
 }
 
+// -----
+
+// Reductions of small constants evaluate (a detector's Pad and Resize sizes
+// come from ReduceMax/ReduceMin/ReduceProd of constants): max and min per
+// row, NaN propagating; a product over every axis; an integer mean
+// truncated toward zero.
+// CHECK-LABEL: func.func @reduce_constants(
+// CHECK-NOT:     tg.reduce
+// CHECK-DAG:     tg.constant dense<[3.000000e+00, 0x7FC00000]> : tensor<2xf32>
+// CHECK-DAG:     tg.constant dense<{{\[\[}}1.000000e+00], [0x7FC00000]]> : tensor<2x1xf32>
+// CHECK-DAG:     tg.constant dense<-24> : tensor<i64>
+// CHECK-DAG:     tg.constant dense<[1, -2]> : tensor<2xi32>
+func.func @reduce_constants() -> (tensor<2xf32>, tensor<2x1xf32>, tensor<i64>, tensor<2xi32>) {
+  %f = tg.constant dense<[[1.0, 3.0, 2.0], [-2.0, 0x7FC00000, 5.0]]> : tensor<2x3xf32>
+  %max = tg.reduce max %f axes = [1] : tensor<2x3xf32>
+  %min = tg.reduce min %f axes = [1] keepdims : tensor<2x3xf32>
+  %i = tg.constant dense<[[1, 2, 3], [-1, 4, 1]]> : tensor<2x3xi64>
+  %prod = tg.reduce prod %i axes = [0, 1] : tensor<2x3xi64>
+  %j = tg.constant dense<[[1, 2, 2], [-1, -4, -2]]> : tensor<2x3xi32>
+  %mean = tg.reduce mean %j axes = [1] : tensor<2x3xi32>
+  return %max, %min, %prod, %mean : tensor<2xf32>, tensor<2x1xf32>, tensor<i64>, tensor<2xi32>
+}
+
 //===----------------------------------------------------------------------===//
 // Reshape
 //===----------------------------------------------------------------------===//

@@ -855,9 +855,118 @@ OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
 // Reduction
 //===----------------------------------------------------------------------===//
 
-OpFoldResult ReduceOp::fold(FoldAdaptor) {
+/// Index of the result element each element of an input of `shape`
+/// reduces into, for reductions over `axes`.
+static SmallVector<int64_t> reducedIndices(ArrayRef<int64_t> shape,
+                                           ArrayRef<int64_t> axes) {
+  SmallVector<bool> reduced(shape.size(), false);
+  for (int64_t axis : axes)
+    reduced[axis] = true;
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    count *= dim;
+  SmallVector<int64_t> indices(count);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t rest = i, index = 0, stride = 1;
+    for (int64_t d = shape.size() - 1; d >= 0; --d) {
+      int64_t coord = rest % shape[d];
+      rest /= shape[d];
+      if (reduced[d])
+        continue;
+      index += coord * stride;
+      stride *= shape[d];
+    }
+    indices[i] = index;
+  }
+  return indices;
+}
+
+OpFoldResult ReduceOp::fold(FoldAdaptor adaptor) {
   // Reducing over no axes leaves every element alone, whatever the kind.
   if (getAxes().empty())
     return getInput();
-  return {};
+  // Small constants (shape arithmetic: a detector's Pad sizes through
+  // ReduceMax) evaluate: floats in double, rounded once to the element
+  // type; integers wrapping, the mean truncated toward zero.
+  DenseElementsAttr input = foldable(adaptor.getInput());
+  auto inType = cast<RankedTensorType>(getInput().getType());
+  auto outType = cast<RankedTensorType>(getType());
+  int64_t inCount = inType.getNumElements(), outCount = outType.getNumElements();
+  if (!input || inCount == 0 || inCount > kMaxFoldElements || outCount == 0)
+    return {};
+  SmallVector<int64_t> target = reducedIndices(inType.getShape(), getAxes());
+  int64_t perResult = inCount / outCount;
+  ReduceKind kind = getKind();
+  Type element = outType.getElementType();
+  if (auto floatType = dyn_cast<FloatType>(element)) {
+    SmallVector<double> acc(outCount, kind == ReduceKind::prod ? 1.0 : 0.0);
+    SmallVector<bool> seen(outCount, false);
+    auto values = input.getValues<APFloat>();
+    for (int64_t i = 0; i < inCount; ++i) {
+      double v = values[input.isSplat() ? 0 : i].convertToDouble();
+      double &a = acc[target[i]];
+      bool first = !seen[target[i]];
+      seen[target[i]] = true;
+      switch (kind) {
+      case ReduceKind::sum:
+      case ReduceKind::mean:
+        a += v;
+        break;
+      case ReduceKind::prod:
+        a *= v;
+        break;
+      case ReduceKind::max:
+      case ReduceKind::min:
+        // NaN propagates: once the result is NaN it stays.
+        if (first || std::isnan(v))
+          a = v;
+        else if (!std::isnan(a) &&
+                 (kind == ReduceKind::max ? v > a : v < a))
+          a = v;
+        break;
+      }
+    }
+    SmallVector<APFloat> results;
+    for (double a : acc) {
+      APFloat value(kind == ReduceKind::mean ? a / perResult : a);
+      bool lost;
+      value.convert(floatType.getFloatSemantics(),
+                    APFloat::rmNearestTiesToEven, &lost);
+      results.push_back(value);
+    }
+    return DenseElementsAttr::get(outType, results);
+  }
+  unsigned width = element.getIntOrFloatBitWidth();
+  SmallVector<std::optional<APInt>> acc(outCount);
+  auto values = input.getValues<APInt>();
+  for (int64_t i = 0; i < inCount; ++i) {
+    APInt v = values[input.isSplat() ? 0 : i];
+    std::optional<APInt> &a = acc[target[i]];
+    if (!a) {
+      a = v;
+      continue;
+    }
+    switch (kind) {
+    case ReduceKind::sum:
+    case ReduceKind::mean:
+      *a += v;
+      break;
+    case ReduceKind::prod:
+      *a *= v;
+      break;
+    case ReduceKind::max:
+      *a = width == 1 ? (*a | v) : llvm::APIntOps::smax(*a, v);
+      break;
+    case ReduceKind::min:
+      *a = width == 1 ? (*a & v) : llvm::APIntOps::smin(*a, v);
+      break;
+    }
+  }
+  SmallVector<APInt> results;
+  for (std::optional<APInt> &a : acc) {
+    if (kind == ReduceKind::mean)
+      *a = a->sdiv(APInt(width, perResult, /*isSigned=*/true));
+    results.push_back(*a);
+  }
+  return DenseElementsAttr::get(outType, results);
 }

@@ -462,6 +462,18 @@ static FailureOr<Value> multiHead(NodeContext &ctx, Value q, Value k, Value v,
   return c.reshape(c.transpose(y, {0, 2, 1, 3}), {batch, seq, heads * dv});
 }
 
+/// Sets output 0 to multiHead(q, k, v) with the node's num_heads and
+/// unidirectional attributes.
+static LogicalResult setMultiHeadOutput(NodeContext &ctx, Value q, Value k,
+                                        Value v) {
+  FailureOr<Value> y = multiHead(ctx, q, k, v, ctx.getInt("num_heads", 0),
+                                 ctx.getInt("unidirectional", 0) != 0);
+  if (failed(y))
+    return failure();
+  ctx.setOutput(0, *y);
+  return success();
+}
+
 /// MultiHeadAttention with separate query, key and value [B, *, hidden] and
 /// the optional bias [q, k, v hidden]; masks, caches and packed forms are
 /// reported unsupported.
@@ -484,12 +496,7 @@ static LogicalResult convertMultiHeadAttention(NodeContext &ctx) {
     k = c.add(k, c.sliceAxis(bias, 0, dq, dk));
     v = c.add(v, c.sliceAxis(bias, 0, dq + dk, dv));
   }
-  FailureOr<Value> y = multiHead(ctx, q, k, v, ctx.getInt("num_heads", 0),
-                                 ctx.getInt("unidirectional", 0) != 0);
-  if (failed(y))
-    return failure();
-  ctx.setOutput(0, *y);
-  return success();
+  return setMultiHeadOutput(ctx, q, k, v);
 }
 
 /// Attention: input @ weights + bias split into Q, K and V (of
@@ -519,12 +526,7 @@ static LogicalResult convertContribAttention(NodeContext &ctx) {
   Value q = c.sliceAxis(*biased, axis, 0, sizes[0]);
   Value k = c.sliceAxis(*biased, axis, sizes[0], sizes[1]);
   Value v = c.sliceAxis(*biased, axis, sizes[0] + sizes[1], sizes[2]);
-  FailureOr<Value> y = multiHead(ctx, q, k, v, ctx.getInt("num_heads", 0),
-                                 ctx.getInt("unidirectional", 0) != 0);
-  if (failed(y))
-    return failure();
-  ctx.setOutput(0, *y);
-  return success();
+  return setMultiHeadOutput(ctx, q, k, v);
 }
 
 /// RotaryEmbedding (contrib): input, position_ids ([B, S], or one offset

@@ -304,6 +304,35 @@ def contrib_graph():
         helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)])
 
 
+def pad_from_reduce():
+    """Pad sizes computed the way torchvision's detectors compute theirs:
+    ReduceMax, ReduceProd and Sqrt of constants, then Ceil and Cast."""
+    nodes = [
+        helper.make_node("ReduceMax", ["sizes"], ["largest"], keepdims=0,
+                         name="max"),
+        helper.make_node("ReduceProd", ["steps"], ["step"], keepdims=0,
+                         name="prod"),
+        helper.make_node("Div", ["largest", "step"], ["ratio"], name="div"),
+        helper.make_node("Sqrt", ["ratio"], ["root"], name="sqrt"),
+        helper.make_node("Ceil", ["root"], ["up"], name="ceil"),
+        helper.make_node("Cast", ["up"], ["n"], to=TensorProto.INT64,
+                         name="cast"),
+        helper.make_node("Reshape", ["n", "one"], ["n1"], name="vector"),
+        helper.make_node("Concat", ["zeros", "n1", "n1", "zeros", "n1",
+                                    "n1"], ["pads"], axis=0, name="pads"),
+        helper.make_node("Pad", ["x", "pads"], ["y"], name="pad"),
+    ]
+    inits = [
+        numpy_helper.from_array(np.array([[30.0, 40.0], [90.0, 20.0]],
+                                         np.float32), "sizes"),
+        numpy_helper.from_array(np.array([2.0, 5.0], np.float32), "steps"),
+        numpy_helper.from_array(np.array([1], np.int64), "one"),
+        numpy_helper.from_array(np.zeros(2, np.int64), "zeros"),
+    ]
+    return model(nodes, [tensor("x", [1, 3, 4, 4])],
+                 [tensor("y", [1, 3, 10, 10])], inits)
+
+
 def dequantize_per_axis(scales, block_size=0):
     """DequantizeLinear of an int8 [2, 4] input with `scales` along axis 1
     (blocked when `block_size`)."""
@@ -391,6 +420,7 @@ MODELS = {
     "quantize-float8": quantize_to(17),  # FLOAT8E4M3FN (onnx 1.14+)
     "low-precision-io": low_precision_io,
     "contrib": contrib_graph,
+    "pad-from-reduce": pad_from_reduce,
     "lstm": lstm_layer,
     "unknown-dims": unknown_dims,
     "if-constant": lambda: if_graph(False),
