@@ -15,10 +15,8 @@ Reshape), so the test does not depend on which ops aotc supports beyond
 those.
 """
 
-import argparse
 import math
 import os
-import shutil
 import stat
 import subprocess
 import sys
@@ -318,14 +316,7 @@ def check_compare():
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--aotc", required=True)
-    parser.add_argument("--cc", default="cc")
-    parser.add_argument("--work-dir", required=True)
-    args = parser.parse_args(argv)
-    work = os.path.abspath(args.work_dir)
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    args, work = onnx_run.parse_check_args(__doc__, argv)
     os.environ["TMPDIR"] = work  # where the driver makes its work folders
     check_decoding()
     check_compare()
