@@ -609,13 +609,61 @@ def attention_checks(check, rng):
                .astype(F32)}, {"w": w, "bias": bias})
 
 
+def quantized_lstm_checks(check, rng):
+    """DynamicQuantizeLSTM: W [dirs, input, 4H] and R [dirs, H, 4H] int8
+    with a scale and zero point per column (R: per direction), dequantized
+    as (q - zp) * scale; then ONNX's LSTM (gates i, o, f, c; default
+    activations), bidirectional, with a bias and initial states."""
+    seq, batch, size, hidden = 5, 2, 3, 4
+    dirs = 2
+    x = rng.standard_normal((seq, batch, size)).astype(F32)
+    wq = rng.integers(-100, 100, (dirs, size, 4 * hidden)).astype(np.int8)
+    rq = rng.integers(-100, 100, (dirs, hidden, 4 * hidden)).astype(np.int8)
+    w_scale = (rng.random((dirs, 4 * hidden)) * 0.01 + 0.002).astype(F32)
+    w_zp = rng.integers(-3, 3, (dirs, 4 * hidden)).astype(np.int8)
+    r_scale = np.array([0.004, 0.006], F32)
+    r_zp = np.array([1, -2], np.int8)
+    b = (rng.standard_normal((dirs, 8 * hidden)) * 0.1).astype(F32)
+    h0 = rng.standard_normal((dirs, batch, hidden)).astype(F32)
+    c0 = rng.standard_normal((dirs, batch, hidden)).astype(F32)
+    w = (wq.astype(np.float64) - w_zp[:, None, :]) * w_scale[:, None, :]
+    r = (rq.astype(np.float64) - r_zp[:, None, None]) * \
+        r_scale[:, None, None]
+    ys, hs, cs = [], [], []
+    for d in range(dirs):
+        h, c = h0[d].astype(np.float64), c0[d].astype(np.float64)
+        y = np.zeros((seq, batch, hidden))
+        steps = range(seq) if d == 0 else range(seq - 1, -1, -1)
+        for t in steps:
+            g = x[t] @ w[d] + h @ r[d] + b[d, :4 * hidden] + b[d, 4 * hidden:]
+            i, o, f, cc = np.split(g, 4, axis=1)
+            c = sigmoid(f) * c + sigmoid(i) * np.tanh(cc)
+            h = sigmoid(o) * np.tanh(c)
+            y[t] = h
+        ys.append(y)
+        hs.append(h)
+        cs.append(c)
+    check("DynamicQuantizeLSTM (bidirectional, int8 weights per column and "
+          "per direction)",
+          ms("DynamicQuantizeLSTM",
+             ["x", "w", "r", "b", "", "h0", "c0", "", "w_scale", "w_zp",
+              "r_scale", "r_zp"], ["y", "y_h", "y_c"], hidden_size=hidden,
+             direction="bidirectional"),
+          {"x": x},
+          {"y": np.stack(ys, 1).astype(F32), "y_h": np.stack(hs).astype(F32),
+           "y_c": np.stack(cs).astype(F32)},
+          {"w": wq, "r": rq, "b": b, "h0": h0, "c0": c0, "w_scale": w_scale,
+           "w_zp": w_zp, "r_scale": r_scale, "r_zp": r_zp})
+
+
 def main(argv):
     args, work = onnx_run.parse_check_args(__doc__, argv)
     check = Checker(args, work)
     rng = np.random.default_rng(0)
     for group in (activation_checks, fused_matmul_checks, norm_checks,
                   conv_checks, qlinear_checks, qgemm_checks,
-                  matmul_nbits_checks, rotary_checks, attention_checks):
+                  matmul_nbits_checks, rotary_checks, attention_checks,
+                  quantized_lstm_checks):
         group(check, rng)
     return 1 if check.failed else 0
 

@@ -11,6 +11,7 @@
 //                 SimplifiedLayerNormalization (which onnxruntime also
 //                 registers in the default domain)
 //   attention     Attention, MultiHeadAttention, RotaryEmbedding
+//   recurrent     DynamicQuantizeLSTM (in Recurrent.cpp, with LSTM)
 //   quantized     QLinearAdd, QLinearMul, QLinearSigmoid,
 //                 QLinearGlobalAveragePool, QLinearConcat, QGemm: each
 //                 dequantizes per tensor, computes in float32 and quantizes

@@ -200,9 +200,16 @@ static Value direction(Composer &c, Value x, int64_t d) {
   return c.reshape(c.sliceAxis(x, 0, d, 1), shape);
 }
 
-static LogicalResult convertRecurrent(NodeContext &ctx, Cell cell) {
+/// The layer of `cell`, with W and R given (DynamicQuantizeLSTM's
+/// dequantized weights) or, when null, the node's inputs 1 and 2.
+static LogicalResult convertRecurrent(NodeContext &ctx, Cell cell,
+                                      Value w = {}, Value r = {}) {
   Composer c{ctx};
-  Value x = ctx.getInput(0), w = ctx.getInput(1), r = ctx.getInput(2);
+  Value x = ctx.getInput(0);
+  if (!w) {
+    w = ctx.getInput(1);
+    r = ctx.getInput(2);
+  }
   for (Value v : {x, w, r})
     if (!isFloatValue(v) || rankOf(v) != 3)
       return ctx.emitError() << "expected X, W and R to be rank-3 float "
@@ -436,6 +443,54 @@ static LogicalResult convertRecurrent(NodeContext &ctx, Cell cell) {
   return success();
 }
 
+/// DynamicQuantizeLSTM (com.microsoft): an LSTM whose W [dirs, input,
+/// 4 * hidden] and R [dirs, hidden, 4 * hidden] are int8 or uint8 with a
+/// scale and zero point per direction or per column; dequantized to float32
+/// ((q - zero_point) * scale) and transposed to ONNX LSTM's layout. Inputs
+/// 3 to 7 are LSTM's.
+static LogicalResult convertDynamicQuantizeLSTM(NodeContext &ctx) {
+  for (unsigned i : {0, 1, 2, 8, 9, 10, 11})
+    if (!ctx.hasInput(i))
+      return ctx.emitError() << "expected input " << i
+                             << " to be given (it is required)";
+  Composer c{ctx};
+  Type f32 = Float32Type::get(ctx.getContext());
+  auto dequantize = [&](unsigned q, unsigned scale,
+                        unsigned zeroPoint) -> FailureOr<Value> {
+    Value weights = ctx.getInput(q);
+    if (rankOf(weights) != 3 || !elementTypeOf(weights).isInteger(8))
+      return ctx.emitError() << "expected int8 or uint8 weights [dirs, rows, "
+                                "4 * hidden], got "
+                             << weights.getType();
+    ArrayRef<int64_t> shape = shapeOf(weights);
+    auto align = [&](Value param) -> FailureOr<Value> {
+      int64_t n = tensorTypeOf(param).getNumElements();
+      if (n == shape[0])
+        return c.reshape(param, {shape[0], 1, 1});
+      if (n == shape[0] * shape[2])
+        return c.reshape(param, {shape[0], 1, shape[2]});
+      return ctx.emitError() << "expected a scale or zero point per direction "
+                                "or per column, got "
+                             << param.getType();
+    };
+    auto toFloat = [&](Value v) -> Value {
+      return ctx.create<tg::CastOp>(
+          RankedTensorType::get(shapeOf(v), f32), v,
+          /*unsigned_input=*/ctx.isUnsigned(v), /*unsigned_result=*/false);
+    };
+    FailureOr<Value> s = align(c.cast(ctx.getInput(scale), f32));
+    FailureOr<Value> z = align(toFloat(ctx.getInput(zeroPoint)));
+    if (failed(s) || failed(z))
+      return failure();
+    Value real = c.mul(c.sub(toFloat(weights), *z), *s);
+    return c.transpose(real, {0, 2, 1});
+  };
+  FailureOr<Value> w = dequantize(1, 8, 9), r = dequantize(2, 10, 11);
+  if (failed(w) || failed(r))
+    return failure();
+  return convertRecurrent(ctx, Cell::LSTM, *w, *r);
+}
+
 void aotc::onnximport::registerRecurrentConverters(
     ConverterRegistry &registry) {
   registry.add("RNN", {3, 6}, [](NodeContext &ctx) {
@@ -447,4 +502,6 @@ void aotc::onnximport::registerRecurrentConverters(
   registry.add("LSTM", {3, 8}, [](NodeContext &ctx) {
     return convertRecurrent(ctx, Cell::LSTM);
   });
+  registry.addContrib("DynamicQuantizeLSTM", {0, 12},
+                      convertDynamicQuantizeLSTM);
 }
