@@ -116,7 +116,8 @@ mlir::Value decodeCodes(NodeContext &ctx, mlir::Value codes,
 enum class ExponentRounding { Up, Down, Nearest };
 
 /// `x` (any float or integer tensor) converted to codes of `type`, as ONNX
-/// Cast does: floats round to nearest even, out-of-range values saturate
+/// Cast does (float64 and integer inputs through float32 first): floats
+/// round to nearest even, out-of-range values saturate
 /// to the largest finite value when `saturate` is set (else become infinity
 /// or NaN where the format has them); integers wrap to the low bits.
 mlir::Value encodeCodes(NodeContext &ctx, mlir::Value x,
