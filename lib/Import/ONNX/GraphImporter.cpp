@@ -489,6 +489,13 @@ static Value flipSignBits(OpBuilder &b, Location loc, Value value) {
   return tg::XorOp::create(b, loc, value, bit);
 }
 
+/// Whether `opType` reads a sequence as its input 0 (Ops/Sequence.cpp).
+static bool isSequenceReader(StringRef opType) {
+  return opType == "SequenceInsert" || opType == "SequenceErase" ||
+         opType == "SequenceAt" || opType == "SequenceLength" ||
+         opType == "ConcatFromSequence";
+}
+
 /// The domain of an op of ONNX's preview domains: the training optimizers
 /// (Ops/Training.cpp) and FlexAttention; empty for the default domain's.
 static StringRef getPreviewDomain(StringRef opType) {
@@ -558,6 +565,25 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
     for (const std::string &output : node.output())
       missing.insert(output);
     return success();
+  }
+
+  // Sequences only where a sequence op reads one (input 0); any other
+  // reader, a Loop carrying one included, is reported unsupported, and a
+  // sequence op given a tensor there is an error at the node.
+  for (auto [i, name] : llvm::enumerate(node.input())) {
+    if (name.empty())
+      continue;
+    bool isSequence = sequences.count(name) != 0;
+    bool readsSequence = i == 0 && isSequenceReader(node.op_type());
+    if (isSequence && !readsSequence) {
+      recordUnsupported(node, "sequence input '" + name + "'");
+      for (const std::string &output : node.output())
+        missing.insert(output);
+      return success();
+    }
+    if (!isSequence && readsSequence)
+      return emitError(getNodeLoc(node))
+             << "expected input 0 ('" << name << "') to be a sequence";
   }
 
   // Unsigned inputs only where the op handles them.
@@ -899,6 +925,10 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
   SmallVector<Value> results;
   for (const onnx::ValueInfoProto &output : graph.output()) {
     Value value = lookup(output.name());
+    if (!value && sequences.count(output.name()))
+      return emitError(UnknownLoc::get(context))
+             << "graph output '" << output.name()
+             << "' is a sequence; aotc's graph outputs are tensors";
     if (!value)
       return emitError(UnknownLoc::get(context))
              << "graph output '" << output.name()

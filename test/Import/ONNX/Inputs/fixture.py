@@ -333,6 +333,39 @@ def pad_from_reduce():
                  [tensor("y", [1, 3, 10, 10])], inits)
 
 
+def sequence_graph(tail):
+    """A sequence built from x: SequenceConstruct(x, 2x), SequenceInsert
+    of 3x at position 1, then `tail`: "at" reads position -1 (2x) and
+    concatenates the sequence on a new axis; "identity" passes the sequence
+    to Identity; "output" makes it a graph output."""
+    nodes = [
+        helper.make_node("Add", ["x", "x"], ["x2"], name="double"),
+        helper.make_node("Mul", ["x", "three"], ["x3"], name="triple"),
+        helper.make_node("SequenceConstruct", ["x", "x2"], ["s"],
+                         name="construct"),
+        helper.make_node("SequenceInsert", ["s", "x3", "one"], ["t"],
+                         name="insert"),
+    ]
+    outputs = [tensor("y", [2])]
+    if tail == "at":
+        nodes += [helper.make_node("SequenceAt", ["t", "minus_one"], ["y"],
+                                   name="at"),
+                  helper.make_node("ConcatFromSequence", ["t"], ["all"],
+                                   axis=0, new_axis=1, name="stack")]
+        outputs.append(tensor("all", [3, 2]))
+    elif tail == "identity":
+        nodes += [helper.make_node("Identity", ["t"], ["u"], name="copy"),
+                  helper.make_node("SequenceAt", ["u", "one"], ["y"],
+                                   name="at")]
+    else:
+        outputs = [helper.make_tensor_sequence_value_info(
+            "t", TensorProto.FLOAT, [2])]
+    inits = [numpy_helper.from_array(np.array(3, np.float32), "three"),
+             numpy_helper.from_array(np.array(1, np.int64), "one"),
+             numpy_helper.from_array(np.array(-1, np.int64), "minus_one")]
+    return model(nodes, [tensor("x", [2])], outputs, inits, opset=13)
+
+
 def dequantize_per_axis(scales, block_size=0):
     """DequantizeLinear of an int8 [2, 4] input with `scales` along axis 1
     (blocked when `block_size`)."""
@@ -420,6 +453,9 @@ MODELS = {
     "quantize-float8": quantize_to(17),  # FLOAT8E4M3FN (onnx 1.14+)
     "low-precision-io": low_precision_io,
     "contrib": contrib_graph,
+    "sequence-at": lambda: sequence_graph("at"),
+    "sequence-identity": lambda: sequence_graph("identity"),
+    "sequence-output": lambda: sequence_graph("output"),
     "pad-from-reduce": pad_from_reduce,
     "lstm": lstm_layer,
     "unknown-dims": unknown_dims,
