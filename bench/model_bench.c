@@ -1,13 +1,14 @@
 /*===- model_bench.c - time one compiled model on one input ---------------===*
  *
- * Built by bench/peers.py against the header and object of a model compiled
- * with --name m, and libaotc_pool. Reads the input tensor from argv[1] (raw
- * bytes, exactly m_INPUT_BYTES[0]), calls m_run with a caller-provided
+ * Built by bench/peers.py and bench/corpus.py against the header and object
+ * of a model compiled with --name m, and libaotc_pool. Reads the input
+ * tensors from argv[1] (raw bytes, every input's m_INPUT_BYTES[i] in turn,
+ * nothing more), calls m_run with a caller-provided
  * 64-byte-aligned temp arena of m_TEMP_BYTES, once to warm up and then
  * argv[2] times, and prints the best and median times in milliseconds and
  * the first output element (so the work cannot be optimized away). With a
- * third argument it also writes the first output's bytes to that file
- * ("-": none). With a fourth, WORKERS, it calls m_run_parallel on a
+ * third argument it also writes the outputs' bytes to that file, one after
+ * another ("-": none). With a fourth, WORKERS, it calls m_run_parallel on a
  * libaotc_pool of that many workers instead, with a temp arena of
  * m_TEMP_BYTES_FOR_WORKERS(WORKERS).
  *
@@ -58,19 +59,26 @@ int main(int argc, char **argv) {
   }
   const aotc_parallel *parallel = aotc_pool_parallel(pool);
   size_t temp_bytes = m_TEMP_BYTES_FOR_WORKERS(pool ? workers : 1);
-  void *input = malloc(m_INPUT_BYTES[0]);
-  void *output = malloc(m_OUTPUT_BYTES[0]);
   void *temp =
       temp_bytes ? aligned_alloc(64, (temp_bytes + 63) / 64 * 64) : NULL;
+  const void *inputs[m_NUM_INPUTS];
+  void *outputs[m_NUM_OUTPUTS];
   FILE *f = fopen(argv[1], "rb");
-  if (!input || !output || (temp_bytes && !temp) || !f ||
-      fread(input, 1, m_INPUT_BYTES[0], f) != m_INPUT_BYTES[0]) {
-    fprintf(stderr, "model_bench: cannot read %s\n", argv[1]);
+  int ok = f && (!temp_bytes || temp);
+  for (int i = 0; ok && i < m_NUM_INPUTS; ++i) {
+    void *input = malloc(m_INPUT_BYTES[i] ? m_INPUT_BYTES[i] : 1);
+    ok = input && fread(input, 1, m_INPUT_BYTES[i], f) == m_INPUT_BYTES[i];
+    inputs[i] = input;
+  }
+  if (!ok || fgetc(f) != EOF) {
+    fprintf(stderr, "model_bench: cannot read %s (or not the inputs' size)\n",
+            argv[1]);
     return 1;
   }
   fclose(f);
-  const void *inputs[1] = {input};
-  void *outputs[1] = {output};
+  for (int i = 0; i < m_NUM_OUTPUTS; ++i)
+    if (!(outputs[i] = malloc(m_OUTPUT_BYTES[i] ? m_OUTPUT_BYTES[i] : 1)))
+      return 1;
   double *times = malloc(sizeof(double) * repeat);
   if (!times || run(inputs, outputs, temp, parallel) != 0)
     return 1;
@@ -83,14 +91,17 @@ int main(int argc, char **argv) {
   aotc_pool_destroy(pool);
   if (argc >= 4 && strcmp(argv[3], "-") != 0) {
     FILE *o = fopen(argv[3], "wb");
-    if (!o || fwrite(output, 1, m_OUTPUT_BYTES[0], o) != m_OUTPUT_BYTES[0] ||
-        fclose(o) != 0) {
+    int written = o != NULL;
+    for (int i = 0; written && i < m_NUM_OUTPUTS; ++i)
+      written = fwrite(outputs[i], 1, m_OUTPUT_BYTES[i], o) ==
+                m_OUTPUT_BYTES[i];
+    if (!written || fclose(o) != 0) {
       fprintf(stderr, "model_bench: cannot write %s\n", argv[3]);
       return 1;
     }
   }
   qsort(times, repeat, sizeof(double), compare);
   printf("%.3f %.3f %.6g\n", times[0] * 1e3, times[repeat / 2] * 1e3,
-         (double)((float *)output)[0]);
+         (double)((float *)outputs[0])[0]);
   return 0;
 }

@@ -8,6 +8,8 @@ dependency, `python3 -m pip install onnxruntime`):
     python3 bench/ort_time.py MODEL.onnx INPUT.npy OUTPUT.npy REPEAT THREADS
 
 Prints the best and median times in milliseconds; writes the first output.
+An INPUT.npz holds every input, in the graph's order (bench/corpus.py);
+an OUTPUT.npz then receives every output.
 """
 import sys
 import time
@@ -26,16 +28,23 @@ def main():
         ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     session = ort.InferenceSession(model, options,
                                    providers=["CPUExecutionProvider"])
-    x = np.load(inp)
-    feed = {session.get_inputs()[0].name: x}
-    result = session.run(None, feed)[0]
+    names = [i.name for i in session.get_inputs()]
+    if inp.endswith(".npz"):
+        arrays = np.load(inp)
+        feed = {n: arrays["arr_%d" % i] for i, n in enumerate(names)}
+    else:
+        feed = {names[0]: np.load(inp)}
+    results = session.run(None, feed)
     times = []
     for _ in range(int(repeat)):
         t0 = time.perf_counter()
         session.run(None, feed)
         times.append(time.perf_counter() - t0)
     times.sort()
-    np.save(out, result)
+    if out.endswith(".npz"):
+        np.savez(out, *results)
+    else:
+        np.save(out, results[0])
     print("%.3f %.3f" % (times[0] * 1e3, times[len(times) // 2] * 1e3))
 
 

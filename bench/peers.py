@@ -40,6 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "utils", "aotc_testing"))
 import harness_link  # noqa: E402
+import corpus_models  # noqa: E402
 import onnx_models  # noqa: E402
 
 
@@ -56,40 +57,6 @@ def transformer_layer(torch):
         d_model=256, nhead=4, dim_feedforward=1024, dropout=0.0,
         batch_first=True)
     return layer, (1, 128, 256)
-
-
-def gpt_block(torch):
-    """A GPT-2-small block: pre-norm causal self-attention and a GELU MLP,
-    d=768, 12 heads, seq 64."""
-    nn = torch.nn
-
-    class Block(nn.Module):
-        def __init__(self, d=768, heads=12, seq=64):
-            super().__init__()
-            self.heads = heads
-            self.ln1 = nn.LayerNorm(d)
-            self.qkv = nn.Linear(d, 3 * d)
-            self.proj = nn.Linear(d, d)
-            self.ln2 = nn.LayerNorm(d)
-            self.fc = nn.Linear(d, 4 * d)
-            self.out = nn.Linear(4 * d, d)
-            self.register_buffer(
-                "mask", torch.triu(torch.full((seq, seq), float("-inf")), 1))
-
-        def forward(self, x):
-            b, t, d = x.shape
-            h = self.heads
-            q, k, v = self.qkv(self.ln1(x)).split(d, dim=2)
-            q = q.reshape(b, t, h, d // h).transpose(1, 2)
-            k = k.reshape(b, t, h, d // h).transpose(1, 2)
-            v = v.reshape(b, t, h, d // h).transpose(1, 2)
-            att = (q @ k.transpose(2, 3)) * (1.0 / (d // h) ** 0.5)
-            att = torch.softmax(att + self.mask, dim=-1)
-            y = (att @ v).transpose(1, 2).reshape(b, t, d)
-            x = x + self.proj(y)
-            return x + self.out(torch.nn.functional.gelu(self.fc(self.ln2(x))))
-
-    return Block(), (1, 64, 768)
 
 
 def conv_layer(cin, cout, size, kernel, stride=1, groups=1):
@@ -111,7 +78,7 @@ MODELS = {
     "shufflenet_v2": torchvision_model("shufflenet_v2_x1_0"),
     "squeezenet1_1": torchvision_model("squeezenet1_1"),
     "transformer_layer": transformer_layer,
-    "gpt_block": gpt_block,
+    "gpt_block": corpus_models.gpt_block,
     # Recurrent models (onnx_models.py's): an OCR recognizer's CNN + 2-layer
     # bidirectional LSTM, a 2-layer bidirectional GRU encoder.
     "crnn": onnx_models.crnn,
