@@ -249,6 +249,53 @@ def rotary_caches(max_len, head_size, base=10000.0):
     return np.cos(angles).astype(F32), np.sin(angles).astype(F32)
 
 
+def group_query_attention(q, k, v, past_k, past_v, seqlens, heads, kv_heads,
+                          length, window=-1, softcap=0.0, rotary=None,
+                          first_prompt=False):
+    """GroupQueryAttention as onnxruntime's docs define it, on float64:
+    q [B, S, heads * D], k and v [B, S, kv_heads * D], past caches [B,
+    kv_heads, P, D] or None, seqlens (total length - 1 per sequence), a
+    cache of `length` rows (those past a sequence's length zero, as
+    onnxruntime's CPU kernel writes them). `rotary` is (cos, sin,
+    interleaved). In a first prompt (S > 1 tokens, total_sequence_length S)
+    every sequence starts at position 0 and all S rows are written, a
+    shorter sequence's padding too. Returns (output, present_key,
+    present_value)."""
+    b, s, hidden = q.shape
+    d = hidden // heads
+    qh = q.reshape(b, s, heads, d).transpose(0, 2, 1, 3).copy()
+    kh = k.reshape(b, s, kv_heads, d).transpose(0, 2, 1, 3).copy()
+    vh = v.reshape(b, s, kv_heads, d).transpose(0, 2, 1, 3)
+    present = [np.zeros((b, kv_heads, length, d)) for _ in range(2)]
+    y = np.zeros((b, heads, s, d))
+    for n in range(b):
+        total = int(seqlens[n]) + 1
+        p = 0 if first_prompt else total - s
+        if past_k is not None:
+            present[0][n, :, :p] = past_k[n, :, :p]
+            present[1][n, :, :p] = past_v[n, :, :p]
+        if rotary:
+            cos, sin, interleaved = rotary
+            pos = p + np.arange(s)
+            qh[n] = rotate(qh[n], cos[pos], sin[pos], interleaved)
+            kh[n] = rotate(kh[n], cos[pos], sin[pos], interleaved)
+        present[0][n, :, p:p + s] = kh[n]
+        present[1][n, :, p:p + s] = vh[n]
+        i = p + np.arange(s)[:, None]
+        j = np.arange(length)[None, :]
+        visible = (j <= i) & (j < total) & (
+            (j > i - window) if window >= 0 else True)
+        for h in range(heads):
+            kv = h // (heads // kv_heads)
+            scores = qh[n, h] @ present[0][n, kv].T / math.sqrt(d)
+            if softcap:
+                scores = softcap * np.tanh(scores / softcap)
+            y[n, h] = softmax(np.where(visible, scores, -np.inf)) @ \
+                present[1][n, kv]
+    return (y.transpose(0, 2, 1, 3).reshape(b, s, heads * d),
+            present[0], present[1])
+
+
 def pack_nibbles(q):
     """Two 4-bit values a byte along the last axis, the first in the low
     nibble (the last axis is padded to even length with 0)."""
@@ -609,6 +656,76 @@ def attention_checks(check, rng):
                .astype(F32)}, {"w": w, "bias": bias})
 
 
+def group_query_attention_checks(check, rng):
+    names = ["q", "k", "v", "past_k", "past_v", "seqlens_k", "total"]
+    outs = ["y", "present_k", "present_v"]
+
+    def f32(*arrays):
+        return [a.astype(F32) for a in arrays]
+
+    # One decoding step into a fixed-length (shared-buffer) cache of 6 rows,
+    # sequences of total lengths 4 and 6, total_sequence_length at run time.
+    b, s, heads, kv_heads, d, cache = 2, 1, 4, 2, 8, 6
+    q, k, v = (rng.standard_normal((b, s, h * d)).astype(F32)
+               for h in (heads, kv_heads, kv_heads))
+    pk, pv = (rng.standard_normal((b, kv_heads, cache, d)).astype(F32)
+              for _ in range(2))
+    seqlens = np.array([3, 5], np.int32)
+    want = group_query_attention(*f64(q, k, v, pk, pv), seqlens, heads,
+                                 kv_heads, cache)
+    check("GroupQueryAttention decoding step, 4 query heads on 2 KV heads, "
+          "a shared 6-row cache, runtime seqlens_k and total length",
+          ms("GroupQueryAttention", names, outs, num_heads=heads,
+             kv_num_heads=kv_heads),
+          {"q": q, "k": k, "v": v, "past_k": pk, "past_v": pv,
+           "seqlens_k": seqlens, "total": np.array(6, np.int32)},
+          dict(zip(outs, f32(*want))))
+
+    # A prompt of 4 tokens (the second sequence 3 long) as packed QKV, no
+    # past, rotary embedding, a local window of 2.
+    b, s, heads, kv_heads, d = 2, 4, 2, 1, 16
+    qkv = rng.standard_normal((b, s, (heads + 2 * kv_heads) * d)).astype(F32)
+    cos, sin = rotary_caches(16, d)
+    seqlens = np.array([3, 2], np.int32)
+    q64 = qkv.astype(np.float64)
+    for interleaved in (0, 1):
+        want = group_query_attention(
+            q64[..., :heads * d], q64[..., heads * d:(heads + 1) * d],
+            q64[..., (heads + 1) * d:], None, None, seqlens, heads, kv_heads,
+            s, window=2, rotary=(*f64(cos, sin), interleaved),
+            first_prompt=True)
+        check("GroupQueryAttention prompt, packed QKV, rotary "
+              "(rotary_interleaved=%d), local_window_size=2, sequences of "
+              "4 and 3" % interleaved,
+              ms("GroupQueryAttention",
+                 ["qkv", "", "", "", "", "seqlens_k", "total", "cos", "sin"],
+                 outs, num_heads=heads, kv_num_heads=kv_heads, do_rotary=1,
+                 rotary_interleaved=interleaved, local_window_size=2),
+              {"qkv": qkv, "seqlens_k": seqlens},
+              dict(zip(outs, f32(*want))),
+              {"total": np.array(4, np.int32), "cos": cos, "sin": sin})
+
+    # Two new tokens after 2 of a 3-row past (the third overwritten),
+    # total_sequence_length 5 known at compile time (a 5-row present, its
+    # last row zero), softcap.
+    b, s, heads, kv_heads, d, past = 1, 2, 2, 2, 8, 3
+    q, k, v = (rng.standard_normal((b, s, h * d)).astype(F32)
+               for h in (heads, kv_heads, kv_heads))
+    pk, pv = (rng.standard_normal((b, kv_heads, past, d)).astype(F32)
+              for _ in range(2))
+    seqlens = np.array([3], np.int32)
+    want = group_query_attention(*f64(q, k, v, pk, pv), seqlens, heads,
+                                 kv_heads, 5, softcap=2.0)
+    check("GroupQueryAttention two tokens after 2 rows of a 3-row past, "
+          "constant "
+          "total_sequence_length 5, softcap=2",
+          ms("GroupQueryAttention", names, outs, num_heads=heads,
+             kv_num_heads=kv_heads, softcap=2.0),
+          {"q": q, "k": k, "v": v, "past_k": pk, "past_v": pv,
+           "seqlens_k": seqlens},
+          dict(zip(outs, f32(*want))), {"total": np.array(5, np.int32)})
+
+
 def quantized_lstm_checks(check, rng):
     """DynamicQuantizeLSTM: W [dirs, input, 4H] and R [dirs, H, 4H] int8
     with a scale and zero point per column (R: per direction), dequantized
@@ -663,6 +780,7 @@ def main(argv):
     for group in (activation_checks, fused_matmul_checks, norm_checks,
                   conv_checks, qlinear_checks, qgemm_checks,
                   matmul_nbits_checks, rotary_checks, attention_checks,
+                  group_query_attention_checks,
                   quantized_lstm_checks):
         group(check, rng)
     return 1 if check.failed else 0

@@ -127,7 +127,10 @@ def faster_rcnn(torch):
 
         def forward(self, x):
             return self.model([x[0]])[0]["boxes"]
-    return Boxes(), image((1, 3, 320, 320))
+
+    boxes = Boxes()
+    boxes.calibrate = False  # a detector in training mode wants targets
+    return boxes, image((1, 3, 320, 320))
 
 
 def text_detector(torch):
@@ -519,7 +522,7 @@ def export(name, path, opset=onnx_models.OPSET):
     torch.manual_seed(0)
     model, inputs = CORPUS[name][1](torch)
     shapes = [t.shape for t in inputs if t.dtype.is_floating_point]
-    if len(shapes) == 1:
+    if len(shapes) == 1 and getattr(model, "calibrate", True):
         onnx_models.calibrate_batch_norm(torch, model, tuple(shapes[0]))
     model.eval()
     want = model(*inputs)

@@ -10,7 +10,8 @@
 //   norms         SkipLayerNormalization, SkipSimplifiedLayerNormalization,
 //                 SimplifiedLayerNormalization (which onnxruntime also
 //                 registers in the default domain)
-//   attention     Attention, MultiHeadAttention, RotaryEmbedding
+//   attention     Attention, MultiHeadAttention, RotaryEmbedding,
+//                 GroupQueryAttention (GroupQueryAttention.cpp)
 //   recurrent     DynamicQuantizeLSTM (in Recurrent.cpp, with LSTM)
 //   quantized     QLinearAdd, QLinearMul, QLinearSigmoid,
 //                 QLinearGlobalAveragePool, QLinearConcat, QGemm: each
@@ -548,8 +549,9 @@ static LogicalResult convertContribRotaryEmbedding(NodeContext &ctx) {
   } else if (tensorTypeOf(positions).getNumElements() == 1) {
     positions = c.reshape(positions, {1, 1});
   }
-  FailureOr<Value> y = buildRotaryEmbedding(ctx, x, ctx.getInput(2),
-                                            ctx.getInput(3), positions);
+  FailureOr<Value> y =
+      buildRotaryEmbedding(ctx, x, ctx.getInput(2), ctx.getInput(3),
+                           positions, rotaryOptionsOf(ctx));
   if (failed(y))
     return failure();
   if (*y)
@@ -755,6 +757,10 @@ void aotc::onnximport::registerContribConverters(
   registry.addContrib("MultiHeadAttention", {1, 10},
                       convertMultiHeadAttention);
   registry.addContrib("Attention", {2, 7}, convertContribAttention);
+  // key, value and the past caches (1-4) are optional, seqlens_k and
+  // total_sequence_length (5, 6) not: the converter checks those.
+  registry.addContrib("GroupQueryAttention", {1, 12},
+                      convertGroupQueryAttention);
   registry.addContrib("RotaryEmbedding", {4, 4},
                       convertContribRotaryEmbedding);
   registry.addContrib("QLinearAdd", {0, 8}, [](NodeContext &ctx) {

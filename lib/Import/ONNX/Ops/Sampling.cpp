@@ -8,6 +8,15 @@
 //   grid of normalized output coordinates (x, y[, z], 1), computed here in
 //   double precision, multiplied by theta with tg.matmul. `size` must be
 //   known at compile time.
+// - RoiAlign (opsets 10 and 16, avg mode, sampling_ratio > 0: the grid
+//   torchvision's detectors use) is a composition. Bilinear interpolation
+//   at a sample point is separable: the weight of pixel p along one axis
+//   is the tent max(0, 1 - |c - p|) of the sample coordinate c clamped to
+//   the image (zero for a sample beyond one pixel outside it), so each
+//   roi's average over its sampling grid is A_y X A_x^T, with A_y [rois,
+//   output_height, H] and A_x [rois, output_width, W] the tents summed over
+//   the samples. The roi's image is picked by a one-hot factor folded into
+//   A_y, so the whole op is two matmuls and no gather.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,9 +148,126 @@ LogicalResult convertAffineGrid(NodeContext &ctx) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// RoiAlign
+//===----------------------------------------------------------------------===//
+
+/// A [rois, out, size] of RoiAlign along one axis: for roi r and output
+/// cell o, the bilinear weight of each of the `size` pixels summed over the
+/// `grid` samples of the cell. `start` and `extent` are the rois' start and
+/// size along the axis ([rois, 1], in pixels).
+static Value roiTents(Composer &c, Value start, Value extent, int64_t out,
+                      int64_t grid, int64_t size) {
+  int64_t rois = shapeOf(start)[0];
+  Type type = elementTypeOf(start);
+  Value bin = c.div(extent, c.scalar(extent, double(out))); // [R, 1]
+  Value cell = c.cast(c.reshape(c.iota({out}), {1, out, 1}), type);
+  Value sample = c.cast(c.reshape(c.iota({grid}), {1, 1, grid}), type);
+  // start + o * bin + (i + 0.5) * bin / grid: [R, out, grid].
+  Value bin3 = c.reshape(bin, {rois, 1, 1});
+  Value at = c.add(
+      c.add(c.reshape(start, {rois, 1, 1}), c.mul(cell, bin3)),
+      c.mul(c.add(sample, c.scalar(sample, 0.5)),
+            c.div(bin3, c.scalar(bin3, double(grid)))));
+  Value inside = c.cast(
+      c.ctx.create<tg::AndOp>(
+          c.compare(tg::ComparePredicate::ge, at, c.scalar(at, -1.0)),
+          c.compare(tg::ComparePredicate::le, at, c.scalar(at, double(size)))),
+      type);
+  Value clamped = c.min(c.max(at, c.scalar(at, 0.0)),
+                        c.scalar(at, double(size - 1)));
+  Value pixel = c.cast(c.reshape(c.iota({size}), {1, 1, 1, size}), type);
+  Value tent = c.max(
+      c.sub(c.scalar(at, 1.0),
+            c.abs(c.sub(c.reshape(clamped, {rois, out, grid, 1}), pixel))),
+      c.scalar(at, 0.0));
+  tent = c.mul(tent, c.reshape(inside, {rois, out, grid, 1}));
+  return c.reshape(c.reduce(tg::ReduceKind::sum, tent, {2}),
+                   {rois, out, size});
+}
+
+LogicalResult convertRoiAlign(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0), rois = ctx.getInput(1),
+        batchIndices = ctx.getInput(2);
+  if (!isFloatValue(x) || rankOf(x) != 4)
+    return ctx.emitError() << "expected a float input [N, C, H, W], got "
+                           << x.getType();
+  ArrayRef<int64_t> xs = shapeOf(x);
+  int64_t batch = xs[0], channels = xs[1], height = xs[2], width = xs[3];
+  if (shapeOf(rois).size() != 2 || shapeOf(rois)[1] != 4 ||
+      elementTypeOf(rois) != elementTypeOf(x))
+    return ctx.emitError() << "expected rois [num_rois, 4] of the input's "
+                              "type, got "
+                           << rois.getType();
+  int64_t count = shapeOf(rois)[0];
+  if (shapeOf(batchIndices) != ArrayRef<int64_t>{count} ||
+      !isa<IntegerType>(elementTypeOf(batchIndices)))
+    return ctx.emitError() << "expected integer batch_indices [" << count
+                           << "], got " << batchIndices.getType();
+  if (ctx.getString("mode", "avg") != "avg")
+    return ctx.unsupported("mode=max");
+  int64_t outH = ctx.getInt("output_height", 1),
+          outW = ctx.getInt("output_width", 1),
+          ratio = ctx.getInt("sampling_ratio", 0);
+  if (outH < 1 || outW < 1)
+    return ctx.emitError() << "expected positive output_height and "
+                              "output_width, got "
+                           << outH << " and " << outW;
+  if (ratio <= 0)
+    return ctx.unsupported("sampling_ratio=0 (a sampling grid that depends "
+                           "on each roi's size at run time)");
+  // Opset 10 has no coordinate_transformation_mode and behaves as
+  // output_half_pixel.
+  std::string mode = ctx.getOpset() >= 16
+                         ? ctx.getString("coordinate_transformation_mode",
+                                         "half_pixel")
+                         : "output_half_pixel";
+  if (mode != "half_pixel" && mode != "output_half_pixel")
+    return ctx.emitError() << "unknown coordinate_transformation_mode '"
+                           << mode << "'";
+  bool halfPixel = mode == "half_pixel";
+  double scale = ctx.getFloat("spatial_scale", 1.0);
+
+  auto column = [&](int64_t i) {
+    return c.mul(c.sliceAxis(rois, 1, i, 1), c.scalar(rois, scale));
+  };
+  Value offset = c.scalar(rois, halfPixel ? 0.5 : 0.0);
+  Value x1 = c.sub(column(0), offset), y1 = c.sub(column(1), offset);
+  Value w = c.sub(c.sub(column(2), offset), x1),
+        h = c.sub(c.sub(column(3), offset), y1);
+  if (!halfPixel) {
+    w = c.max(w, c.scalar(w, 1.0));
+    h = c.max(h, c.scalar(h, 1.0));
+  }
+  Value ay = roiTents(c, y1, h, outH, ratio, height); // [R, oh, H]
+  Value ax = roiTents(c, x1, w, outW, ratio, width);  // [R, ow, W]
+
+  // Fold the roi's image into A_y: [R * oh, N * H].
+  Type i64 = IntegerType::get(ctx.getContext(), 64);
+  Value image = c.compare(
+      tg::ComparePredicate::eq,
+      c.reshape(c.cast(batchIndices, i64), {count, 1, 1, 1}),
+      c.reshape(c.iota({batch}), {1, 1, batch, 1}));
+  Value ayAll = c.mul(c.reshape(ay, {count, outH, 1, height}),
+                      c.cast(image, elementTypeOf(x)));
+  ayAll = c.reshape(ayAll, {count * outH, batch * height});
+  // X as [N * H, C * W]; rows of A_y times it: [R, oh * C, W].
+  Value xRows = c.reshape(c.transpose(x, {0, 2, 1, 3}),
+                          {batch * height, channels * width});
+  Value rowsDone = c.reshape(c.matmul(ayAll, xRows),
+                             {count, outH * channels, width});
+  // Times A_x^T: [R, oh * C, ow] -> [R, C, oh, ow], averaged.
+  Value y = c.matmul(rowsDone, c.transpose(ax, {0, 2, 1}));
+  y = c.transpose(c.reshape(y, {count, outH, channels, outW}), {0, 2, 1, 3});
+  ctx.setOutput(0, c.mul(y, c.scalar(y, 1.0 / double(ratio * ratio))));
+  return success();
+}
+
 } // namespace
 
 void aotc::onnximport::registerSamplingConverters(ConverterRegistry &registry) {
   registry.add("GridSample", {2, 2}, convertGridSample);
   registry.add("AffineGrid", {2, 2}, convertAffineGrid);
+  registry.add("RoiAlign", {3, 3}, convertRoiAlign);
 }

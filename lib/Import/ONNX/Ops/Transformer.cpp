@@ -372,11 +372,17 @@ LogicalResult convertAttention(NodeContext &ctx) {
 /// neighbouring features.
 } // namespace
 
+RotaryOptions aotc::onnximport::rotaryOptionsOf(const NodeContext &ctx) {
+  return {ctx.getInt("rotary_embedding_dim", 0),
+          ctx.getInt("interleaved", 0) != 0};
+}
+
 FailureOr<Value> aotc::onnximport::buildRotaryEmbedding(NodeContext &ctx,
                                                         Value x,
                                                         Value cosCache,
                                                         Value sinCache,
-                                                        Value positions) {
+                                                        Value positions,
+                                                        RotaryOptions options) {
   AttentionComposer c{ctx};
   if (!isFloatValue(x)) {
     (void)ctx.unsupported("non-float input");
@@ -416,7 +422,7 @@ FailureOr<Value> aotc::onnximport::buildRotaryEmbedding(NodeContext &ctx,
     return ctx.emitError() << "expected an input of rank 3 or 4, got "
                            << x.getType();
   }
-  int64_t rotaryDim = ctx.getInt("rotary_embedding_dim", 0);
+  int64_t rotaryDim = options.rotaryDim;
   if (rotaryDim == 0)
     rotaryDim = headSize;
   if (rotaryDim < 0 || rotaryDim > headSize || rotaryDim % 2 != 0)
@@ -450,7 +456,7 @@ FailureOr<Value> aotc::onnximport::buildRotaryEmbedding(NodeContext &ctx,
   Value cosv = c.reshape(c.sliceLast(cosCache, 0, half), angleShape);
   Value sinv = c.reshape(c.sliceLast(sinCache, 0, half), angleShape);
 
-  bool interleaved = ctx.getInt("interleaved", 0) != 0;
+  bool interleaved = options.interleaved;
   Value x1 =
       interleaved ? c.sliceLast(xh, 0, rotaryDim, 2) : c.sliceLast(xh, 0, half);
   Value x2 = interleaved ? c.sliceLast(xh, 1, rotaryDim, 2)
@@ -479,7 +485,7 @@ namespace {
 LogicalResult convertRotaryEmbedding(NodeContext &ctx) {
   FailureOr<Value> y = buildRotaryEmbedding(
       ctx, ctx.getInput(0), ctx.getInput(1), ctx.getInput(2),
-      ctx.hasInput(3) ? ctx.getInput(3) : Value());
+      ctx.hasInput(3) ? ctx.getInput(3) : Value(), rotaryOptionsOf(ctx));
   if (failed(y))
     return failure();
   if (*y)
