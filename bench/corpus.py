@@ -29,14 +29,24 @@ Quantized family: onnxruntime's own quantizer (bench/ort_quantize.py, under
 (``quantize_static``, QDQ, per-channel int8 weights, uint8 activations,
 calibrated on four random images and the test image) and ``bert_mini_int8``
 (``quantize_dynamic``). Their reference is onnxruntime's output on the same
-file; integer kernels round differently along the way, so they must agree
-within QUANTIZED_TOLERANCE of the largest output magnitude (a wrong scale,
-zero point or axis is off by far more).
+file with every graph optimization off (``ort_time.py ... asis``), which runs
+the nodes as written: a QDQ model's DequantizeLinear, float op and
+QuantizeLinear. (Its fused u8s8 integer kernels are no reference on AVX2
+machines without VNNI: their 16-bit pair sums saturate, which onnxruntime's
+quantization docs warn of; on this machine they move ResNet-18's logits by 7%
+of their range and bert_mini_int8's by 30%.) A value near a rounding boundary
+may round the other way and carry that through the later layers, so a
+quantized model matches when it is within QUANTIZED_TOLERANCE of the largest
+output magnitude of that reference, or when its distance from the float
+model's output is at most SPREAD times the reference's (as accurate as
+onnxruntime's own run); a wrong scale, zero point or axis is off by far
+more.
 """
 
 import argparse
 import collections
 import os
+import re
 import subprocess
 import sys
 import time
@@ -51,6 +61,7 @@ import harness_link  # noqa: E402
 import onnx_models  # noqa: E402
 
 QUANTIZED_TOLERANCE = 0.05
+SPREAD = 2.0
 # name -> (the float corpus model it quantizes, onnxruntime quantizer mode)
 QUANTIZED = collections.OrderedDict([
     ("resnet18_qdq", ("resnet18", "static")),
@@ -68,30 +79,46 @@ class Failed(Exception):
 
 
 def run(command, what, **kwargs):
+    """Runs `command`; raises Failed with its first error line (the model's
+    path left out) when it fails."""
     done = subprocess.run(command, capture_output=True, text=True, **kwargs)
     if done.returncode != 0:
         lines = [line for line in (done.stderr + done.stdout).splitlines()
                  if line.strip()]
         errors = [line for line in lines if "error" in line]
-        raise Failed("%s: %s" % (what, (errors or lines or ["exit %d" %
-                                                            done.returncode])[0]
-                                 .strip()[:160]))
+        first = (errors or lines or ["exit %d" % done.returncode])[0]
+        first = re.sub(r"\S+\.onnx: ", "", first.strip())
+        raise Failed("%s: %s" % (what, first[:240]))
     return done.stdout
 
 
-def agree(got, want, quantized):
-    """None when every output matches, else why not."""
+def agree(got, want, quantized, want64=None):
+    """None when every output matches, else why not. `want64`: the float64
+    outputs, or for a quantized model the float model's."""
     for i, (g, w) in enumerate(zip(got, want)):
         scale = max(float(np.abs(w).max()), 1e-6)
         if quantized:
             err = float(np.abs(g - w).max()) / scale
-            if err > QUANTIZED_TOLERANCE:
-                return "output %d: off by %.3g of its largest magnitude" % (
-                    i, err)
-        elif not np.allclose(g, w, rtol=onnx_models.RTOL,
-                             atol=onnx_models.ATOL_SCALE * scale):
-            return "output %d: max abs error %.3g (largest |value| %.3g)" % (
-                i, float(np.abs(g - w).max()), scale)
+            ours = float(np.abs(g - want64[i]).max())
+            theirs = float(np.abs(w - want64[i]).max())
+            if err > QUANTIZED_TOLERANCE and ours > SPREAD * theirs:
+                return ("output %d: off by %.3g of its largest magnitude; "
+                        "%.3g from the float model, onnxruntime %.3g" % (
+                            i, err, ours, theirs))
+            continue
+        if np.allclose(g, w, rtol=onnx_models.RTOL,
+                       atol=onnx_models.ATOL_SCALE * scale):
+            continue
+        why = "output %d: max abs error %.3g (largest |value| %.3g)" % (
+            i, float(np.abs(g - w).max()), scale)
+        if want64 is None:
+            return why
+        truth = want64[i].astype(np.float64)
+        ours = float(np.abs(g - truth).max())
+        theirs = float(np.abs(w - truth).max())
+        if ours > SPREAD * theirs:
+            return "%s; %.3g from the float64 result, PyTorch's float32 " \
+                "%.3g" % (why, ours, theirs)
     return None
 
 
@@ -124,7 +151,8 @@ class Model:
         base = QUANTIZED[self.name][0] if quantized else self.name
         float_path = os.path.join(work, "float.onnx") if quantized \
             else self.path
-        self.inputs, want = corpus_models.export(base, float_path)
+        self.inputs, want, want64 = corpus_models.export(
+            base, float_path, float64=True)
         self.feed = os.path.join(work, "inputs.npz")
         np.savez(self.feed, *self.inputs)
         if quantized:
@@ -141,8 +169,9 @@ class Model:
                 "onnxruntime's quantizer")
             out = os.path.join(work, "ort_reference.npz")
             run([args.ort_python, os.path.join(HERE, "ort_time.py"),
-                 self.path, self.feed, out, "1", "1"], "onnxruntime")
+                 self.path, self.feed, out, "1", "1", "asis"], "onnxruntime")
             ref = np.load(out)
+            want64 = want  # the float model's outputs
             want = [ref["arr_%d" % i] for i in range(len(ref.files))]
         self.want = want
         self.ops = sum(onnx_models.op_types(self.path).values())
@@ -162,7 +191,7 @@ class Model:
             for x in self.inputs:
                 f.write(np.ascontiguousarray(x).tobytes())
         got = self.run_aotc(1)[1]
-        why = agree(got, want, quantized)
+        why = agree(got, want, quantized, want64)
         if why:
             raise Failed("differs from %s: %s" % (
                 "onnxruntime" if quantized else "PyTorch", why))

@@ -5,11 +5,14 @@ optimization, the given number of intra-op threads).
 Run by bench/peers.py with the Python that has onnxruntime (a benchmark-only
 dependency, `python3 -m pip install onnxruntime`):
 
-    python3 bench/ort_time.py MODEL.onnx INPUT.npy OUTPUT.npy REPEAT THREADS
+    python3 bench/ort_time.py MODEL.onnx INPUT.npy OUTPUT.npy REPEAT THREADS [asis]
 
 Prints the best and median times in milliseconds; writes the first output.
 An INPUT.npz holds every input, in the graph's order (bench/corpus.py);
-an OUTPUT.npz then receives every output.
+an OUTPUT.npz then receives every output. With `asis`, every graph
+optimization is off: onnxruntime runs the nodes as written (a QDQ model's
+DequantizeLinear, float op and QuantizeLinear rather than its fused integer
+kernels), the reference for a quantized model's semantics.
 """
 import sys
 import time
@@ -25,7 +28,8 @@ def main():
     options.inter_op_num_threads = 1
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     options.graph_optimization_level = \
-        ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        ort.GraphOptimizationLevel.ORT_DISABLE_ALL if sys.argv[6:] == ["asis"] \
+        else ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     session = ort.InferenceSession(model, options,
                                    providers=["CPUExecutionProvider"])
     names = [i.name for i in session.get_inputs()]

@@ -515,9 +515,25 @@ CORPUS = collections.OrderedDict([
 ])
 
 
-def export(name, path, opset=onnx_models.OPSET):
+def float64_outputs(torch, model, inputs):
+    """The model's outputs computed in float64 (None when it cannot run in
+    double precision, e.g. with float32 constants made in forward)."""
+    import copy
+    try:
+        double = copy.deepcopy(model).double()
+        with torch.no_grad():
+            got = double(*[t.double() if t.dtype.is_floating_point else t
+                           for t in inputs])
+    except (RuntimeError, TypeError):
+        return None
+    got = list(got) if isinstance(got, (tuple, list)) else [got]
+    return [g.numpy() for g in got]
+
+
+def export(name, path, opset=onnx_models.OPSET, float64=False):
     """Builds corpus model `name`, exports it to `path` and returns
-    (inputs, PyTorch's outputs) as lists of numpy arrays."""
+    (inputs, PyTorch's outputs) as lists of numpy arrays; with `float64`,
+    also the outputs computed in float64 (or None)."""
     import torch
     torch.manual_seed(0)
     model, inputs = CORPUS[name][1](torch)
@@ -533,4 +549,7 @@ def export(name, path, opset=onnx_models.OPSET):
         if len(want) > 1 else ["output"]
     torch.onnx.export(model, tuple(inputs), path, opset_version=opset,
                       input_names=names, output_names=outs)
-    return [t.numpy() for t in inputs], [w.detach().numpy() for w in want]
+    result = ([t.numpy() for t in inputs], [w.detach().numpy() for w in want])
+    if float64:
+        result += (float64_outputs(torch, model, inputs),)
+    return result
