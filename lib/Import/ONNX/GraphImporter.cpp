@@ -687,8 +687,13 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
   if (!ctx.getAttributeError().empty())
     return emitError(getNodeLoc(node)) << ctx.getAttributeError();
   bool skipped = unsupported.size() != unsupportedBefore;
-  if (failed(converted) && !skipped)
-    return failure();
+  if (failed(converted) && !skipped) {
+    if (!ctx.reportedNotConstant())
+      return failure();
+    // Reported already; go on without its results to find the others.
+    ++deferredErrors;
+    skipped = true;
+  }
   // What the converter built must verify here, at the node, whatever it
   // checked itself (an op fed an element type it does not take).
   if (succeeded(converted))
@@ -919,7 +924,7 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
   for (const onnx::NodeProto &node : graph.node())
     if (failed(importNode(node, converters)))
       return failure();
-  if (failed(reportUnsupported()))
+  if (failed(reportUnsupported()) || deferredErrors)
     return failure();
 
   SmallVector<Value> results;

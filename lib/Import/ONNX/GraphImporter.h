@@ -121,8 +121,12 @@ private:
   mlir::func::FuncOp function;
   llvm::StringMap<mlir::Value> values;
   llvm::StringMap<llvm::SmallVector<mlir::Value>> sequences;
-  /// Values that unsupported nodes would have produced.
+  /// Values that unsupported nodes (and nodes reported for an input not
+  /// known at compile time) would have produced.
   llvm::StringSet<> missing;
+  /// Nodes reported for an input not known at compile time: the import
+  /// goes on past them and fails at the end.
+  unsigned deferredErrors = 0;
   /// The converters, while a graph is imported.
   const ConverterRegistry *registry = nullptr;
   /// The names the subgraph being imported defines (null in the main

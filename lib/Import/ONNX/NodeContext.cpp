@@ -59,6 +59,7 @@ std::optional<DenseElementsAttr> NodeContext::getConstantInput(unsigned i) {
 }
 
 InFlightDiagnostic NodeContext::emitNotConstantError(unsigned i) {
+  notConstant = true;
   InFlightDiagnostic diag = emitError();
   diag << "input " << i << " ('" << (hasInput(i) ? node.input(i) : "")
        << "') must be known at compile time";

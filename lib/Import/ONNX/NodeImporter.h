@@ -189,6 +189,12 @@ public:
   /// success: the import goes on so that all such nodes are found.
   mlir::LogicalResult unsupported(const llvm::Twine &reason);
 
+  /// Whether the converter reported an input that must be known at compile
+  /// time and is not: the importer goes on past such a node (its results
+  /// missing) so that one run names every such node and every unsupported
+  /// op, and fails at the end.
+  bool reportedNotConstant() const { return notConstant; }
+
 private:
   /// "input i must be known at compile time", with a hint when it is a
   /// graph input.
@@ -205,6 +211,7 @@ private:
   mlir::OpBuilder &builder;
   mlir::Location loc;
   mutable std::string attributeError;
+  bool notConstant = false;
 };
 
 /// Converts one node; see NodeContext.

@@ -152,6 +152,23 @@ def reduce_runtime_axes():
                  [tensor("y", [2, 1])])
 
 
+def runtime_values_and_unsupported():
+    """Three independent problems: a ReduceMax's axes and a Reshape's shape
+    computed from graph inputs, and an op aotc does not know; the Abs after
+    the ReduceMax is downstream of it."""
+    nodes = [helper.make_node("ReduceMax", ["x", "axes"], ["m"],
+                              name="rmax"),
+             helper.make_node("Abs", ["m"], ["y"], name="abs"),
+             helper.make_node("Add", ["shape_in", "shape_in"], ["shape"]),
+             helper.make_node("Reshape", ["x", "shape"], ["r"],
+                              name="reshape"),
+             helper.make_node("Frobnicate", ["x"], ["f"], name="frob")]
+    return model(nodes, [tensor("x", [2, 3]), tensor("axes", [1], I64),
+                         tensor("shape_in", [2], I64)],
+                 [tensor("y", [2, 1]), tensor("r", [3, 2]),
+                  tensor("f", [2, 3])])
+
+
 def matmul_vectors():
     """numpy matmul of [4] x [2, 4, 5] and [2, 4, 5] x [5]."""
     nodes = [helper.make_node("MatMul", ["v", "m"], ["a"]),
@@ -185,6 +202,7 @@ MODELS = {
     "reduce-axes-input": reduce_axes_input, "reduce-all": reduce_all,
     "reduce-noop": reduce_noop, "reduce-logsumexp": reduce_logsumexp,
     "reduce-runtime-axes": reduce_runtime_axes,
+    "runtime-values-and-unsupported": runtime_values_and_unsupported,
     "matmul-vectors": matmul_vectors, "gemm": gemm, "gemm-bad-c": gemm_bad_c,
 }
 
