@@ -251,50 +251,52 @@ static LogicalResult convertMatMulNBits(NodeContext &ctx) {
                            << b.getType() << " and " << scales.getType();
   Type i32 = IntegerType::get(ctx.getContext(), 32);
   Type f32 = Float32Type::get(ctx.getContext());
-  // The codes: each byte's `perByte` fields, low bits first.
-  Value bytes = c.cast(b, i32);
-  Value mask = c.scalar(bytes, (1 << bits) - 1);
-  SmallVector<Value> fields;
-  for (int64_t j = 0; j < perByte; ++j) {
-    Value shifted = j ? ctx.create<tg::ShiftRightOp>(
-                            bytes, c.scalar(bytes, j * bits))
-                      : bytes;
-    fields.push_back(c.reshape(ctx.create<tg::AndOp>(shifted, mask),
-                               {n, blocks, blob, 1}));
-  }
-  Value codes = c.reshape(fields.size() == 1 ? fields.front()
-                                             : c.concat(fields, 3),
-                          {n, blocks, blockSize});
-  Value w = c.cast(codes, f32);
+  // The codes: each byte's `perByte` fields, low bits first, as one
+  // broadcast shift by (0, bits, 2 * bits, ...) and a mask: elementwise all
+  // the way to the matmul, so the unpacking fuses rather than materializing
+  // each field.
+  // `packed` [..., m] as the codes [..., m, perByte].
+  auto unpackFields = [&](Value packed) {
+    SmallVector<int64_t> fieldShape(shapeOf(packed));
+    fieldShape.push_back(1);
+    Value bytes = c.cast(c.reshape(packed, fieldShape), i32);
+    SmallVector<int32_t> shifts;
+    for (int64_t j = 0; j < perByte; ++j)
+      shifts.push_back(j * bits);
+    SmallVector<int64_t> shiftShape(fieldShape.size(), 1);
+    shiftShape.back() = perByte;
+    Value shiftBy = ctx.createConstant(DenseElementsAttr::get(
+        RankedTensorType::get(shiftShape, i32), ArrayRef(shifts)));
+    return ctx.create<tg::AndOp>(ctx.create<tg::ShiftRightOp>(bytes, shiftBy),
+                                 c.scalar(bytes, (1 << bits) - 1));
+  };
+  // [..., m] packed as [..., m * perByte] codes.
+  auto unpack = [&](Value packed) {
+    SmallVector<int64_t> shape(shapeOf(packed));
+    shape.back() *= perByte;
+    return c.reshape(unpackFields(packed), shape);
+  };
+  Value w = c.cast(unpackFields(b), f32); // [n, blocks, blob, perByte]
   // Zero points: packed codes like B, or floats; 2^(bits - 1) by default.
   Value zero;
   if (ctx.hasInput(3)) {
     Value zp = ctx.getInput(3);
     if (isFloatValue(zp)) {
-      zero = c.cast(c.reshape(zp, {n, blocks, 1}), f32);
+      zero = c.cast(c.reshape(zp, {n, blocks, 1, 1}), f32);
     } else {
       int64_t packedPerRow = (blocks + perByte - 1) / perByte;
       if (tensorTypeOf(zp).getNumElements() != n * packedPerRow)
         return ctx.emitError() << "expected " << n * packedPerRow
                                << " packed zero points, got "
                                << zp.getType();
-      Value zb = c.cast(c.reshape(zp, {n, packedPerRow, 1}), i32);
-      SmallVector<Value> zfields;
-      for (int64_t j = 0; j < perByte; ++j)
-        zfields.push_back(ctx.create<tg::AndOp>(
-            j ? ctx.create<tg::ShiftRightOp>(zb, c.scalar(zb, j * bits))
-              : zb,
-            c.scalar(zb, (1 << bits) - 1)));
-      Value zcodes = c.reshape(
-          zfields.size() == 1 ? zfields.front() : c.concat(zfields, 2),
-          {n, packedPerRow * perByte});
+      Value zcodes = unpack(c.reshape(zp, {n, packedPerRow}));
       zcodes = c.sliceAxis(zcodes, 1, 0, blocks);
-      zero = c.cast(c.reshape(zcodes, {n, blocks, 1}), f32);
+      zero = c.cast(c.reshape(zcodes, {n, blocks, 1, 1}), f32);
     }
   } else {
     zero = c.scalar(w, double(1 << (bits - 1)));
   }
-  Value scale = c.cast(c.reshape(scales, {n, blocks, 1}), f32);
+  Value scale = c.cast(c.reshape(scales, {n, blocks, 1, 1}), f32);
   w = c.mul(c.sub(w, zero), scale);
   w = c.reshape(w, {n, blocks * blockSize});
   if (blocks * blockSize != k)
