@@ -59,8 +59,8 @@ for sanitizer, feature in (("Address", "asan"), ("Undefined", "ubsan")):
         config.available_features.add(feature)
 
 # The fuzz findings handed to the project (read in place, not copied).
-if os.path.isdir(os.path.join(config.aotc_src_root, "..", "shared",
-                              "fuzz-findings")):
+if all(os.path.isdir(os.path.join(config.aotc_src_root, "..", "shared", d))
+       for d in ("fuzz-findings", "fuzz-findings-2")):
     config.available_features.add("shared-fuzz-findings")
 
 # Tests that take minutes or many GB (REQUIRES: slow) run only when asked:

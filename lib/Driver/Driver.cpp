@@ -45,6 +45,10 @@ using namespace mlir;
 
 namespace aotc {
 
+/// Whether the compilation has printed an error (for the fatal-error
+/// handler, which cannot reach the Compilation).
+static bool errorReported = false;
+
 std::string getVersionString() {
   return "aotc 0.1.0 (LLVM " LLVM_VERSION_STRING ")";
 }
@@ -864,7 +868,15 @@ LogicalResult Compilation::run() {
   // Registered last, so it runs first: notes the error, then lets the
   // source manager handler print it.
   ScopedDiagnosticHandler errorTracker(&context, [&](Diagnostic &d) {
+    // A builder whose result type cannot be inferred (the error saying why
+    // is printed by then) remarks "location of op" before it stops the
+    // process: handleFatalError exits quietly after an error, and the
+    // remark would only repeat the location.
+    if (reportedError && d.getSeverity() == DiagnosticSeverity::Remark &&
+        d.str() == "location of op")
+      return success();
     reportedError |= d.getSeverity() == DiagnosticSeverity::Error;
+    errorReported = reportedError;
     if (inCUDACodegen) {
       if (d.getSeverity() == DiagnosticSeverity::Error)
         printCUDAError(d);
@@ -915,10 +927,13 @@ static llvm::raw_ostream *fatalErrorStream = nullptr;
 
 /// MLIR builders stop the process when an op's result type cannot be
 /// inferred (an ONNX model with mismatched shapes, say); the diagnostic
-/// saying why has been printed by then. Exit with status 1 and remove the
-/// pending temporary outputs rather than abort with a crash report.
+/// saying why has been printed by then, and is the one line to show. Exit
+/// with status 1 and remove the pending temporary outputs rather than abort
+/// with a crash report.
 static void handleFatalError(void *, const char *reason, bool) {
-  if (fatalErrorStream)
+  bool explained = errorReported &&
+                   StringRef(reason).starts_with("Failed to infer result type");
+  if (fatalErrorStream && !explained)
     *fatalErrorStream << "aotc: error: cannot continue: " << reason << "\n";
   llvm::sys::RunInterruptHandlers();
   std::_Exit(1);

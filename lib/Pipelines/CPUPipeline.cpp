@@ -39,6 +39,9 @@ void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
   pm.addNestedPass<func::FuncOp>(createFoldAffineIntoWeightsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertTGToLinalgPass());
+  // The lowering's own intermediates (a pool's padded input) meet the
+  // importer's size limits too.
+  pm.addPass(createCheckTensorSizesPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -10,13 +10,16 @@ end in one of two ways:
     caret under it), and neither the object nor the header left
     behind; or
   * a compile: exit 0, both the object and the header written, and the header
-    compiling as C (`cc -fsyntax-only`).
+    compiling as C (`cc -fsyntax-only`); with --run, the object linked
+    against guard_harness.c and run: NAME_run returns 0 with every buffer
+    ending at a guard page (no access past any of them) and writes every
+    byte of every output.
 
 Runs each compile under a time limit and an address-space limit, so that a
 hang or a runaway allocation is reported as such. Prints one line per input
 that misbehaves and exits 1 if any does.
 
-Usage: replay.py --aotc build/bin/aotc [--cc cc] [--include DIR] PATH...
+Usage: replay.py --aotc build/bin/aotc [--cc cc] [--include DIR] [--run] PATH...
 """
 
 import argparse
@@ -27,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 LOCATED_ERROR = re.compile(r"^[^\n]*:\d+:\d+: error: ")
 LOCATED_NOTE = re.compile(r"^[^\n]*:\d+:\d+: note: ")
 
@@ -105,7 +109,8 @@ def replay(args, path):
     with tempfile.TemporaryDirectory() as tmp:
         obj = os.path.join(tmp, "out.o")
         header = os.path.join(tmp, "out.h")
-        command = [args.aotc, path, "-o", obj, "--header", header]
+        command = [args.aotc, path, "-o", obj, "--header", header,
+                   "--name", "m"]
         try:
             result = subprocess.run(
                 command, capture_output=True, timeout=args.timeout,
@@ -147,7 +152,32 @@ def replay(args, path):
         if cc.returncode != 0:
             first = cc.stderr.decode("utf-8", "replace").strip()
             return "header does not compile: %s" % first[:400]
-        return None
+        return run_guarded(args, tmp, obj, header) if args.run else None
+
+
+def run_guarded(args, tmp, obj, header):
+    """Links guard_harness.c against the compiled graph and runs it; None
+    when it ends well, else what went wrong."""
+    exe = os.path.join(tmp, "guarded")
+    link = subprocess.run(
+        [args.cc, "-std=c11", "-O1", "-D_DEFAULT_SOURCE", "-I", args.include,
+         "-include", header,
+         os.path.join(HERE, "guard_harness.c"), obj, "-lm", "-o", exe],
+        capture_output=True)
+    if link.returncode != 0:
+        first = link.stderr.decode("utf-8", "replace").strip()
+        return "guard harness does not link: %s" % first[:400]
+    try:
+        result = subprocess.run([exe], capture_output=True,
+                                timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return "NAME_run: no answer in %d s" % args.timeout
+    if result.returncode < 0:
+        return "NAME_run: crash: signal %d" % -result.returncode
+    if result.returncode != 0:
+        return "NAME_run: %s" % result.stderr.decode(
+            "utf-8", "replace").strip()[:300]
+    return None
 
 
 def main():
@@ -159,6 +189,10 @@ def main():
         help="aotc's include folder (the header includes aotc/Runtime/...)")
     parser.add_argument("--timeout", type=int, default=60)
     parser.add_argument("--memory-mb", type=int, default=4096)
+    parser.add_argument("--run", action="store_true",
+                        help="also run each compiled graph under "
+                             "guard_harness.c (guard pages, every output "
+                             "byte written)")
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()

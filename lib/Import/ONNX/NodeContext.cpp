@@ -1,5 +1,6 @@
 //===- NodeContext.cpp - what an ONNX op converter sees -------------------===//
 
+#include "llvm/Support/MathExtras.h"
 #include "GraphImporter.h"
 #include "NodeImporter.h"
 #include "LowPrecision.h"
@@ -56,6 +57,27 @@ std::optional<DenseElementsAttr> NodeContext::getConstantInput(unsigned i) {
   if (matchPattern(getInput(i), m_Constant(&value)))
     return value;
   return std::nullopt;
+}
+
+FailureOr<int64_t> NodeContext::checkedSize(ArrayRef<int64_t> factors,
+                                            const Twine &what, int64_t limit) {
+  int64_t product = 1;
+  bool overflow = false;
+  for (int64_t factor : factors) {
+    if (factor < 0)
+      return emitError() << "expected a non-negative " << what
+                         << " factor, got " << factor;
+    overflow |= llvm::MulOverflow(product, factor, product);
+  }
+  // A zero factor makes the product 0, however the others overflowed.
+  if (llvm::is_contained(factors, 0))
+    return int64_t(0);
+  if (overflow || product > limit)
+    return emitError() << "expected " << what << " of at most " << limit
+                       << " elements, got "
+                       << (overflow ? std::string("more than int64 counts")
+                                    : std::to_string(product));
+  return product;
 }
 
 InFlightDiagnostic NodeContext::emitNotConstantError(unsigned i) {

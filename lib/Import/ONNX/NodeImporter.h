@@ -189,6 +189,17 @@ public:
   /// success: the import goes on so that all such nodes are found.
   mlir::LogicalResult unsupported(const llvm::Twine &reason);
 
+  /// The product of `factors`, sizes read from the model (attributes, dims,
+  /// constant inputs), checked: an error at the node naming `what` when a
+  /// factor is negative or the product exceeds `limit` (overflow included).
+  /// Every size a converter computes from untrusted numbers goes through
+  /// here before anything is allocated, looped over or divided by.
+  mlir::FailureOr<int64_t> checkedSize(llvm::ArrayRef<int64_t> factors,
+                                       const llvm::Twine &what,
+                                       int64_t limit = kMaxCheckedSize);
+  /// checkedSize's default limit: 2^31 elements.
+  static constexpr int64_t kMaxCheckedSize = int64_t(1) << 31;
+
   /// Whether the converter reported an input that must be known at compile
   /// time and is not: the importer goes on past such a node (its results
   /// missing) so that one run names every such node and every unsupported

@@ -214,6 +214,22 @@ ConvOp::inferResultType(std::optional<Location> loc, Type inputType,
   return withShape(*input, shape);
 }
 
+/// An empty constant for a result with a zero-size dimension; null
+/// otherwise. A convolution with no output channels (or none in a group)
+/// computes nothing, and its lowering need not handle a group of zero.
+static OpFoldResult foldEmptyResult(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() || tensor.getNumElements() != 0)
+    return {};
+  return DenseElementsAttr::get(tensor, ArrayRef<Attribute>{});
+}
+
+OpFoldResult ConvOp::fold(FoldAdaptor) { return foldEmptyResult(getType()); }
+
+OpFoldResult ConvTransposeOp::fold(FoldAdaptor) {
+  return foldEmptyResult(getType());
+}
+
 LogicalResult ConvOp::inferReturnTypes(MLIRContext *,
                                        std::optional<Location> loc,
                                        Adaptor adaptor,

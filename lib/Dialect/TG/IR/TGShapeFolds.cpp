@@ -233,10 +233,14 @@ OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
   return gatherElements(dense, getType(), index);
 }
 
-/// Converts one element of a constant to `to`, as the lowering does; nullopt
-/// when the host could disagree with the target (NaN or out-of-range floats
-/// converted to integers).
-static std::optional<Attribute> castElement(Attribute element, Type to) {
+/// Converts one element of a constant to `to`, as the lowering does. A float
+/// converted to an integer saturates: NaN becomes 0 and a value past the
+/// type's range its nearest bound (`unsignedResult`: the unsigned range).
+/// ONNX leaves those conversions undefined; the lowering's conversion of
+/// such a constant would be poison, which LLVM may drop with the store that
+/// writes it, so the fold is what defines them.
+static std::optional<Attribute> castElement(Attribute element, Type to,
+                                            bool unsignedResult = false) {
   Type from = cast<TypedAttr>(element).getType();
   if (auto intAttr = dyn_cast<IntegerAttr>(element)) {
     const APInt &value = intAttr.getValue();
@@ -262,11 +266,10 @@ static std::optional<Attribute> castElement(Attribute element, Type to) {
   unsigned width = to.getIntOrFloatBitWidth();
   if (width == 1)
     return IntegerAttr::get(to, APInt(1, !value.isZero()));
-  APSInt result(width, /*isUnsigned=*/false);
+  APSInt result(width, /*isUnsigned=*/unsignedResult);
   bool exact;
-  if (value.convertToInteger(result, APFloat::rmTowardZero, &exact) &
-      APFloat::opInvalidOp)
-    return std::nullopt;
+  // Saturates on opInvalidOp (NaN to 0, the rest to the nearest bound).
+  (void)value.convertToInteger(result, APFloat::rmTowardZero, &exact);
   return IntegerAttr::get(to, result);
 }
 
@@ -310,7 +313,19 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
           getType(), *values,
           getConstantNameHint(adaptor.getInput(), "folded"));
   }
-  // Other constants are folded with signed integers only.
+  // Other constants are folded with signed integers only, but for floats
+  // converted to unsigned integers, which saturate as castElement says.
+  if (getUnsignedResult() &&
+      isa<FloatType>(getInput().getType().getElementType()) &&
+      isa<IntegerType>(to) && !to.isInteger(1) && !getUnsignedInput()) {
+    DenseElementsAttr dense = foldable(adaptor.getInput());
+    if (!dense)
+      return {};
+    SmallVector<Attribute> values;
+    for (Attribute element : dense.getValues<Attribute>())
+      values.push_back(*castElement(element, to, /*unsignedResult=*/true));
+    return DenseElementsAttr::get(getType(), values);
+  }
   if (getUnsignedInput() || getUnsignedResult())
     return {};
   DenseElementsAttr dense = foldable(adaptor.getInput());

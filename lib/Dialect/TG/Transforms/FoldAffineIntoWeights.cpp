@@ -110,6 +110,10 @@ std::optional<Producer> matchProducer(Operation *op) {
       cast<RankedTensorType>(producer.weight.getType()).getShape();
   int64_t weightSize = producer.weightAttr.getNumElements();
   int64_t channels = producer.channels;
+  // Empty weights or channels: nothing to fold, and no size to divide by.
+  if (weightSize == 0 || channels <= 0 ||
+      llvm::any_of(weightShape, [](int64_t d) { return d <= 0; }))
+    return std::nullopt;
   if (isa<tg::ConvOp>(op)) {
     // weight: M x C/group x k...; element i feeds channel i / (C/group * k).
     int64_t perChannel = weightSize / channels;

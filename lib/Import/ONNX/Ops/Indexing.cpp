@@ -410,9 +410,19 @@ static LogicalResult convertOneHot(NodeContext &ctx) {
   FailureOr<SmallVector<double>> depths = ctx.getConstantFloats(1);
   if (failed(depths))
     return failure();
-  if (depths->size() != 1 || depths->front() < 1)
+  if (depths->size() != 1 || !(depths->front() >= 1))
     return ctx.emitError() << "expected one positive depth";
+  // The depth is a constant of as many elements, and a factor of the
+  // result's size: both bounded before either is built.
+  int64_t limit = tg::kMaxConstantBytes / 8;
+  if (depths->front() > double(limit))
+    return ctx.emitError() << "expected a depth of at most " << limit
+                           << ", got " << depths->front();
   auto depth = static_cast<int64_t>(depths->front());
+  SmallVector<int64_t> resultDims(indicesType.getShape());
+  resultDims.push_back(depth);
+  if (failed(ctx.checkedSize(resultDims, "a OneHot result")))
+    return failure();
   OpBuilder &b = ctx.getBuilder();
   Type i64 = b.getI64Type();
 

@@ -806,15 +806,22 @@ LogicalResult convertLRN(NodeContext &ctx) {
   }
   Value squares = reshape(ctx, ctx.create<tg::MulOp>(x, x),
                           {shape[0], 1, shape[1], spatial});
-  SmallVector<int64_t> pads = {(size - 1) / 2, 0, size / 2, 0};
+  // The window reaches (size - 1) / 2 channels down and size / 2 up; past
+  // the channels it adds only zeros, so it is clamped to them (a size of
+  // 2^62 is one window over every channel, not 2^62 loop iterations).
+  int64_t below = std::min((size - 1) / 2, shape[1] - 1),
+          above = std::min(size / 2, shape[1] - 1);
+  int64_t window = below + above + 1;
+  SmallVector<int64_t> pads = {below, 0, above, 0};
   Value mean = ctx.create<tg::PoolOp>(
-      tg::PoolKind::avg, squares, ArrayRef<int64_t>{size, 1},
+      tg::PoolKind::avg, squares, ArrayRef<int64_t>{window, 1},
       ArrayRef<int64_t>{1, 1}, ArrayRef<int64_t>{1, 1}, pads,
       /*ceil_mode=*/false, /*count_include_pad=*/true);
-  // alpha / size * (mean * size) = alpha * mean.
+  // alpha / size * (mean * window).
+  double alpha = ctx.getFloat("alpha", 1e-4) * double(window) / double(size);
   Value base = ctx.create<tg::AddOp>(
       ctx.create<tg::MulOp>(reshape(ctx, mean, shape),
-                            ctx.createSplat(type, ctx.getFloat("alpha", 1e-4))),
+                            ctx.createSplat(type, alpha)),
       ctx.createSplat(type, ctx.getFloat("bias", 1.0)));
   Value denominator = ctx.create<tg::PowOp>(
       base, ctx.createSplat(type, ctx.getFloat("beta", 0.75)));

@@ -179,8 +179,8 @@ LogicalResult convertCosineWindow(NodeContext &ctx, float a0, float a1,
   FailureOr<int64_t> size = getConstantScalar(ctx, 0, "size");
   if (failed(size))
     return failure();
-  if (*size < 0)
-    return ctx.emitError() << "expected a non-negative size, got " << *size;
+  if (failed(ctx.checkedSize({*size}, "a window", kMaxMatrixElements)))
+    return failure();
   Type element = getOutputDataType(ctx);
   if (!element)
     return unsupportedOutputDataType(ctx);
@@ -239,6 +239,9 @@ LogicalResult convertMelWeightMatrix(NodeContext &ctx) {
   Type element = getOutputDataType(ctx);
   if (!element)
     return unsupportedOutputDataType(ctx);
+  if (failed(ctx.checkedSize({*dftLength / 2 + 1, *numMelBins},
+                             "a mel weight matrix", kMaxMatrixElements)))
+    return failure();
 
   auto toMel = [](double hertz) {
     float h = static_cast<float>(hertz);
@@ -258,6 +261,14 @@ LogicalResult convertMelWeightMatrix(NodeContext &ctx) {
     double hertz = 700.0 * (std::pow(10.0, mel / 2595.0) - 1.0);
     double bin = std::floor(static_cast<double>(*dftLength + 1) * hertz /
                             static_cast<double>(*sampleRate));
+    // Checked before the bands are walked bin by bin: an edge frequency far
+    // past the sample rate would make that walk endless.
+    if (!(bin >= 0 && bin <= static_cast<double>(*dftLength / 2 + 1)))
+      return ctx.emitError()
+             << "the mel bands reach past the " << *dftLength / 2 + 1
+             << " DFT bins (lower_edge_hertz " << lower->front()
+             << " and upper_edge_hertz " << upper->front()
+             << " must lie in [0, sample_rate / 2])";
     points.push_back(static_cast<int64_t>(bin));
   }
 
@@ -383,9 +394,9 @@ LogicalResult convertDFT(NodeContext &ctx) {
 
   int64_t bins = inverse || !onesided ? length : length / 2 + 1;
   int64_t outChannels = inverse && onesided ? 1 : 2;
-  if (n * channels * bins * outChannels > kMaxMatrixElements)
-    return ctx.unsupported("a DFT of length " + Twine(length) +
-                           " (its dense matrix is too large)");
+  if (failed(ctx.checkedSize({n, channels, bins, outChannels},
+                             "a DFT matrix", kMaxMatrixElements)))
+    return failure();
   SmallVector<double> matrix =
       inverse && onesided ? irfftMatrix(n, channels, length)
                           : dftMatrix(n, channels, length, bins, inverse);
@@ -446,9 +457,9 @@ LogicalResult convertSTFT(NodeContext &ctx) {
   int64_t frames = 1 + (signalLength - *frameLength) / *step;
   bool onesided = ctx.getInt("onesided", 1) != 0;
   int64_t bins = onesided ? *frameLength / 2 + 1 : *frameLength;
-  if (*frameLength * channels * bins * 2 > kMaxMatrixElements)
-    return ctx.unsupported("a frame length of " + Twine(*frameLength) +
-                           " (its dense DFT matrix is too large)");
+  if (failed(ctx.checkedSize({*frameLength, channels, bins, 2},
+                             "an STFT's DFT matrix", kMaxMatrixElements)))
+    return failure();
 
   // A constant window scales the matrix's rows; another multiplies the
   // frames.

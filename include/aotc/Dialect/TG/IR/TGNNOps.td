@@ -151,6 +151,8 @@ def TG_ConvOp : TG_Op<"conv",
     `dilations` `=` $dilations `pads` `=` $pads (`group` `=` $group^)?
     attr-dict `:` type($input) `,` type($weight) (`,` type($bias)^)?
   }];
+  // An empty result folds to an empty constant: nothing to compute.
+  let hasFolder = 1;
   let extraClassDeclaration = [{
     /// The result type for these operands and attributes (`bias` may be
     /// null), or failure with an error at `loc` when given: the rule of
@@ -209,6 +211,8 @@ def TG_ConvTransposeOp : TG_Op<"conv_transpose",
     `output_padding` `=` $output_padding (`group` `=` $group^)?
     attr-dict `:` type($input) `,` type($weight) (`,` type($bias)^)?
   }];
+  // An empty result folds to an empty constant: nothing to compute.
+  let hasFolder = 1;
   let extraClassDeclaration = [{
     /// The result type for these operands and attributes (`bias` may be
     /// null), or failure with an error at `loc` when given: the rule of

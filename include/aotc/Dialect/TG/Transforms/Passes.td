@@ -118,4 +118,23 @@ def FoldAffineIntoWeightsPass
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Limits
+//===----------------------------------------------------------------------===//
+
+def CheckTensorSizesPass
+    : Pass<"aotc-check-tensor-sizes", "mlir::ModuleOp"> {
+  let summary = "Fail at the op when a tensor is larger than aotc allows";
+  let description = [{
+    Every statically shaped tensor of the module (op results and block
+    arguments) must hold at most 16 GiB, and every splat constant at most
+    2 GiB: the limits the importer checks on tg ops' results
+    (`tg::checkTensorSizes`). Run after the conversion to linalg, it holds
+    the intermediates the lowering makes to the same limits (a pooling
+    window of 2^40 rows padding its input to hundreds of terabytes), so
+    such a graph is one error at the op rather than a temp arena no caller
+    can allocate or a kernel that never ends.
+  }];
+}
+
 #endif // AOTC_DIALECT_TG_TRANSFORMS_PASSES_TD
