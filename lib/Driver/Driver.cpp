@@ -108,23 +108,37 @@ public:
     return success();
   }
 
-  /// Renames every temporary to its destination.
+  /// Writes the special files, then renames every temporary to its
+  /// destination. Special files are written in place and cannot be taken
+  /// back, so they go first; a temporary that cannot be renamed takes the
+  /// ones renamed before it back out. Either every output is there or none.
   LogicalResult commit() {
-    for (Pending &file : files)
-      if (llvm::Error err = file.temp.keep(file.path))
-        return error(diag, "cannot write '" + file.path +
-                               "': " + llvm::toString(std::move(err)));
-    files.clear();
     for (Special &file : special) {
       std::error_code ec;
       llvm::raw_fd_ostream os(file.path, ec);
-      if (!ec)
+      if (!ec) {
         os << file.contents;
-      if (ec || (os.close(), os.has_error()))
-        return error(diag, "cannot write '" + file.path + "': " +
-                               (ec ? ec : os.error()).message());
+        os.close();
+        if (os.has_error()) {
+          ec = os.error();
+          os.clear_error(); // reported here, not by the stream's destructor
+        }
+      }
+      if (ec)
+        return error(diag, "cannot write '" + file.path + "': " + ec.message());
     }
     special.clear();
+    std::vector<std::string> placed;
+    for (Pending &file : files) {
+      if (llvm::Error err = file.temp.keep(file.path)) {
+        for (const std::string &path : placed)
+          (void)llvm::sys::fs::remove(path);
+        return error(diag, "cannot write '" + file.path +
+                               "': " + llvm::toString(std::move(err)));
+      }
+      placed.push_back(file.path);
+    }
+    files.clear();
     llvm::outs() << stdoutBuffer;
     llvm::outs().flush();
     return success();
@@ -263,10 +277,32 @@ void Compilation::printTimings() {
   diag.flush();
 }
 
+/// Whether `a` and `b` are one regular file (or would be: paths that do not
+/// exist yet compare as absolute paths without dots). Standard output and
+/// devices (both outputs on /dev/null) are not.
+static bool sameFile(StringRef a, StringRef b) {
+  if (a == "-" || b == "-")
+    return false;
+  llvm::sys::fs::file_status status;
+  bool equal = false;
+  if (!llvm::sys::fs::equivalent(a, b, equal))
+    return equal && !llvm::sys::fs::status(a, status) &&
+           llvm::sys::fs::is_regular_file(status);
+  SmallString<256> x(a), y(b);
+  if (llvm::sys::fs::make_absolute(x) || llvm::sys::fs::make_absolute(y))
+    return false;
+  llvm::sys::path::remove_dots(x, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_dots(y, /*remove_dot_dot=*/true);
+  return x == y;
+}
+
 LogicalResult Compilation::checkWritable(StringRef path) {
   if (path == "-")
     return success();
   llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(path, status) &&
+      llvm::sys::fs::is_directory(status))
+    return error(diag, "cannot write '" + path + "': it is a directory");
   // A device or other special file is written in place (PendingOutputs).
   if (!llvm::sys::fs::status(path, status) && llvm::sys::fs::exists(status) &&
       !llvm::sys::fs::is_regular_file(status))
@@ -329,6 +365,15 @@ LogicalResult Compilation::checkOptions() {
   if (failed(checkWritable(outputPath)) ||
       (writesHeader && failed(checkWritable(headerPath))))
     return failure();
+  // Two outputs on one file would leave one of them; an output on the input
+  // would overwrite the model. Refused before anything is written.
+  if (sameFile(outputPath, options.inputPath))
+    return error(diag, "-o '" + outputPath + "' is the input file");
+  if (writesHeader && sameFile(headerPath, options.inputPath))
+    return error(diag, "--header '" + headerPath + "' is the input file");
+  if (writesHeader && sameFile(outputPath, headerPath))
+    return error(diag, "-o and --header name the same file '" + outputPath +
+                           "'");
   if (options.report && options.emit == EmitKind::MLIR)
     return error(diag, "--report describes the compiled kernels; --emit mlir "
                        "stops before compiling (use --emit obj, asm or llvm)");

@@ -89,11 +89,13 @@ static std::string shapeString(RankedTensorType type) {
                     "x");
 }
 
-/// Escapes `s` for a C string literal.
+/// Escapes `s` for a C string literal. `?` is escaped too: `??=` and the
+/// other trigraphs are replaced before strings are read by compilers in
+/// strict ISO modes (-std=c99, -trigraphs).
 static std::string cString(StringRef s) {
   std::string out = "\"";
   for (char c : s) {
-    if (c == '"' || c == '\\')
+    if (c == '"' || c == '\\' || c == '?')
       out += '\\';
     if (llvm::isPrint(c)) {
       out += c;
@@ -116,12 +118,18 @@ static std::string cSize(uint64_t value) {
 }
 
 /// Makes `name` a C identifier usable as a parameter (prefixed so it never
-/// collides with a keyword), unique among `used`.
+/// collides with a keyword), unique among `used`, and never one the header
+/// defines itself: those all start with `graph`_ (`--name in` and a tensor
+/// named `run` would otherwise give a parameter `in_run` shadowing the
+/// function in_run) or AOTC_.
 static std::string parameterName(StringRef prefix, StringRef name,
-                                 llvm::StringSet<> &used) {
+                                 StringRef graph, llvm::StringSet<> &used) {
   std::string id = prefix.str();
   for (char c : name)
     id += llvm::isAlnum(c) ? c : '_';
+  while (StringRef(id).starts_with((graph + "_").str()) ||
+         StringRef(id).starts_with("AOTC_"))
+    id = "p" + id;
   std::string unique = id;
   for (int i = 1; !used.insert(unique).second; ++i)
     unique = id + "_" + std::to_string(i);
@@ -223,7 +231,9 @@ static void emitCUDAContract(llvm::raw_ostream &os, StringRef n) {
 
 void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
   const std::string &n = sig.name;
-  std::string guard = "AOTC_GENERATED_" + StringRef(n).upper() + "_H";
+  // The name as given: C is case-sensitive, so `net` and `NET` are two
+  // graphs whose headers must coexist.
+  std::string guard = "AOTC_GENERATED_" + n + "_H";
 
   os << "/* " << n << ".h: C interface of the graph compiled from '"
      << commentSafe(sig.source) << "'.\n"
@@ -317,9 +327,9 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
   used.insert("temp");
   SmallVector<std::string> inNames, outNames;
   for (const TensorSignature &t : sig.inputs)
-    inNames.push_back(parameterName("in_", t.name, used));
+    inNames.push_back(parameterName("in_", t.name, n, used));
   for (const TensorSignature &t : sig.outputs)
-    outNames.push_back(parameterName("out_", t.name, used));
+    outNames.push_back(parameterName("out_", t.name, n, used));
   os << "\n/* Typed convenience wrapper around " << n << "_run. */\n";
   os << "static inline int " << n << "_run_typed(";
   SmallVector<std::string> params;
