@@ -384,6 +384,11 @@ LogicalResult Compilation::parseInput() {
   const std::string &path = options.inputPath;
   if (llvm::sys::fs::is_directory(path))
     return error(diag, "cannot read '" + path + "': it is a directory");
+  // A FIFO or a device would hang or never end.
+  llvm::sys::fs::file_status status;
+  if (path != "-" && !llvm::sys::fs::status(path, status) &&
+      !llvm::sys::fs::is_regular_file(status))
+    return error(diag, "cannot read '" + path + "': not a regular file");
   if (isONNX())
     return importONNX();
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =

@@ -20,6 +20,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -240,6 +241,12 @@ LogicalResult
 GraphImporter::importInputValue(const onnx::ValueInfoProto &input) {
   const std::string &file = options.inputValues.at(input.name());
   Location loc = UnknownLoc::get(context);
+  // A FIFO or a device would hang or never end.
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(file, status) &&
+      !llvm::sys::fs::is_regular_file(status))
+    return emitError(loc) << "--input-value " << input.name() << "=" << file
+                          << ": not a regular file";
   auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer)

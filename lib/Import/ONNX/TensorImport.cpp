@@ -95,9 +95,13 @@ static int64_t getRawElementBytes(Type type) {
 }
 
 /// Reads `length` bytes at `offset` of the external file `location`, which
-/// must stay inside `modelDir`.
+/// must stay inside `modelDir` and be a regular file (a FIFO or a device
+/// would hang or never end). The sizes are checked against the file's and
+/// against `expected`, the tensor's bytes, before anything is read, and only
+/// those bytes are read.
 static bool readExternalData(const TensorProto &tensor, StringRef modelDir,
-                             std::string &bytes, std::string &error) {
+                             int64_t expected, std::string &bytes,
+                             std::string &error) {
   std::string location;
   int64_t offset = 0, length = -1;
   for (const auto &entry : tensor.external_data()) {
@@ -142,14 +146,18 @@ static bool readExternalData(const TensorProto &tensor, StringRef modelDir,
             "' escapes the model's folder";
     return false;
   }
-  auto buffer = llvm::MemoryBuffer::getFile(realFile, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer) {
+  llvm::sys::fs::file_status status;
+  if (std::error_code ec = llvm::sys::fs::status(realFile, status)) {
     error = "cannot read external data file '" + std::string(joined) +
-            "': " + buffer.getError().message();
+            "': " + ec.message();
     return false;
   }
-  int64_t size = (*buffer)->getBufferSize();
+  if (!llvm::sys::fs::is_regular_file(status)) {
+    error = "external data file '" + std::string(joined) +
+            "' is not a regular file";
+    return false;
+  }
+  int64_t size = static_cast<int64_t>(status.getSize());
   if (length < 0)
     length = offset <= size ? size - offset : 0;
   if (offset > size || length > size - offset) {
@@ -159,7 +167,20 @@ static bool readExternalData(const TensorProto &tensor, StringRef modelDir,
             " bytes)";
     return false;
   }
-  bytes.assign((*buffer)->getBufferStart() + offset, length);
+  if (length != expected) {
+    error = "external data of '" + location + "' holds " +
+            std::to_string(length) + " bytes, but the tensor needs " +
+            std::to_string(expected);
+    return false;
+  }
+  auto buffer = llvm::MemoryBuffer::getFileSlice(realFile, length, offset,
+                                                 /*IsVolatile=*/false);
+  if (!buffer) {
+    error = "cannot read external data file '" + std::string(joined) +
+            "': " + buffer.getError().message();
+    return false;
+  }
+  bytes.assign((*buffer)->getBufferStart(), length);
   return true;
 }
 
@@ -247,7 +268,7 @@ ElementsAttr aotc::onnximport::importTensor(MLIRContext *context,
   const std::string *bytes = &tensor.raw_data();
   std::string typed;
   if (tensor.data_location() == TensorProto::EXTERNAL) {
-    if (!readExternalData(tensor, modelDir, external, error))
+    if (!readExternalData(tensor, modelDir, *byteSize, external, error))
       return {};
     bytes = &external;
   } else if (!tensor.has_raw_data()) {

@@ -416,12 +416,15 @@ def legacy_broadcast():
 
 
 def external(location, offset=0, length=None):
-    """A model whose weight lives in an external file at `location`."""
+    """A model whose weight lives in an external file at `location` (a
+    `length` of -1: no length, the rest of the file)."""
     w = numpy_helper.from_array(np.ones((2, 2), np.float32), "w")
     w.data_location = TensorProto.EXTERNAL
     w.ClearField("raw_data")
     entries = {"location": location, "offset": str(offset),
                "length": str(16 if length is None else length)}
+    if length == -1:
+        del entries["length"]
     for key, value in entries.items():
         entry = w.external_data.add()
         entry.key, entry.value = key, value
@@ -479,6 +482,7 @@ MODELS = {
     "external-escape": lambda: external("../w.bin"),
     "external-absolute": lambda: external("/etc/passwd"),
     "external-past-end": lambda: external("w.bin", offset=8),
+    "external-whole-file": lambda: external("b.bin", length=-1),
 }
 
 if __name__ == "__main__":
