@@ -35,6 +35,15 @@ bool fusesWithoutRecomputing(OpOperand *fused) {
   if (!producer || !consumer || !producer->hasOneUse() ||
       consumer->hasAttr(aotc::kKeepOperandsAttrName))
     return false;
+  // Each fusion clones both bodies into a new op: with no cap, a chain of n
+  // elementwise ops costs n^2 / 2 clones (a 4000-op Relu chain took 13 s).
+  // Past kMaxFusedBodyOps a loop body gains nothing from more fusion.
+  auto bodySize = [](Operation *op) -> size_t {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    return linalgOp ? linalgOp.getBlock()->getOperations().size() : 0;
+  };
+  if (bodySize(producer) + bodySize(consumer) > aotc::kMaxFusedBodyOps)
+    return false;
   return aotc::classifyYield(producer) == aotc::YieldedValue::input ||
          consumer.getMatchingIndexingMap(fused).isPermutation();
 }

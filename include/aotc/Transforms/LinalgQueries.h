@@ -30,6 +30,11 @@ YieldedValue classifyYield(mlir::Operation *op);
 /// a layout it was given, which fusing a relayout would undo).
 constexpr llvm::StringLiteral kKeepOperandsAttrName = "aotc.keep_operands";
 
+/// The most ops aotc-fuse-elementwise lets a fused body hold: each fusion
+/// clones both bodies, so an uncapped chain of n ops costs n^2 clones, and a
+/// loop body gains nothing from fusing more than a few hundred ops.
+constexpr size_t kMaxFusedBodyOps = 256;
+
 } // namespace aotc
 
 #endif // AOTC_TRANSFORMS_LINALGQUERIES_H

@@ -32,6 +32,9 @@ def FuseElementwisePass
     other users is not duplicated either, and a consumer marked
     `aotc.keep_operands` (a kernel that reads an operand in the layout it
     was given, such as aotc-cpu-vnni-convs' contractions) takes no producer.
+    A fusion whose bodies would hold more than 256 ops together
+    (`kMaxFusedBodyOps`) is not made: each fusion clones both bodies, so an
+    uncapped chain of n elementwise ops would cost n^2 clones.
 
     Before:
     ```mlir

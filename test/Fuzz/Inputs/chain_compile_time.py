@@ -1,0 +1,74 @@
+#!/usr/bin/python3
+"""Compiles chains of N Relu nodes for each N given and checks that compile
+time grows about linearly: the longest chain may take at most BOUND times
+the shortest's time scaled by their length ratio over 10 (a 10x longer
+chain within BOUND times the time). Both are timed in this run, best of
+two, so a slow machine moves both.
+
+    chain_compile_time.py --aotc AOTC --work-dir DIR [--bound 15] 1000 10000
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+import onnx
+from onnx import TensorProto, helper
+
+
+def chain(n, path):
+    nodes, prev = [], "x"
+    for i in range(n):
+        nodes.append(helper.make_node("Relu", [prev], ["r%d" % i]))
+        prev = "r%d" % i
+    graph = helper.make_graph(
+        nodes, "chain", [helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                                       [1, 64])],
+        [helper.make_tensor_value_info(prev, TensorProto.FLOAT, [1, 64])])
+    model = helper.make_model(graph,
+                              opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    onnx.save(model, path)
+
+
+def compile_time(aotc, path, out):
+    best = None
+    for _ in range(2):
+        start = time.monotonic()
+        subprocess.run([aotc, path, "-o", out], check=True)
+        took = time.monotonic() - start
+        best = took if best is None else min(best, took)
+    return best
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--aotc", required=True)
+    parser.add_argument("--work-dir", required=True)
+    parser.add_argument("--bound", type=float, default=15.0)
+    parser.add_argument("lengths", nargs=2, type=int)
+    args = parser.parse_args()
+    os.makedirs(args.work_dir, exist_ok=True)
+    times = []
+    for n in args.lengths:
+        path = os.path.join(args.work_dir, "chain%d.onnx" % n)
+        chain(n, path)
+        times.append(compile_time(args.aotc, path,
+                                  os.path.join(args.work_dir, "c.o")))
+    short, long = args.lengths
+    ratio = times[1] / times[0]
+    allowed = args.bound * (long / short) / 10
+    print("chain_compile_time: %d nodes %.2f s, %d nodes %.2f s: %.1fx "
+          "(allowed %.1fx)" % (short, times[0], long, times[1], ratio,
+                               allowed))
+    if ratio > allowed:
+        print("chain_compile_time: FAIL: compile time grows faster than "
+              "linearly")
+        return 1
+    print("chain_compile_time: linear")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
