@@ -116,7 +116,9 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   tileAndFuse.wholePads = true;
   pm.addNestedPass<func::FuncOp>(createTileAndFusePass(tileAndFuse));
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  // (CSE as `cse` does, with the tiled loops, alike but for their bodies,
+  // never compared with each other: linear in their number.)
+  pm.addNestedPass<func::FuncOp>(createKernelCSEPass());
   // Each kernel carries its row of the report, which the outlined
   // functions are named after.
   if (options.outlineKernels)
@@ -205,6 +207,12 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   ParallelizeKernelsPassOptions parallelize;
   parallelize.minTaskWork = options.parallelMinWork;
   pm.addPass(createParallelizeKernelsPass(parallelize));
+  // LLVM's optimizations grow faster than linearly with a function's size,
+  // and so does canonicalizing a body of many kernels: a deep graph's entry
+  // point is compiled in parts of a bounded number of kernels (one call
+  // per part at run time).
+  if (!options.outlineKernels)
+    pm.addPass(createSplitEntryPointPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -8,17 +8,9 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
-#include "aotc/Analysis/KernelReport.h"
+#include "KernelOutlining.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/IRMapping.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/Transforms/RegionUtils.h"
-#include "llvm/ADT/SetVector.h"
+#include "aotc/Analysis/KernelReport.h"
 
 namespace aotc {
 #define GEN_PASS_DEF_OUTLINEKERNELSPASS
@@ -28,75 +20,6 @@ namespace aotc {
 using namespace mlir;
 
 namespace {
-
-/// A result-less `scf.if` holds kernels (the body that runs when the arena
-/// could be allocated); it is not one.
-bool isContainer(Operation *op) {
-  return isa<scf::IfOp>(op) && op->getNumResults() == 0;
-}
-
-/// Loop nests, linalg ops and copies: the ops that touch tensor data.
-bool isKernel(Operation *op) {
-  if (isa<scf::IfOp>(op))
-    return false;
-  return op->getNumRegions() > 0 || isa<linalg::LinalgOp>(op) ||
-         isa<memref::CopyOp>(op);
-}
-
-/// Values the outlined function recomputes instead of taking as arguments,
-/// so that LLVM still sees them as constants.
-bool isRematerializable(Value value) {
-  Operation *def = value.getDefiningOp();
-  return def && def->getNumOperands() == 0 && def->getNumRegions() == 0 &&
-         (def->hasTrait<OpTrait::ConstantLike>() ||
-          isa<memref::GetGlobalOp, LLVM::AddressOfOp>(def));
-}
-
-/// Moves `kernel` into a new private function `name` placed before `parent`
-/// and calls it in its place.
-void outline(Operation *kernel, StringRef name, func::FuncOp parent,
-             SymbolTable &symbols) {
-  llvm::SetVector<Value> captured;
-  for (Value operand : kernel->getOperands())
-    captured.insert(operand);
-  getUsedValuesDefinedAbove(kernel->getRegions(), captured);
-  SmallVector<Value> arguments, constants;
-  for (Value value : captured)
-    (isRematerializable(value) ? constants : arguments).push_back(value);
-
-  OpBuilder b(parent);
-  auto type = b.getFunctionType(ValueRange(arguments).getTypes(),
-                                kernel->getResultTypes());
-  auto func = func::FuncOp::create(b, kernel->getLoc(), name, type);
-  func.setPrivate();
-  func->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
-  Block *body = func.addEntryBlock();
-  b.setInsertionPointToStart(body);
-  IRMapping mapping;
-  mapping.map(arguments, body->getArguments());
-  for (Value value : constants)
-    mapping.map(value, b.clone(*value.getDefiningOp())->getResult(0));
-  Operation *clone = b.clone(*kernel, mapping);
-  func::ReturnOp::create(b, kernel->getLoc(), clone->getResults());
-  symbols.insert(func);
-
-  b.setInsertionPoint(kernel);
-  auto call = func::CallOp::create(b, kernel->getLoc(), func, arguments);
-  kernel->replaceAllUsesWith(call.getResults());
-  kernel->erase();
-}
-
-void collectKernels(Block &block, SmallVectorImpl<Operation *> &kernels) {
-  for (Operation &op : block) {
-    if (isContainer(&op)) {
-      for (Region &region : op.getRegions())
-        for (Block &nested : region)
-          collectKernels(nested, kernels);
-    } else if (isKernel(&op)) {
-      kernels.push_back(&op);
-    }
-  }
-}
 
 /// The kernels' numbers: their `aotc.kernel` rows, those after a row's
 /// first kernel (untagged, or the same row again) suffixed _2, _3, ...;
@@ -137,9 +60,10 @@ struct OutlineKernelsPass final
       prefix.consume_back("_run");
       SmallVector<Operation *> kernels;
       for (Block &block : entry.getBody())
-        collectKernels(block, kernels);
+        aotc::collectKernels(block, kernels);
       for (auto [kernel, name] : llvm::zip(kernels, nameKernels(kernels)))
-        outline(kernel, (prefix + "_kernel_" + name).str(), entry, symbols);
+        aotc::outlineOps(kernel, (prefix + "_kernel_" + name).str(), entry,
+                         symbols);
     }
   }
 };

@@ -870,6 +870,61 @@ def OutlineKernelsPass : Pass<"aotc-cpu-outline-kernels", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def SplitEntryPointPass
+    : Pass<"aotc-cpu-split-entry-point", "mlir::ModuleOp"> {
+  let summary = "Split an entry point of many kernels into functions of a "
+                "bounded number of kernels each, so compile time stays linear";
+  let description = [{
+    Runs on loops, after aotc-cpu-parallelize-kernels. LLVM's optimizations
+    cost more than linear time in the size of one function (a residual
+    chain of 1,000 MatMul + Add blocks spent 25 s of its 54 s compile in
+    LLVM's optimizer, 5.9x the time of a chain 2.5x shorter), and so does
+    canonicalizing the `scf.if` that holds every kernel (each change inside
+    it has the greedy driver look through all of it again), so a public function on buffers with more than
+    `min-kernels` kernels (loop nests, linalg ops and copies at the top
+    level of its body or inside the result-less `scf.if` that runs the body
+    once the arena is allocated) is cut into runs of `kernels-per-part`
+    consecutive kernels, each with the ops between them. Each run moves
+    into a private function `NAME_part_N` marked `noinline` and is called
+    in its place: values the run uses from outside become arguments
+    (constants and globals are recreated inside, so LLVM still folds them),
+    values used after it become results. A stack allocation at the top
+    level stays in the entry point, since its memory must outlive the call.
+    The cost at run time is one call per part.
+
+    Before (with `kernels-per-part=2`, `min-kernels=2`):
+    ```mlir
+    func.func @m_run(...) -> i32 {
+      scf.for ... { ... }   // kernel 1
+      %v = memref.view ...
+      scf.for ... { ... %v ... }   // kernel 2
+      scf.for ... { ... %v ... }   // kernel 3
+    ```
+    After:
+    ```mlir
+    func.func private @m_part_1(...) -> memref<...>
+        attributes {passthrough = ["noinline"]} {
+      scf.for ... { ... }
+      %v = memref.view ...
+      scf.for ... { ... %v ... }
+      return %v : memref<...>
+    }
+    func.func private @m_part_2(%v: memref<...>)
+        attributes {passthrough = ["noinline"]} { ... }
+    func.func @m_run(...) -> i32 {
+      %v = call @m_part_1(...) : (...) -> memref<...>
+      call @m_part_2(%v) : (memref<...>) -> ()
+    ```
+  }];
+  let options = [
+    Option<"kernelsPerPart", "kernels-per-part", "unsigned", /*default=*/"32",
+           "Kernels per function">,
+    Option<"minKernels", "min-kernels", "unsigned", /*default=*/"48",
+           "Entry points with at most this many kernels stay whole">,
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def ParallelizeKernelsPass
     : Pass<"aotc-cpu-parallelize-kernels", "mlir::ModuleOp"> {
   let summary = "Run each large kernel's parallel loop as tasks on the "
