@@ -45,16 +45,34 @@ struct EntryPointSplitter {
     kernels = 0;
   }
 
-  void split(Block &block) {
+  /// Kernels `op` holds: itself, or those of a result-less `scf.if`
+  /// (a parallel kernel's dispatch, which runs its task serially in one
+  /// branch).
+  static unsigned kernelsIn(Operation *op) {
+    if (aotc::isKernel(op))
+      return 1;
+    if (!aotc::isKernelContainer(op))
+      return 0;
+    SmallVector<Operation *> nested;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        aotc::collectKernels(block, nested);
+    return nested.size();
+  }
+
+  /// Cuts `block` into runs. In the function's own block the result-less
+  /// `scf.if` that runs the body once the arena is allocated is split
+  /// inside; further in, such an `scf.if` is one op of a run.
+  void split(Block &block, bool outermost) {
     SmallVector<Operation *> run;
     unsigned kernels = 0;
     for (Operation &op : llvm::make_early_inc_range(
              block.without_terminator())) {
-      if (aotc::isKernelContainer(&op)) {
+      if (outermost && aotc::isKernelContainer(&op)) {
         flush(run, kernels);
         for (Region &region : op.getRegions())
           for (Block &nested : region)
-            split(nested);
+            split(nested, /*outermost=*/false);
         continue;
       }
       if (isStackAllocation(&op)) {
@@ -62,7 +80,8 @@ struct EntryPointSplitter {
         continue;
       }
       run.push_back(&op);
-      if (aotc::isKernel(&op) && ++kernels == kernelsPerPart)
+      kernels += kernelsIn(&op);
+      if (kernels >= kernelsPerPart)
         flush(run, kernels);
     }
     flush(run, kernels);
@@ -96,7 +115,7 @@ struct SplitEntryPointPass final
       EntryPointSplitter splitter{entry, prefix.str(), kernelsPerPart,
                                   symbols};
       for (Block &block : entry.getBody())
-        splitter.split(block);
+        splitter.split(block, /*outermost=*/true);
     }
   }
 };

@@ -1,7 +1,7 @@
 // RUN: aotc-opt %s --aotc-cpu-split-entry-point="kernels-per-part=2 min-kernels=2" | FileCheck %s
 // RUN: aotc-opt %s --aotc-cpu-split-entry-point | FileCheck %s --check-prefix=WHOLE
 
-// Four kernels, two per part. The first part takes what its kernels read
+// Five kernels, two per part. The first part takes what its kernels read
 // from outside (the arena, the input) as arguments and recreates the
 // constants and the global it uses; the view the second part reads is its
 // result. The global stays in g_run as well, since the second part uses it
@@ -29,13 +29,21 @@
 // CHECK:         linalg.generic {{.*}} ins(%[[S]], %[[W2]] : {{.*}}) outs(%[[OUT]] :
 // CHECK:         return
 
+// A result-less scf.if inside the body (a parallel kernel's dispatch) is
+// one op of a part, its kernels counted.
+// CHECK-LABEL: func.func private @g_part_3(
+// CHECK-SAME:      %[[OK:[^:]+]]: i1, %[[OUT3:[^:]+]]: memref<8xf32>, %[[S3:[^:]+]]: memref<8xf32>)
+// CHECK:         scf.if %[[OK]] {
+// CHECK-NEXT:      memref.copy %[[OUT3]], %[[S3]]
+
 // CHECK-LABEL: func.func @g_run(
-// CHECK-SAME:      %[[GA:[^:]+]]: memref<8xf32>, %[[GOUT:[^:]+]]: memref<8xf32>
+// CHECK-SAME:      %[[GA:[^:]+]]: memref<8xf32>, %[[GOUT:[^:]+]]: memref<8xf32>, %[[GOK:[^:]+]]: i1
 // CHECK:         %[[GARENA:.+]] = memref.alloca() : memref<64xi8>
 // CHECK:         scf.if
 // CHECK:           %[[GU:.+]] = func.call @g_part_1(%[[GARENA]], %[[GA]])
 // CHECK-NEXT:      %[[GS:.+]] = memref.alloca() : memref<8xf32>
 // CHECK-NEXT:      func.call @g_part_2(%[[GU]], %[[GS]], %[[GOUT]])
+// CHECK-NEXT:      func.call @g_part_3(%[[GOK]], %[[GOUT]], %[[GS]])
 // CHECK-NEXT:    }
 // CHECK:         return
 
@@ -82,6 +90,9 @@ func.func @g_run(%a: memref<8xf32>, %out: memref<8xf32>, %ok: i1) -> i32 {
     ^bb0(%in: f32, %in2: f32, %o: f32):
       %e = arith.addf %in, %in2 : f32
       linalg.yield %e : f32
+    }
+    scf.if %ok {
+      memref.copy %out, %s : memref<8xf32> to memref<8xf32>
     }
   }
   return %status : i32
