@@ -13,7 +13,10 @@ Checks (one line each, exit 1 on the first mismatch):
   numpy.linalg.det (ONNX's tests hold two 2x2 cases);
 - LSTM with sequence_lens, initial states and peepholes, bidirectional,
   against a numpy LSTM written from the ONNX spec;
-- ReverseSequence and TensorScatter (circular) on random data.
+- ReverseSequence and TensorScatter (circular) on random data;
+- Slice with steps of INT64_MIN, INT64_MAX and -3 (a step longer than the
+  axis takes one element; -INT64_MIN cannot be taken), against Python's
+  slicing, whose semantics ONNX's are.
 
 The tolerance is ONNX's backend-test one (onnx_run.ONNX_RTOL/ATOL) with an
 absolute floor scaled to the values, as onnx_models.py does.
@@ -172,12 +175,34 @@ def sequence_checks(args, work, rng):
     return ok
 
 
+def slice_checks(args, work, rng):
+    from onnx import helper, numpy_helper
+    x = rng.standard_normal((7, 5, 6)).astype(np.float32)
+    big = np.iinfo(np.int64)
+    starts = np.array([-1, 0, 5], np.int64)
+    ends = np.array([big.min, big.max, -100], np.int64)
+    steps = np.array([big.min, big.max, -3], np.int64)
+    want = x[int(starts[0]):int(ends[0]):int(steps[0]),
+             int(starts[1]):int(ends[1]):int(steps[1]),
+             int(starts[2]):int(ends[2]):int(steps[2])]
+    consts = [helper.make_node("Constant", [], [name],
+                               value=numpy_helper.from_array(v, name))
+              for name, v in (("starts", starts), ("ends", ends),
+                              ("axes", np.array([0, 1, 2], np.int64)),
+                              ("steps", steps))]
+    return check(args, work, "Slice with steps INT64_MIN, INT64_MAX, -3",
+                 consts + [helper.make_node(
+                     "Slice", ["x", "starts", "ends", "axes", "steps"],
+                     ["y"])], {"x": x}, {"y": np.ascontiguousarray(want)})
+
+
 def main(argv):
     args, work = onnx_run.parse_check_args(__doc__, argv)
     rng = np.random.default_rng(0)
     ok = det_checks(args, work, rng)
     ok &= lstm_check(args, work, rng)
     ok &= sequence_checks(args, work, rng)
+    ok &= slice_checks(args, work, rng)
     return 0 if ok else 1
 
 

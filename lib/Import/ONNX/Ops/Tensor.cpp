@@ -17,10 +17,10 @@
 
 #include "onnx/onnx_pb.h"
 
-#include <numeric>
-
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace aotc;
@@ -511,6 +511,13 @@ static LogicalResult convertSlice(NodeContext &ctx) {
     int64_t dim = type.getDimSize(*axis), step = steps[i];
     if (step == 0)
       return ctx.emitError() << "step is zero";
+    // A step longer than the axis takes one element, as the axis' length
+    // does; bounding it keeps the arithmetic below from wrapping (and
+    // -INT64_MIN from being taken).
+    int64_t stepLength = step == std::numeric_limits<int64_t>::min()
+                             ? std::numeric_limits<int64_t>::max()
+                             : std::abs(step);
+    stepLength = std::min<int64_t>(stepLength, std::max<int64_t>(dim, 1));
     int64_t start = starts[i], end = ends[i];
     if (start < 0)
       start += dim;
@@ -522,18 +529,19 @@ static LogicalResult convertSlice(NodeContext &ctx) {
       // An empty range is [0, 0), which stays in bounds.
       lower[*axis] = start < end ? start : 0;
       upper[*axis] = start < end ? end : 0;
-      stride[*axis] = step;
+      stride[*axis] = stepLength;
       continue;
     }
     // Negative steps walk from `start` down to `end` (exclusive). Slice the
     // same elements in increasing order, then reverse the axis.
     start = std::clamp<int64_t>(start, 0, dim - 1);
     end = std::clamp<int64_t>(end, -1, dim - 1);
-    int64_t count = start > end ? (start - end + (-step) - 1) / (-step) : 0;
-    int64_t first = start - (count - 1) * (-step);
+    int64_t count =
+        start > end ? (start - end + stepLength - 1) / stepLength : 0;
+    int64_t first = start - (count - 1) * stepLength;
     lower[*axis] = count ? first : 0;
     upper[*axis] = count ? start + 1 : 0;
-    stride[*axis] = -step;
+    stride[*axis] = stepLength;
     if (count > 1)
       reversed.push_back(*axis);
   }
