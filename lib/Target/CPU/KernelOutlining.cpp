@@ -29,6 +29,21 @@ bool isKernel(Operation *op) {
          isa<memref::CopyOp>(op);
 }
 
+SmallVector<func::FuncOp> getEntryPoints(ModuleOp module) {
+  SmallVector<func::FuncOp> entries;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (func.isPublic() && !func.isExternal())
+      entries.push_back(func);
+  return entries;
+}
+
+SmallVector<Operation *> getKernels(func::FuncOp func) {
+  SmallVector<Operation *> kernels;
+  for (Block &block : func.getBody())
+    collectKernels(block, kernels);
+  return kernels;
+}
+
 void collectKernels(Block &block, SmallVectorImpl<Operation *> &kernels) {
   for (Operation &op : block) {
     if (isKernelContainer(&op)) {

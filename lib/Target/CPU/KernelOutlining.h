@@ -10,6 +10,7 @@
 #define AOTC_LIB_TARGET_CPU_KERNELOUTLINING_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace aotc {
@@ -20,6 +21,12 @@ bool isKernelContainer(mlir::Operation *op);
 
 /// Loop nests, linalg ops and copies: the ops that touch tensor data.
 bool isKernel(mlir::Operation *op);
+
+/// The public functions with a body: the entry points.
+llvm::SmallVector<mlir::func::FuncOp> getEntryPoints(mlir::ModuleOp module);
+
+/// The kernels of `func`'s body in program order (collectKernels below).
+llvm::SmallVector<mlir::Operation *> getKernels(mlir::func::FuncOp func);
 
 /// Appends the kernels of `block` to `kernels` in program order, looking
 /// into kernel containers.

@@ -51,16 +51,10 @@ struct OutlineKernelsPass final
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
-    SmallVector<func::FuncOp> entries;
-    for (auto func : module.getOps<func::FuncOp>())
-      if (func.isPublic() && !func.isExternal())
-        entries.push_back(func);
-    for (func::FuncOp entry : entries) {
+    for (func::FuncOp entry : aotc::getEntryPoints(module)) {
       StringRef prefix = entry.getName();
       prefix.consume_back("_run");
-      SmallVector<Operation *> kernels;
-      for (Block &block : entry.getBody())
-        aotc::collectKernels(block, kernels);
+      SmallVector<Operation *> kernels = aotc::getKernels(entry);
       for (auto [kernel, name] : llvm::zip(kernels, nameKernels(kernels)))
         aotc::outlineOps(kernel, (prefix + "_kernel_" + name).str(), entry,
                          symbols);

@@ -99,15 +99,8 @@ struct SplitEntryPointPass final
     }
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
-    SmallVector<func::FuncOp> entries;
-    for (auto func : module.getOps<func::FuncOp>())
-      if (func.isPublic() && !func.isExternal())
-        entries.push_back(func);
-    for (func::FuncOp entry : entries) {
-      SmallVector<Operation *> kernels;
-      for (Block &block : entry.getBody())
-        aotc::collectKernels(block, kernels);
-      if (kernels.size() <= minKernels)
+    for (func::FuncOp entry : aotc::getEntryPoints(module)) {
+      if (aotc::getKernels(entry).size() <= minKernels)
         continue;
       StringRef prefix = entry.getName();
       if (!prefix.consume_back("_run_parallel"))
