@@ -80,9 +80,10 @@ struct LowPrecisionType {
 
   /// Elements per byte when packed.
   unsigned perByte() const { return 8 / bits; }
-  /// Bytes `count` elements take when packed.
+  /// Bytes `count` (>= 0) elements take when packed; without wrapping for
+  /// any count.
   int64_t packedBytes(int64_t count) const {
-    return (count + perByte() - 1) / perByte();
+    return count / perByte() + (count % perByte() != 0);
   }
   /// The number of codes (2^bits).
   unsigned numCodes() const { return 1u << bits; }

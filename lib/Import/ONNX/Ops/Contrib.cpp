@@ -238,7 +238,7 @@ static LogicalResult convertMatMulNBits(NodeContext &ctx) {
   if (k <= 0 || n <= 0 || blockSize < 16 || (blockSize & (blockSize - 1)))
     return ctx.emitError() << "expected positive K and N and a power-of-two "
                               "block_size of at least 16";
-  int64_t blocks = (k + blockSize - 1) / blockSize;
+  int64_t blocks = llvm::divideCeil(k, blockSize);
   int64_t perByte = 8 / bits, blob = blockSize / perByte;
   if (!isFloatValue(a) || shapeOf(a).empty() || shapeOf(a).back() != k ||
       shapeOf(b) != ArrayRef<int64_t>{n, blocks, blob} ||
@@ -284,7 +284,7 @@ static LogicalResult convertMatMulNBits(NodeContext &ctx) {
     if (isFloatValue(zp)) {
       zero = c.cast(c.reshape(zp, {n, blocks, 1, 1}), f32);
     } else {
-      int64_t packedPerRow = (blocks + perByte - 1) / perByte;
+      int64_t packedPerRow = llvm::divideCeil(blocks, perByte);
       if (tensorTypeOf(zp).getNumElements() != n * packedPerRow)
         return ctx.emitError() << "expected " << n * packedPerRow
                                << " packed zero points, got "

@@ -446,7 +446,7 @@ static LogicalResult convertSplit(NodeContext &ctx) {
     if (parts != outputs)
       return ctx.emitError() << "gives num_outputs " << parts << " for "
                              << outputs << " outputs";
-    int64_t chunk = (dim + parts - 1) / parts;
+    int64_t chunk = llvm::divideCeil(dim, parts);
     if (!ctx.hasAttr("num_outputs") && dim % parts != 0)
       return ctx.emitError() << "cannot split dimension " << dim
                              << " evenly into " << parts << " outputs";
