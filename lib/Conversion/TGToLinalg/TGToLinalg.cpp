@@ -33,6 +33,7 @@ void aotc::populateTGToLinalgPatterns(RewritePatternSet &patterns) {
   populateTGNNToLinalgPatterns(patterns);
   populateTGIndexingToLinalgPatterns(patterns);
   populateTGSamplingToLinalgPatterns(patterns);
+  populateTGSelectionToLinalgPatterns(patterns);
   populateTGNormalizationToLinalgPatterns(patterns);
 }
 

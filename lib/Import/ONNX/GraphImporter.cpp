@@ -686,13 +686,18 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
     // An attribute of the wrong type reads as absent: the node is malformed,
     // whatever the converter then made of it, and that is the one error to
     // report, not what the converter said of the defaults it saw instead.
+    // Likewise, once a create failed its result-type check (reported), what
+    // the converter then says of the placeholder values it got is dropped.
     ScopedDiagnosticHandler quiet(context, [&](Diagnostic &) {
-      return success(!ctx.getAttributeError().empty());
+      return success(!ctx.getAttributeError().empty() ||
+                     ctx.hasBuildError());
     });
     converted = (*convert)(ctx);
   }
   if (!ctx.getAttributeError().empty())
     return emitError(getNodeLoc(node)) << ctx.getAttributeError();
+  if (ctx.hasBuildError())
+    return failure();
   bool skipped = unsupported.size() != unsupportedBefore;
   if (failed(converted) && !skipped) {
     if (!ctx.reportedNotConstant())

@@ -1,6 +1,5 @@
 //===- NodeContext.cpp - what an ONNX op converter sees -------------------===//
 
-#include "llvm/Support/MathExtras.h"
 #include "GraphImporter.h"
 #include "NodeImporter.h"
 #include "LowPrecision.h"
@@ -9,9 +8,11 @@
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include "onnx/onnx_pb.h"
 
@@ -373,9 +374,76 @@ Value NodeContext::createSplat(Type elementType, double value,
   return createConstant(DenseElementsAttr::get(type, element));
 }
 
+Value NodeContext::createChecked(OperationState &state, InferFn infer) {
+  // A placeholder takes the type of the op's first tensor operand: the
+  // converter's later code reads shapes from it, and a ranked type keeps it
+  // from meeting a null or unranked one.
+  Type type = getPlaceholderType();
+  for (Value operand : state.operands)
+    if (isa<RankedTensorType>(operand.getType())) {
+      type = operand.getType();
+      break;
+    }
+  if (buildError)
+    return createPlaceholder(type);
+
+  SmallVector<Type, 2> inferred;
+  bool reported = false;
+  LogicalResult inferredOk = failure();
+  {
+    // The inference's own error (emitted at the node) goes on to the
+    // importer's handler; it is only counted here.
+    ScopedDiagnosticHandler count(getContext(), [&](Diagnostic &diag) {
+      reported |= diag.getSeverity() == DiagnosticSeverity::Error;
+      return failure();
+    });
+    inferredOk =
+        infer(getContext(), loc, state.operands,
+              state.attributes.getDictionary(getContext()),
+              state.getRawProperties(), state.regions, inferred);
+  }
+  if (failed(inferredOk)) {
+    if (!reported) {
+      InFlightDiagnostic diag = emitError();
+      diag << "the operands of " << state.name << " (";
+      llvm::interleaveComma(state.operands, diag,
+                            [&](Value v) { diag << v.getType(); });
+      diag << ") give it no valid result type";
+    }
+    buildError = true;
+    return createPlaceholder(type);
+  }
+  state.types.assign(inferred.begin(), inferred.end());
+  Operation *op = builder.create(state);
+  SmallVector<Value, 1> folded;
+  if (succeeded(builder.tryFold(op, folded)) && !folded.empty()) {
+    op->erase();
+    return folded.front();
+  }
+  return op->getResult(0);
+}
+
+Type NodeContext::getPlaceholderType() {
+  if (!placeholderType)
+    placeholderType =
+        RankedTensorType::get({}, Float32Type::get(getContext()));
+  return placeholderType;
+}
+
+Value NodeContext::createPlaceholder(Type type) {
+  placeholderType = type;
+  return UnrealizedConversionCastOp::create(builder, loc, TypeRange{type},
+                                            ValueRange{})
+      .getResult(0);
+}
+
 InFlightDiagnostic NodeContext::emitError() { return mlir::emitError(loc); }
 
 LogicalResult NodeContext::unsupported(const Twine &reason) {
+  // After a failed build the node has its error; what the converter makes
+  // of a placeholder is not news.
+  if (buildError)
+    return failure();
   graph.recordUnsupported(node, reason);
   return success();
 }

@@ -28,7 +28,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLForwardCompat.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -161,10 +163,34 @@ public:
 
   /// Builds `OpTy` at the node's location, folding it when its operands are
   /// constants, and returns its (single) result.
+  ///
+  /// Result types are checked here, centrally: an op whose builder infers
+  /// its result type (`create<tg::PadOp>(x, pads)`) has its inference run
+  /// first, and when that fails (pads past the input, a bias of the wrong
+  /// shape: whatever the converter did not check) the node gets one error
+  /// at its location instead of the builder's fatal "Failed to infer result
+  /// type(s)". The converter then goes on with a placeholder value (an op
+  /// that is never verified or lowered), every later create returns another
+  /// one, and the importer fails the node once the converter returns
+  /// (hasBuildError), so no converter needs to check what it creates.
   template <typename OpTy, typename... Args>
   mlir::Value create(Args &&...args) {
-    return builder.createOrFold<OpTy>(loc, std::forward<Args>(args)...);
+    if constexpr (kInfersResultType<OpTy, Args...>) {
+      mlir::OperationState state(loc, OpTy::getOperationName());
+      // The builder that takes the result type, given a placeholder: it
+      // fills the state as the inferring one does, without inferring.
+      OpTy::build(builder, state, getPlaceholderType(),
+                  std::forward<Args>(args)...);
+      return createChecked(state, &OpTy::inferReturnTypes);
+    } else {
+      if (buildError)
+        return createPlaceholder(getPlaceholderType());
+      return builder.createOrFold<OpTy>(loc, std::forward<Args>(args)...);
+    }
   }
+  /// Whether a create on this node failed its result-type check (the error
+  /// is reported; later diagnostics about the node are dropped).
+  bool hasBuildError() const { return buildError; }
   /// A tg.constant of `attr`.
   mlir::Value createConstant(mlir::ElementsAttr attr);
   /// Imports the subgraph `graph` here, its inputs bound to `inputs`
@@ -207,6 +233,32 @@ public:
   bool reportedNotConstant() const { return notConstant; }
 
 private:
+  /// OpTy::build(builder, state, Type, Args...), which ODS declares beside
+  /// every builder that infers the result type.
+  template <typename OpTy, typename... Args>
+  using TypedBuild = decltype(OpTy::build(
+      std::declval<mlir::OpBuilder &>(), std::declval<mlir::OperationState &>(),
+      std::declval<mlir::Type>(), std::declval<Args>()...));
+  template <typename OpTy, typename... Args>
+  static constexpr bool kInfersResultType =
+      OpTy::template hasTrait<mlir::InferTypeOpInterface::Trait>() &&
+      llvm::is_detected<TypedBuild, OpTy, Args...>::value;
+  /// The signature of the static inferReturnTypes every op with
+  /// InferTypeOpInterface has.
+  using InferFn = llvm::LogicalResult (*)(
+      mlir::MLIRContext *, std::optional<mlir::Location>, mlir::ValueRange,
+      mlir::DictionaryAttr, mlir::OpaqueProperties, mlir::RegionRange,
+      llvm::SmallVectorImpl<mlir::Type> &);
+  /// Infers the result type of the op `state` describes with `infer`; builds
+  /// and folds it when that succeeds, reports the error and returns a
+  /// placeholder when it does not.
+  mlir::Value createChecked(mlir::OperationState &state, InferFn infer);
+  /// The type a placeholder takes: the last placeholder's, or a rank-0 f32
+  /// tensor.
+  mlir::Type getPlaceholderType();
+  /// A value of `type` defined by an op nothing lowers.
+  mlir::Value createPlaceholder(mlir::Type type);
+
   /// "input i must be known at compile time", with a hint when it is a
   /// graph input.
   mlir::InFlightDiagnostic emitNotConstantError(unsigned i);
@@ -223,6 +275,8 @@ private:
   mlir::Location loc;
   mutable std::string attributeError;
   bool notConstant = false;
+  bool buildError = false;
+  mlir::Type placeholderType;
 };
 
 /// Converts one node; see NodeContext.

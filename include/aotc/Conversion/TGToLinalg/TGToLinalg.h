@@ -33,6 +33,10 @@ void populateTGIndexingToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// Adds the patterns for grid sampling (TGSamplingOps.td).
 void populateTGSamplingToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
+/// Adds the patterns for nonzero and non-maximum suppression
+/// (TGSelectionOps.td): loops that carry the result and a count.
+void populateTGSelectionToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
 /// Adds the patterns for softmax, log-softmax and layer normalization
 /// (TGNormOps.td): two linalg.generics each.
 void populateTGNormalizationToLinalgPatterns(mlir::RewritePatternSet &patterns);

@@ -656,5 +656,6 @@ include "aotc/Dialect/TG/IR/TGNNOps.td"
 include "aotc/Dialect/TG/IR/TGIndexingOps.td"
 include "aotc/Dialect/TG/IR/TGSamplingOps.td"
 include "aotc/Dialect/TG/IR/TGNormOps.td"
+include "aotc/Dialect/TG/IR/TGSelectionOps.td"
 
 #endif // AOTC_DIALECT_TG_IR_TGOPS_TD
