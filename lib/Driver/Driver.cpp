@@ -621,6 +621,31 @@ LogicalResult Compilation::selectEntry() {
     into.push_back({named ? named.str() : fallback.str(), tensor});
     return success();
   };
+  // A bounded output names the output holding its actual shape: another
+  // output, 1-D i64 with one entry per dimension.
+  auto describeBounded = [&](unsigned i) -> LogicalResult {
+    DictionaryAttr attrs = entry.getResultAttrDict(i);
+    Attribute attr = attrs ? attrs.get("tg.shape_output") : Attribute();
+    if (!attr)
+      return success();
+    auto index = dyn_cast<IntegerAttr>(attr);
+    TypeRange results = entry.getResultTypes();
+    auto bounded = cast<RankedTensorType>(results[i]);
+    auto shapeType =
+        index && index.getInt() >= 0 &&
+                index.getInt() < static_cast<int64_t>(results.size()) &&
+                index.getInt() != i
+            ? dyn_cast<RankedTensorType>(results[index.getInt()])
+            : RankedTensorType();
+    if (!shapeType || shapeType.getShape() != ArrayRef<int64_t>{
+                                                  bounded.getRank()} ||
+        !shapeType.getElementType().isSignlessInteger(64))
+      return entry.emitError("tg.shape_output of result ")
+             << i << " must name another result of type tensor<"
+             << bounded.getRank() << "xi64>, got " << attr;
+    signature.outputs[i].shapeOutput = index.getInt();
+    return success();
+  };
   for (auto [i, type] : llvm::enumerate(entry.getArgumentTypes()))
     if (failed(describe(type, entry.getArgAttrDict(i),
                         ("input" + llvm::Twine(i)).str(), signature.inputs)))
@@ -628,6 +653,9 @@ LogicalResult Compilation::selectEntry() {
   for (auto [i, type] : llvm::enumerate(entry.getResultTypes()))
     if (failed(describe(type, entry.getResultAttrDict(i),
                         ("output" + llvm::Twine(i)).str(), signature.outputs)))
+      return failure();
+  for (unsigned i = 0; i < entry.getNumResults(); ++i)
+    if (failed(describeBounded(i)))
       return failure();
   return success();
 }

@@ -30,6 +30,10 @@ namespace aotc {
 struct TensorSignature {
   std::string name;
   mlir::RankedTensorType type;
+  /// A bounded output (its extent is known only at run time; `type` is its
+  /// largest shape): the index of the output that receives its actual
+  /// shape. -1 for every other tensor.
+  int64_t shapeOutput = -1;
 };
 
 /// Everything the header states about a compiled graph.

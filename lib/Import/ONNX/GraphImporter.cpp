@@ -104,6 +104,12 @@ GraphImporter::importSubgraph(const onnx::GraphProto &graph,
       return emitError(loc) << "subgraph output '" << output.name()
                             << "' is not produced by any node, input or "
                                "initializer in scope";
+    if (auto it = boundedValues.find(value); it != boundedValues.end())
+      return emitError(loc) << "subgraph output '" << output.name()
+                            << "' comes from " << it->second.producer
+                            << ", whose extent is known only at run time; "
+                               "aotc returns such values only as outputs of "
+                               "the main graph";
     results.push_back(value);
   }
   return results;
@@ -553,6 +559,15 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
       return emitError(getNodeLoc(node))
              << "reads '" << input
              << "', which no earlier node, input or initializer defines";
+    // A bounded value is computed at its largest shape: only the caller,
+    // told its actual shape, can read it.
+    if (auto it = boundedValues.find(values.lookup(input));
+        it != boundedValues.end())
+      return emitError(getNodeLoc(node))
+             << "reads '" << input << "', which " << it->second.producer
+             << " computes with an extent known only at run time; aotc "
+                "returns such a value as a graph output (with its actual "
+                "shape beside it) but does not compute on it";
   }
   // ONNX assigns each name once: a node that redefines an input, an
   // initializer or an earlier result would change what its own inputs
@@ -940,6 +955,9 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
     return failure();
 
   SmallVector<Value> results;
+  // A bounded output's actual shape goes to the caller as one more output,
+  // after the graph's own (docs/architecture.md, "Bounded outputs").
+  SmallVector<std::pair<unsigned, Value>> shapeResults;
   for (const onnx::ValueInfoProto &output : graph.output()) {
     Value value = lookup(output.name());
     if (!value && sequences.count(output.name()))
@@ -950,13 +968,19 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
       return emitError(UnknownLoc::get(context))
              << "graph output '" << output.name()
              << "' is not produced by any node, input or initializer";
-    if (failed(checkOutput(output, value)))
+    auto bounded = boundedValues.find(value);
+    if (bounded != boundedValues.end())
+      shapeResults.push_back({results.size(), bounded->second.shape});
+    else if (failed(checkOutput(output, value)))
       return failure();
     if (const LowPrecisionType *lowPrecision =
             lookupLowPrecisionType(getLowPrecisionType(value)))
       value = packValue(builder, funcLoc, value, *lowPrecision);
     results.push_back(value);
   }
+  unsigned numGraphOutputs = results.size();
+  for (auto [of, shape] : shapeResults)
+    results.push_back(shape);
   func::ReturnOp::create(builder, funcLoc, results);
   // Folded shape computations leave constants nothing reads.
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body)))
@@ -976,6 +1000,19 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
           TypeAttr::get(cast<RankedTensorType>(value.getType())
                             .clone(getLogicalElementType(context,
                                                          *lowPrecision))));
+  }
+  llvm::StringSet<> names;
+  for (const onnx::ValueInfoProto &output : graph.output())
+    names.insert(output.name());
+  for (auto [k, entry] : llvm::enumerate(shapeResults)) {
+    unsigned of = entry.first, index = numGraphOutputs + k;
+    // `<output>_shape`, made unique among the graph's output names.
+    std::string name = graph.output(of).name() + "_shape";
+    while (!names.insert(name).second)
+      name += "_";
+    function.setResultAttr(of, "tg.shape_output",
+                           builder.getI64IntegerAttr(index));
+    function.setResultAttr(index, "tg.name", builder.getStringAttr(name));
   }
   return success();
 }

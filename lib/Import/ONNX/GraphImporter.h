@@ -77,7 +77,20 @@ public:
     lowPrecisionValues[value] = dataType;
   }
 
+  /// Bounded values (BoundedValue): a result whose extent is known only at
+  /// run time, computed at its largest shape, and its actual shape.
+  void markBounded(mlir::Value value, mlir::Value shape,
+                   llvm::StringRef producer) {
+    boundedValues[value] = {shape, producer.str()};
+  }
+
 private:
+  /// A bounded value's actual shape (a 1-D i64 tensor, one entry per
+  /// dimension) and the node that made it, for errors.
+  struct BoundedValue {
+    mlir::Value shape;
+    std::string producer;
+  };
   mlir::LogicalResult importInitializers(const onnx::GraphProto &graph);
   mlir::FailureOr<mlir::RankedTensorType>
   getInputType(const onnx::ValueInfoProto &input);
@@ -137,6 +150,8 @@ private:
   llvm::StringSet<> unsignedInputs;
   /// Values holding low-precision codes, by ONNX data type.
   llvm::DenseMap<mlir::Value, int> lowPrecisionValues;
+  /// Values whose extent is known only at run time; see markBounded.
+  llvm::DenseMap<mlir::Value, BoundedValue> boundedValues;
   std::vector<UnsupportedNode> unsupported;
 };
 

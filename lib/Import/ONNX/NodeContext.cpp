@@ -160,6 +160,14 @@ void NodeContext::setOutput(unsigned i, Value value) {
     graph.bind(node.output(i), value);
 }
 
+void NodeContext::setBoundedOutput(unsigned i, Value value, Value shape) {
+  if (!hasOutput(i) || buildError)
+    return;
+  graph.bind(node.output(i), value);
+  graph.markBounded(value, shape,
+                    (getOpType() + " '" + node.name() + "'").str());
+}
+
 FailureOr<SmallVector<Value>> NodeContext::getSequenceInput(unsigned i) {
   const SmallVector<Value> *elements =
       hasInput(i) ? graph.lookupSequence(node.input(i)) : nullptr;

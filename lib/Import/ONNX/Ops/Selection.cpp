@@ -1,10 +1,13 @@
 //===- Selection.cpp - ONNX ops that pick elements by value ---------------===//
 //
-// Compress, NonZero and Unique give outputs whose shapes depend on values:
-// aotc compiles static shapes, so those values must be known at compile
-// time (constants, folded computations, or inputs frozen with
-// --input-value), and the ops become gathers of constant indices or
-// constants themselves. ReverseSequence and TensorScatter have static
+// Compress, NonZero, Unique and NonMaxSuppression give outputs whose shapes
+// depend on values. On values known at compile time (constants, folded
+// computations, inputs frozen with --input-value) Compress, NonZero and
+// Unique become gathers of constant indices or constants. NonZero and
+// NonMaxSuppression of run-time values become tg.nonzero and
+// tg.non_max_suppression: bounded outputs, computed at their largest shape,
+// whose actual shape the caller gets beside them. Compress and Unique of
+// run-time values are not bounded yet. ReverseSequence and TensorScatter have static
 // shapes and run on any input: their index arithmetic is a composition of
 // tg ops feeding tg.gather_elements. OptionalHasElement and
 // OptionalGetElement take tensors (aotc has no optional values).
@@ -16,6 +19,8 @@
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -77,11 +82,37 @@ static LogicalResult convertCompress(NodeContext &ctx) {
   return success();
 }
 
-/// NonZero of a constant: the [rank, count] int64 coordinates of the
-/// nonzero elements, in row-major order.
+/// The actual shape of a bounded result of `leading` dimensions, then
+/// `count` (a rank-0 i64 tensor), then `trailing`: a 1-D i64 tensor.
+static Value boundedShape(Composer &c, ArrayRef<int64_t> leading, Value count,
+                          ArrayRef<int64_t> trailing) {
+  SmallVector<Value> parts;
+  if (!leading.empty())
+    parts.push_back(
+        c.i64Constant(leading, {static_cast<int64_t>(leading.size())}));
+  parts.push_back(c.reshape(count, {1}));
+  if (!trailing.empty())
+    parts.push_back(
+        c.i64Constant(trailing, {static_cast<int64_t>(trailing.size())}));
+  return parts.size() == 1 ? parts.front() : c.concat(parts, 0);
+}
+
+/// NonZero: the [rank, count] int64 coordinates of the nonzero elements, in
+/// row-major order; a constant when the input is one, else a bounded output
+/// of at most every element.
 static LogicalResult convertNonZero(NodeContext &ctx) {
   Composer c{ctx};
   Value x = ctx.getInput(0);
+  if (!ctx.getConstantInput(0) && rankOf(x) > 0) {
+    if (failed(ctx.checkedSize({rankOf(x), tensorTypeOf(x).getNumElements()},
+                               "coordinates (rank x elements)")))
+      return failure();
+    auto nonzero = tg::NonZeroOp::create(ctx.getBuilder(), ctx.getLoc(), x);
+    ctx.setBoundedOutput(
+        0, nonzero.getCoordinates(),
+        boundedShape(c, {rankOf(x)}, nonzero.getCount(), {}));
+    return success();
+  }
   FailureOr<SmallVector<double>> values = getConstantValues(ctx, 0);
   if (failed(values))
     return failure();
@@ -267,6 +298,77 @@ static LogicalResult convertTensorScatter(NodeContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
+// NonMaxSuppression
+//===----------------------------------------------------------------------===//
+
+/// Optional input `i` (a scalar or one-element tensor) as a rank-0 tensor,
+/// or `fallback` when it is not given.
+static FailureOr<Value> getScalarInput(NodeContext &ctx, Composer &c,
+                                       unsigned i, Type element,
+                                       double fallback, StringRef what) {
+  if (!ctx.hasInput(i))
+    return ctx.createSplat(element, fallback);
+  Value v = ctx.getInput(i);
+  if (tensorTypeOf(v).getNumElements() != 1 || elementTypeOf(v) != element)
+    return ctx.emitError() << "expected " << what << " to be one "
+                           << element << ", got " << v.getType();
+  return c.reshape(v, {});
+}
+
+/// NonMaxSuppression: the (batch, class, box) rows the greedy suppression
+/// keeps, a bounded output of at most `per_class` rows per (batch, class):
+/// the constant max_output_boxes_per_class, or every box when it is known
+/// only at run time.
+static LogicalResult convertNonMaxSuppression(NodeContext &ctx) {
+  Composer c{ctx};
+  Value boxes = ctx.getInput(0), scores = ctx.getInput(1);
+  ArrayRef<int64_t> b = shapeOf(boxes), s = shapeOf(scores);
+  if (b.size() != 3 || b[2] != 4 || s.size() != 3 || s[0] != b[0] ||
+      s[2] != b[1])
+    return ctx.emitError() << "expected boxes of shape [B, N, 4] and scores "
+                              "of shape [B, C, N], got "
+                           << boxes.getType() << " and " << scores.getType();
+  Type f32 = Float32Type::get(ctx.getContext());
+  if (elementTypeOf(boxes) != f32 || elementTypeOf(scores) != f32)
+    return ctx.unsupported("boxes and scores of " +
+                           std::string(isFloatValue(boxes) ? "a float type "
+                                                             "other than f32"
+                                                           : "integers"));
+  int64_t centerPointBox = ctx.getInt("center_point_box", 0);
+  if (centerPointBox != 0 && centerPointBox != 1)
+    return ctx.emitError() << "expected center_point_box 0 or 1, got "
+                           << centerPointBox;
+  Type i64 = IntegerType::get(ctx.getContext(), 64);
+  FailureOr<Value> limit = getScalarInput(ctx, c, 2, i64, 0,
+                                          "max_output_boxes_per_class");
+  FailureOr<Value> iou = getScalarInput(ctx, c, 3, f32, 0, "iou_threshold");
+  // An omitted score threshold keeps every box: NaN says so to the op.
+  FailureOr<Value> threshold = getScalarInput(
+      ctx, c, 4, f32, std::numeric_limits<double>::quiet_NaN(),
+      "score_threshold");
+  if (failed(limit) || failed(iou) || failed(threshold))
+    return failure();
+  int64_t perClass = b[1];
+  if (!ctx.hasInput(2)) {
+    perClass = 0;
+  } else if (ctx.getConstantInput(2)) {
+    FailureOr<SmallVector<int64_t>> given = ctx.getConstantInts(2);
+    if (failed(given))
+      return failure();
+    perClass = std::clamp<int64_t>(given->front(), 0, b[1]);
+  }
+  if (failed(ctx.checkedSize({b[0], s[1], perClass, 3},
+                             "selected indices (B x C x per class x 3)")))
+    return failure();
+  auto nms = tg::NonMaxSuppressionOp::create(
+      ctx.getBuilder(), ctx.getLoc(), boxes, scores, *limit, *iou, *threshold,
+      perClass, centerPointBox != 0);
+  ctx.setBoundedOutput(0, nms.getSelected(),
+                       boundedShape(c, {}, nms.getCount(), {3}));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Optionals
 //===----------------------------------------------------------------------===//
 
@@ -283,6 +385,7 @@ void aotc::onnximport::registerSelectionConverters(
     ConverterRegistry &registry) {
   registry.add("Compress", {2, 2}, convertCompress);
   registry.add("NonZero", {1, 1}, convertNonZero);
+  registry.add("NonMaxSuppression", {2, 5}, convertNonMaxSuppression);
   registry.add("Unique", {1, 1}, convertUnique);
   registry.add("ReverseSequence", {2, 2}, convertReverseSequence);
   registry.add("TensorScatter", {2, 3}, convertTensorScatter);
