@@ -221,17 +221,17 @@ static void emitBoundedContract(llvm::raw_ostream &os, StringRef n,
                     [](const TensorSignature &t) { return t.shapeOutput >= 0; }))
     return;
   os << " *\n"
-     << " * Bounded outputs (NonZero, NonMaxSuppression, ...) have an extent "
-        "known only at\n"
-     << " * run time. Their buffer has their largest shape (" << n
-     << "_OUTPUT_<i>_SHAPE); the call\n"
-     << " * writes the actual shape, one int64_t per dimension, to output "
-     << n << "_OUTPUT_<i>_SHAPE_OUTPUT\n"
-     << " * and the data row-major in that shape's box of the largest one: "
-        "element\n"
-     << " * (j0, j1, ...) at the offset it has in the largest shape. Every "
-        "element\n"
-     << " * outside the box is zero.\n";
+     << " * Bounded outputs (NonZero, NonMaxSuppression) have an extent known "
+        "only at\n"
+     << " * run time. Output i's buffer has its largest shape, " << n
+     << "_OUTPUT_<i>_SHAPE;\n"
+     << " * the call writes its actual shape (one int64_t per dimension) to "
+        "output\n"
+     << " * " << n << "_OUTPUT_<i>_SHAPE_OUTPUT, and its elements within that "
+        "box of the\n"
+     << " * largest shape: element (j0, j1, ...) sits at the offset it has in "
+        "the\n"
+     << " * largest shape, and every element outside the box is zero.\n";
 }
 
 /// The calling contract of a graph compiled with --target cuda.

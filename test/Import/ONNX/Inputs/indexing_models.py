@@ -119,7 +119,38 @@ def gather_elements_bad():
                  [tensor("y", [3])])
 
 
-MODELS = {"pad-v2": pad_v2, "pad-axes": pad_axes, "scans": scans,
+def nonzero_bounded():
+    """NonZero of a graph input: a bounded output, its shape beside it."""
+    nodes = [helper.make_node("NonZero", ["x"], ["nz"], name="find")]
+    return model(nodes, [tensor("x", [3, 4])],
+                 [tensor("nz", [2, "n"], TensorProto.INT64)])
+
+
+def nonzero_consumed():
+    """A bounded value read by another node: an error naming both."""
+    nodes = [helper.make_node("NonZero", ["x"], ["nz"], name="find"),
+             helper.make_node("Transpose", ["nz"], ["t"], name="flip")]
+    return model(nodes, [tensor("x", [3, 4])],
+                 [tensor("t", ["n", 2], TensorProto.INT64)])
+
+
+def nms():
+    """NonMaxSuppression with a constant limit (the bound), thresholds as
+    graph inputs and center boxes; and one with only boxes and scores."""
+    nodes = [helper.make_node("NonMaxSuppression",
+                              ["b", "s", "limit", "iou", "thr"], ["sel"],
+                              center_point_box=1),
+             helper.make_node("NonMaxSuppression", ["b", "s"], ["none"])]
+    return model(nodes, [tensor("b", [2, 5, 4]), tensor("s", [2, 3, 5]),
+                         tensor("iou", [1]), tensor("thr", [1])],
+                 [tensor("sel", ["k", 3], TensorProto.INT64),
+                  tensor("none", ["m", 3], TensorProto.INT64)],
+                 [const("limit", np.array([2], np.int64))])
+
+
+MODELS = {"nonzero-bounded": nonzero_bounded,
+          "nonzero-consumed": nonzero_consumed, "nms": nms,
+          "pad-v2": pad_v2, "pad-axes": pad_axes, "scans": scans,
           "compositions": compositions, "gather-fold": gather_fold,
           "scatters": scatters, "scatter-v9": scatter_v9,
           "scatter-bad-updates": scatter_bad_updates,
