@@ -86,9 +86,10 @@ def compare_quantized(index, raw, want):
 
 
 class Checker:
-    def __init__(self, args, work):
+    def __init__(self, args, work, prefix="contrib_ops_check"):
         self.args = args
         self.work = work
+        self.prefix = prefix
         self.count = 0
         self.failed = 0
 
@@ -114,17 +115,18 @@ class Checker:
         for i, (raw, expected) in enumerate(zip(got, want)):
             if expected.etype.is_float:
                 atol = max(onnx_run.ONNX_ATOL,
-                           ATOL_SCALE * float(np.abs(expected.array).max()))
+                           ATOL_SCALE * float(np.abs(expected.array).max(
+                               initial=0)))
                 problem = onnx_run.compare(i, raw, expected, atol=atol)
             else:
                 problem = compare_quantized(i, raw, expected)
             if problem:
                 return self.fail(what, problem)
-        print("contrib_ops_check: %s matches numpy" % what)
+        print("%s: %s matches numpy" % (self.prefix, what))
         return True
 
     def fail(self, what, detail):
-        print("contrib_ops_check: FAIL: %s: %s" % (what, detail))
+        print("%s: FAIL: %s: %s" % (self.prefix, what, detail))
         self.failed += 1
         return False
 

@@ -150,6 +150,29 @@ struct Composer {
       limits[axis] = start;
     return ctx.create<tg::SliceOp>(x, starts, limits, strides);
   }
+  /// The actual shape of a bounded result (NodeContext::setBoundedOutput)
+  /// of `leading` dimensions, then `count` (a rank-0 i64 tensor), then
+  /// `trailing`: a 1-D i64 tensor.
+  mlir::Value boundedShape(llvm::ArrayRef<int64_t> leading, mlir::Value count,
+                           llvm::ArrayRef<int64_t> trailing) {
+    llvm::SmallVector<mlir::Value> parts;
+    if (!leading.empty())
+      parts.push_back(
+          i64Constant(leading, {static_cast<int64_t>(leading.size())}));
+    parts.push_back(reshape(count, {1}));
+    if (!trailing.empty())
+      parts.push_back(
+          i64Constant(trailing, {static_cast<int64_t>(trailing.size())}));
+    return parts.size() == 1 ? parts.front() : concat(parts, 0);
+  }
+  /// `x` with the entries at position `count` (a rank-0 i64 tensor) and
+  /// past along `axis` replaced by zeros: a bounded result's padding.
+  mlir::Value zeroPast(mlir::Value x, int64_t axis, mlir::Value count) {
+    llvm::SmallVector<int64_t> shape(rankOf(x), 1);
+    shape[axis] = shapeOf(x)[axis];
+    mlir::Value keep = compare(tg::ComparePredicate::lt, iota(shape), count);
+    return select(keep, x, scalar(x, 0));
+  }
   /// log(1 + exp(x)) without overflow: max(x, 0) + log(1 + exp(-|x|)).
   mlir::Value softplus(mlir::Value x) {
     mlir::Value tail = log(add(scalar(x, 1), exp(neg(abs(x)))));

@@ -502,6 +502,35 @@ static Value flipSignBits(OpBuilder &b, Location loc, Value value) {
   return tg::XorOp::create(b, loc, value, bit);
 }
 
+/// An i1 mask, broadcastable to `type`, that holds inside the box
+/// [0, shape[d]) of every dimension d: a bounded value's actual extent, its
+/// shape a 1-D i64 tensor.
+static Value insideBox(OpBuilder &b, Location loc, RankedTensorType type,
+                       Value shape) {
+  Type i64 = b.getI64Type();
+  Value inside;
+  for (int64_t d = 0, rank = type.getRank(); d < rank; ++d) {
+    SmallVector<int64_t> iotaShape(rank, 1);
+    iotaShape[d] = type.getDimSize(d);
+    auto iotaType = RankedTensorType::get(iotaShape, i64);
+    Value iota = tg::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            iotaType, ArrayRef(llvm::to_vector(
+                          llvm::seq<int64_t>(0, type.getDimSize(d))))));
+    Value extent = tg::SliceOp::create(b, loc, shape, ArrayRef<int64_t>{d},
+                                       ArrayRef<int64_t>{d + 1},
+                                       ArrayRef<int64_t>{1});
+    extent = tg::ReshapeOp::create(b, loc, RankedTensorType::get({}, i64),
+                                   extent);
+    Value below =
+        tg::CompareOp::create(b, loc, tg::ComparePredicate::lt, iota, extent);
+    inside = inside ? tg::AndOp::create(b, loc, inside, below).getResult()
+                    : below;
+  }
+  return inside;
+}
+
 /// Whether `opType` reads a sequence as its input 0 (Ops/Sequence.cpp).
 static bool isSequenceReader(StringRef opType) {
   return opType == "SequenceInsert" || opType == "SequenceErase" ||
@@ -758,7 +787,18 @@ LogicalResult GraphImporter::importNode(const onnx::NodeProto &node,
     for (auto [i, output] : llvm::enumerate(node.output())) {
       if (output.empty() || !(adaptation.valueOutputs & (1u << i)))
         continue;
-      Value flipped = flipSignBits(builder, getNodeLoc(node), lookup(output));
+      Value value = lookup(output);
+      Value flipped = flipSignBits(builder, getNodeLoc(node), value);
+      // A bounded value's padding stays zero.
+      if (auto it = boundedValues.find(value); it != boundedValues.end()) {
+        BoundedValue bounded = it->second;
+        flipped = tg::SelectOp::create(
+            builder, getNodeLoc(node),
+            insideBox(builder, getNodeLoc(node),
+                      cast<RankedTensorType>(value.getType()), bounded.shape),
+            flipped, value);
+        boundedValues[flipped] = bounded;
+      }
       values[output] = flipped;
       markUnsigned(flipped);
     }

@@ -322,12 +322,40 @@ static LogicalResult convertCumulative(NodeContext &ctx, tg::ScanKind kind) {
   return success();
 }
 
+/// TopK with a `k` known only at run time: bounded outputs of at most the
+/// whole axis. The axis is sorted whole (tg.topk with k = its size) and the
+/// entries from k on become zeros; k is clamped to [0, the axis size].
+static LogicalResult convertBoundedTopK(NodeContext &ctx, int64_t axis) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0), kInput = ctx.getInput(1);
+  RankedTensorType type = ctx.getInputType(0);
+  int64_t size = type.getDimSize(axis);
+  if (tensorTypeOf(kInput).getNumElements() != 1 ||
+      !elementTypeOf(kInput).isInteger(64))
+    return ctx.emitError() << "expected k to be one i64, got "
+                           << kInput.getType();
+  Value k = c.reshape(kInput, {});
+  k = c.max(c.min(k, c.scalar(k, size)), c.scalar(k, 0));
+  OpBuilder &b = ctx.getBuilder();
+  UnitAttr largest = ctx.getInt("largest", 1) ? b.getUnitAttr() : nullptr;
+  auto topk = tg::TopKOp::create(b, ctx.getLoc(), x, b.getI64IntegerAttr(size),
+                                 b.getI64IntegerAttr(axis), largest);
+  ArrayRef<int64_t> shape = type.getShape();
+  Value actual =
+      c.boundedShape(shape.take_front(axis), k, shape.drop_front(axis + 1));
+  ctx.setBoundedOutput(0, c.zeroPast(topk.getValues(), axis, k), actual);
+  ctx.setBoundedOutput(1, c.zeroPast(topk.getIndices(), axis, k), actual);
+  return success();
+}
+
 static LogicalResult convertTopK(NodeContext &ctx) {
   RankedTensorType type = ctx.getInputType(0);
   FailureOr<int64_t> axis =
       normalizeAxis(ctx, ctx.getInt("axis", -1), type.getRank());
   if (failed(axis))
     return failure();
+  if (ctx.getOpset() >= 10 && !ctx.getConstantInput(1))
+    return convertBoundedTopK(ctx, *axis);
   FailureOr<int64_t> k = ctx.getOpset() < 10
                              ? FailureOr<int64_t>(ctx.getInt("k", 0))
                              : getConstantScalar(ctx, 1, "k");

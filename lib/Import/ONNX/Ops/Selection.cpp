@@ -5,9 +5,11 @@
 // computations, inputs frozen with --input-value) Compress, NonZero and
 // Unique become gathers of constant indices or constants. NonZero and
 // NonMaxSuppression of run-time values become tg.nonzero and
-// tg.non_max_suppression: bounded outputs, computed at their largest shape,
-// whose actual shape the caller gets beside them. Compress and Unique of
-// run-time values are not bounded yet. ReverseSequence and TensorScatter have static
+// tg.non_max_suppression, and Compress with a run-time condition a gather of
+// the condition's tg.nonzero: bounded outputs, computed at their largest
+// shape, whose actual shape the caller gets beside them (TopK with a
+// run-time k, in Indexing.cpp, is one too). Unique of run-time values is
+// not bounded yet. ReverseSequence and TensorScatter have static
 // shapes and run on any input: their index arithmetic is a composition of
 // tg ops feeding tg.gather_elements. OptionalHasElement and
 // OptionalGetElement take tensors (aotc has no optional values).
@@ -44,11 +46,54 @@ static FailureOr<SmallVector<double>> getConstantValues(NodeContext &ctx,
 // Compress, NonZero, Unique
 //===----------------------------------------------------------------------===//
 
+/// Compress with a condition known only at run time: a bounded output of
+/// at most as many slices as the condition has entries. tg.nonzero of the
+/// condition gives the kept positions in order (zeros past the count), a
+/// gather takes those slices, and the slices past the count become zeros.
+static LogicalResult convertBoundedCompress(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0), condition = ctx.getInput(1);
+  if (rankOf(condition) != 1 || !elementTypeOf(condition).isInteger(1))
+    return ctx.emitError() << "expected a 1-D bool condition, got "
+                           << condition.getType();
+  int64_t axis = 0;
+  if (ctx.hasAttr("axis")) {
+    FailureOr<int64_t> normalized =
+        normalizeAxis(ctx, ctx.getInt("axis", 0), rankOf(x));
+    if (failed(normalized))
+      return failure();
+    axis = *normalized;
+  } else {
+    x = c.reshape(x, {tensorTypeOf(x).getNumElements()});
+  }
+  int64_t entries = shapeOf(condition)[0], extent = shapeOf(x)[axis];
+  if (entries > extent)
+    return ctx.emitError() << "condition has " << entries << " entries for "
+                           << extent << " slices";
+  if (entries == 0) {
+    ctx.setOutput(0, c.sliceAxis(x, axis, 0, 0));
+    return success();
+  }
+  auto nonzero =
+      tg::NonZeroOp::create(ctx.getBuilder(), ctx.getLoc(), condition);
+  Value positions = c.reshape(nonzero.getCoordinates(), {entries});
+  Value count = nonzero.getCount();
+  Value kept = c.zeroPast(ctx.create<tg::GatherOp>(x, positions, axis), axis,
+                          count);
+  ArrayRef<int64_t> shape = shapeOf(kept);
+  ctx.setBoundedOutput(0, kept,
+                       c.boundedShape(shape.take_front(axis), count,
+                                      shape.drop_front(axis + 1)));
+  return success();
+}
+
 /// Compress: the slices along `axis` (of the flattened input without one)
 /// whose condition is true; entries past the condition's end are dropped.
 static LogicalResult convertCompress(NodeContext &ctx) {
   Composer c{ctx};
   Value x = ctx.getInput(0);
+  if (!ctx.getConstantInput(1))
+    return convertBoundedCompress(ctx);
   FailureOr<SmallVector<int64_t>> condition = ctx.getConstantInts(1);
   if (failed(condition))
     return failure();
@@ -82,21 +127,6 @@ static LogicalResult convertCompress(NodeContext &ctx) {
   return success();
 }
 
-/// The actual shape of a bounded result of `leading` dimensions, then
-/// `count` (a rank-0 i64 tensor), then `trailing`: a 1-D i64 tensor.
-static Value boundedShape(Composer &c, ArrayRef<int64_t> leading, Value count,
-                          ArrayRef<int64_t> trailing) {
-  SmallVector<Value> parts;
-  if (!leading.empty())
-    parts.push_back(
-        c.i64Constant(leading, {static_cast<int64_t>(leading.size())}));
-  parts.push_back(c.reshape(count, {1}));
-  if (!trailing.empty())
-    parts.push_back(
-        c.i64Constant(trailing, {static_cast<int64_t>(trailing.size())}));
-  return parts.size() == 1 ? parts.front() : c.concat(parts, 0);
-}
-
 /// NonZero: the [rank, count] int64 coordinates of the nonzero elements, in
 /// row-major order; a constant when the input is one, else a bounded output
 /// of at most every element.
@@ -110,7 +140,7 @@ static LogicalResult convertNonZero(NodeContext &ctx) {
     auto nonzero = tg::NonZeroOp::create(ctx.getBuilder(), ctx.getLoc(), x);
     ctx.setBoundedOutput(
         0, nonzero.getCoordinates(),
-        boundedShape(c, {rankOf(x)}, nonzero.getCount(), {}));
+        c.boundedShape({rankOf(x)}, nonzero.getCount(), {}));
     return success();
   }
   FailureOr<SmallVector<double>> values = getConstantValues(ctx, 0);
@@ -364,7 +394,7 @@ static LogicalResult convertNonMaxSuppression(NodeContext &ctx) {
       ctx.getBuilder(), ctx.getLoc(), boxes, scores, *limit, *iou, *threshold,
       perClass, centerPointBox != 0);
   ctx.setBoundedOutput(0, nms.getSelected(),
-                       boundedShape(c, {}, nms.getCount(), {3}));
+                       c.boundedShape({}, nms.getCount(), {3}));
   return success();
 }
 

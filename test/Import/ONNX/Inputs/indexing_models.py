@@ -148,7 +148,20 @@ def nms():
                  [const("limit", np.array([2], np.int64))])
 
 
-MODELS = {"nonzero-bounded": nonzero_bounded,
+def topk_runtime():
+    """TopK whose k is a graph input, and Compress whose condition is one:
+    bounded outputs along the axis."""
+    nodes = [helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=1),
+             helper.make_node("Compress", ["x", "c"], ["kept"], axis=0)]
+    return model(nodes, [tensor("x", [3, 5]),
+                         tensor("k", [1], TensorProto.INT64),
+                         tensor("c", [2], TensorProto.BOOL)],
+                 [tensor("v", [3, "k"]), tensor("i", [3, "k"],
+                                                TensorProto.INT64),
+                  tensor("kept", ["n", 5])])
+
+
+MODELS = {"nonzero-bounded": nonzero_bounded, "topk-runtime": topk_runtime,
           "nonzero-consumed": nonzero_consumed, "nms": nms,
           "pad-v2": pad_v2, "pad-axes": pad_axes, "scans": scans,
           "compositions": compositions, "gather-fold": gather_fold,
