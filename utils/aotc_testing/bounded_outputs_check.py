@@ -88,6 +88,20 @@ def nms(boxes, scores, limit, iou, threshold=None, center=False):
     return np.array(rows, dtype=np.int64).reshape(-1, 3)
 
 
+def unique(x, sorted_):
+    """ONNX Unique over the flattened input: values, first indices,
+    inverse indices and counts; unsorted keeps first-occurrence order."""
+    flat = x.reshape(-1)
+    values, first, inverse, counts = np.unique(
+        flat, return_index=True, return_inverse=True, return_counts=True)
+    if not sorted_:
+        order = np.argsort(first, kind="stable")
+        values, first, counts = values[order], first[order], counts[order]
+        inverse = np.argsort(order)[inverse]
+    return (values, first.astype(np.int64), inverse.astype(np.int64),
+            counts.astype(np.int64))
+
+
 def main(argv):
     args, work = onnx_run.parse_check_args(__doc__, argv)
     check = Checker(args, work, prefix="bounded_outputs_check")
@@ -125,6 +139,17 @@ def main(argv):
     cond = rng.random(12) < 0.5
     check("Compress flattened", node("Compress", ["x", "c"], ["y"]),
           {"x": x, "c": cond}, {"y": np.compress(cond, x.reshape(-1))})
+
+    for x in (rng.integers(-3, 4, size=(4, 5)).astype(np.int32),
+              rng.choice(np.array([2.5, -1, 0, 7], f32), size=(3, 3)),
+              np.full((6,), 4, np.int64)):
+        for sorted_ in (1, 0):
+            y, first, inverse, counts = unique(x, sorted_)
+            check("Unique %s%s sorted=%d" % (x.dtype, list(x.shape), sorted_),
+                  node("Unique", ["x"], ["y", "first", "inverse", "counts"],
+                       sorted=sorted_),
+                  {"x": x}, {"y": y, "first": first, "inverse": inverse,
+                             "counts": counts})
 
     boxes = rng.integers(0, 6, size=(2, 8, 4)).astype(f32)
     scores = rng.choice(np.array([0.1, 0.5, 0.5, 0.9, 0.2], f32),

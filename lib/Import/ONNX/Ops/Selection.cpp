@@ -8,8 +8,9 @@
 // tg.non_max_suppression, and Compress with a run-time condition a gather of
 // the condition's tg.nonzero: bounded outputs, computed at their largest
 // shape, whose actual shape the caller gets beside them (TopK with a
-// run-time k, in Indexing.cpp, is one too). Unique of run-time values is
-// not bounded yet. ReverseSequence and TensorScatter have static
+// run-time k, in Indexing.cpp, is one too). Unique of run-time values
+// without an axis is composed from pairwise comparisons and scatters, also
+// bounded. ReverseSequence and TensorScatter have static
 // shapes and run on any input: their index arithmetic is a composition of
 // tg ops feeding tg.gather_elements. OptionalHasElement and
 // OptionalGetElement take tensors (aotc has no optional values).
@@ -165,12 +166,89 @@ static LogicalResult convertNonZero(NodeContext &ctx) {
   return success();
 }
 
+/// The most elements Unique compares pairwise at run time: its lowering
+/// builds n x n comparisons.
+static constexpr int64_t kMaxRuntimeUniqueElements = 4096;
+
+/// Unique of a value known only at run time, over the flattened input:
+/// bounded outputs of at most n entries (inverse_indices has n). Built from
+/// n x n comparisons: element i is a first occurrence when no earlier j
+/// equals it; its rank among the distinct values (by value when sorted, by
+/// first occurrence otherwise) is where it lands, so Y, the first indices
+/// and the counts are scatters at that rank into n slots, of which the
+/// first `count` are used. NaNs compare unequal, so each is its own entry.
+static LogicalResult convertBoundedUnique(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0);
+  int64_t n = tensorTypeOf(x).getNumElements();
+  if (n > kMaxRuntimeUniqueElements)
+    return ctx.unsupported("more than " + Twine(kMaxRuntimeUniqueElements) +
+                           " elements known only at run time");
+  if (n == 0 || !isa<IntegerType, FloatType>(elementTypeOf(x)) ||
+      elementTypeOf(x).isInteger(1))
+    return ctx.unsupported("an empty or bool input known only at run time");
+  bool sorted = ctx.getInt("sorted", 1) != 0;
+  Type i64 = IntegerType::get(ctx.getContext(), 64);
+  x = c.reshape(x, {n});
+  Value row = c.reshape(x, {1, n}), column = c.reshape(x, {n, 1});
+  Value indexRow = c.iota({1, n}), indexColumn = c.iota({n, 1});
+  // same[i][j]: x[j] == x[i]; earlier[i][j]: j < i.
+  Value same = c.compare(tg::ComparePredicate::eq, column, row);
+  Value earlier = c.compare(tg::ComparePredicate::lt, indexRow, indexColumn);
+  auto anyOver = [&](Value mask) {
+    return c.reduce(tg::ReduceKind::max, c.cast(mask, i64), {1});
+  };
+  // first[i]: no earlier element equals x[i]. [n, 1] i64, 1 or 0.
+  Value first = c.sub(c.scalar(indexColumn, 1),
+                      anyOver(ctx.create<tg::AndOp>(same, earlier)));
+  Value firstRow = c.reshape(first, {1, n});
+  Value count = c.reshape(c.reduce(tg::ReduceKind::sum, first, {0}), {});
+  // The position among the distinct values of x[i]'s entry: the first
+  // occurrences before it, by value or by position.
+  Value before;
+  if (sorted) {
+    before = c.compare(tg::ComparePredicate::lt, row, column);
+  } else {
+    Value firstAt = c.reduce(
+        tg::ReduceKind::min,
+        c.select(same, indexRow, c.scalar(indexRow, n)), {1});
+    before = c.compare(tg::ComparePredicate::lt, indexRow, firstAt);
+  }
+  Value rank = c.reshape(
+      c.reduce(tg::ReduceKind::sum, c.mul(c.cast(before, i64), firstRow),
+               {1}),
+      {n});
+  auto scatter = [&](tg::ScatterReduction reduction, Value into,
+                     Value updates) {
+    return ctx.create<tg::ScatterElementsOp>(
+        tg::ScatterReductionAttr::get(ctx.getContext(), reduction), into,
+        rank, updates, ctx.getBuilder().getI64IntegerAttr(0));
+  };
+  Value shape = c.boundedShape({}, count, {});
+  Value zeros = c.broadcastTo(c.scalar(x, 0), {n});
+  Value zerosI64 = c.broadcastTo(c.scalar(rank, 0), {n});
+  ctx.setBoundedOutput(0, scatter(tg::ScatterReduction::none, zeros, x),
+                       shape);
+  Value firstIndex =
+      scatter(tg::ScatterReduction::min,
+              c.broadcastTo(c.scalar(rank, n), {n}), c.iota({n}));
+  ctx.setBoundedOutput(1, c.zeroPast(firstIndex, 0, count), shape);
+  ctx.setOutput(2, rank);
+  ctx.setBoundedOutput(3,
+                       scatter(tg::ScatterReduction::add, zerosI64,
+                               c.broadcastTo(c.scalar(rank, 1), {n})),
+                       shape);
+  return success();
+}
+
 /// Unique of a constant: the distinct elements (or slices along `axis`),
 /// sorted or in order of first occurrence, with the first occurrence of
 /// each, each input element's position among them, and their counts.
 static LogicalResult convertUnique(NodeContext &ctx) {
   Composer c{ctx};
   Value x = ctx.getInput(0);
+  if (!ctx.getConstantInput(0) && !ctx.hasAttr("axis"))
+    return convertBoundedUnique(ctx);
   FailureOr<SmallVector<double>> values = getConstantValues(ctx, 0);
   if (failed(values))
     return failure();
