@@ -11,7 +11,9 @@ ABI") declares, for NAME:
     static const char *const NAME_INPUT_DTYPES[] = { "f32", ... };
     #define NAME_INPUT_0_RANK 2
     static const int64_t NAME_INPUT_0_SHAPE[] = { 1, 8 };
-    ... and the same for OUTPUT.
+    ... and the same for OUTPUT, and for a bounded output (its extent known
+    only at run time) #define NAME_OUTPUT_0_SHAPE_OUTPUT k, the output that
+    receives its actual shape.
 
 Names are C string literals: `"` and `\\` are escaped with a backslash and
 every other byte that is not printable ASCII is written as an octal escape.
@@ -28,13 +30,16 @@ class RawTensor:
     """One tensor of the header: kind ('input'/'output'), index, name, dtype
     name as the header writes it ('f32', 'i1', 'bf16', ...), shape, bytes."""
 
-    def __init__(self, kind, index, name, dtype, shape, nbytes):
+    def __init__(self, kind, index, name, dtype, shape, nbytes,
+                 shape_output=None):
         self.kind = kind
         self.index = index
         self.name = name
         self.dtype = dtype
         self.shape = tuple(shape)
         self.nbytes = nbytes
+        # A bounded output: the index of the output holding its actual shape.
+        self.shape_output = shape_output
 
 
 class RawSignature:
@@ -135,8 +140,12 @@ def parse_header(text, name):
                 if len(shape) != rank:
                     raise HeaderError("%s_SHAPE does not have %d dimensions"
                                       % (prefix, rank))
+                bounded = re.search(r"^#define\s+%s_SHAPE_OUTPUT\s+(\d+)"
+                                    % re.escape(prefix), text, re.M)
                 items.append(RawTensor(kind.lower(), i, names[i], dtypes[i],
-                                       shape, sizes[i]))
+                                       shape, sizes[i],
+                                       int(bounded.group(1)) if bounded
+                                       else None))
         tensors[kind] = items
     temp = _define(text, "%s_TEMP_BYTES" % name)
     has_parallel = re.search(r"\bint\s+%s_run_parallel\s*\(" % re.escape(name),

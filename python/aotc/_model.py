@@ -44,6 +44,10 @@ class TensorSpec:
     header_dtype  the dtype as the header writes it: 'f32', 'i1', 'bf16', ...
     nbytes   its size in bytes
     kind     'input' or 'output'
+    shape_output  for a bounded output (NonZero, NonMaxSuppression, ...:
+             its extent is known only at run time, `shape` is the largest),
+             the index of the output that receives its actual shape; None
+             for every other tensor
 
     Integer types are signless in the header; an ONNX model's own types say
     which are unsigned (uint8 and so on). Where nothing says (a .mlir graph)
@@ -51,7 +55,8 @@ class TensorSpec:
     """
 
     def __init__(self, kind, index, name, shape, dtype, header_dtype, nbytes,
-                 signless=False):
+                 signless=False, shape_output=None):
+        self.shape_output = shape_output
         self.kind = kind
         self.index = index
         self.name = name
@@ -105,7 +110,8 @@ def _specs(raw_tensors, element_types):
                 signless = False
         shape = (t.nbytes,) if t.dtype in _PACKED else t.shape
         specs.append(TensorSpec(t.kind, t.index, t.name, shape, dtype,
-                                t.dtype, t.nbytes, signless))
+                                t.dtype, t.nbytes, signless,
+                                t.shape_output))
     return tuple(specs)
 
 
@@ -281,13 +287,30 @@ class CompiledModel:
         and lists are converted to the input's dtype). A wrong dtype raises
         TypeError, a wrong shape or a non-contiguous array ValueError, each
         naming the input. `out`: arrays to write the outputs into (checked
-        the same way), returned in the list."""
+        the same way), returned in the list.
+
+        A bounded output (NonZero, NonMaxSuppression, TopK with a run-time
+        k, ...; TensorSpec.shape_output) comes back as a view of its
+        buffer cut to the actual shape, which its shape output (also in the
+        list) holds."""
         inputs = self._bind_inputs(args, kwargs)
         outputs = self._outputs(out)
         in_ptrs = self._in_type(*[a.ctypes.data for a in inputs])
         out_ptrs = self._out_type(*[a.ctypes.data for a in outputs])
         self._call(in_ptrs, out_ptrs, inputs, outputs)
-        return outputs
+        return self._cut_bounded(outputs)
+
+    def _cut_bounded(self, outputs):
+        """The outputs with each bounded one cut to the actual shape its
+        shape output holds: a view of its buffer."""
+        result = list(outputs)
+        for spec in self.outputs:
+            if spec.shape_output is None:
+                continue
+            actual = [int(d) for d in outputs[spec.shape_output]]
+            result[spec.index] = outputs[spec.index][
+                tuple(slice(0, d) for d in actual)]
+        return result
 
     def run_dict(self, *args, **kwargs):
         """`run`, with the outputs in a dict keyed by output name."""
