@@ -16,7 +16,9 @@ Checks (one line each, exit 1 on the first mismatch):
 - ReverseSequence and TensorScatter (circular) on random data;
 - Slice with steps of INT64_MIN, INT64_MAX and -3 (a step longer than the
   axis takes one element; -INT64_MIN cannot be taken), against Python's
-  slicing, whose semantics ONNX's are.
+  slicing, whose semantics ONNX's are;
+- RoiAlign's max mode over two images with rois partly outside them, in
+  both coordinate modes, against a numpy loop written from the spec.
 
 The tolerance is ONNX's backend-test one (onnx_run.ONNX_RTOL/ATOL) with an
 absolute floor scaled to the values, as onnx_models.py does.
@@ -196,6 +198,80 @@ def slice_checks(args, work, rng):
                      ["y"])], {"x": x}, {"y": np.ascontiguousarray(want)})
 
 
+def roi_align_max_reference(x, rois, batch_indices, out_h, out_w, ratio,
+                            half_pixel):
+    """RoiAlign's max mode from ONNX's operator description and reference:
+    at every sample the largest of the four bilinear corner terms w_k * v_k,
+    then the largest over the cell's samples."""
+    _, channels, height, width = x.shape
+    y = np.zeros((len(rois), channels, out_h, out_w), np.float64)
+    offset = 0.5 if half_pixel else 0.0
+
+    def corners(c, size):
+        if c < -1.0 or c > size:
+            return None
+        c = max(c, 0.0)
+        low = int(c)
+        if low >= size - 1:
+            low = high = size - 1
+            c = float(low)
+        else:
+            high = low + 1
+        return low, high, 1.0 - (c - low), c - low
+
+    for r, (x1, y1, x2, y2) in enumerate(rois.astype(np.float64)):
+        x1, y1, x2, y2 = x1 - offset, y1 - offset, x2 - offset, y2 - offset
+        w, h = x2 - x1, y2 - y1
+        if not half_pixel:
+            w, h = max(w, 1.0), max(h, 1.0)
+        image = x[batch_indices[r]].astype(np.float64)
+        for oh in range(out_h):
+            for ow in range(out_w):
+                best = None
+                for iy in range(ratio):
+                    for ix in range(ratio):
+                        cy = y1 + oh * h / out_h + (iy + 0.5) * h / out_h / ratio
+                        cx = x1 + ow * w / out_w + (ix + 0.5) * w / out_w / ratio
+                        ky, kx = corners(cy, height), corners(cx, width)
+                        if ky is None or kx is None:
+                            val = np.zeros(channels)
+                        else:
+                            yl, yh, wyl, wyh = ky
+                            xl, xh, wxl, wxh = kx
+                            val = np.max([wyl * wxl * image[:, yl, xl],
+                                          wyl * wxh * image[:, yl, xh],
+                                          wyh * wxl * image[:, yh, xl],
+                                          wyh * wxh * image[:, yh, xh]],
+                                         axis=0)
+                        best = val if best is None else np.maximum(best, val)
+                y[r, :, oh, ow] = best
+    return y.astype(np.float32)
+
+
+def roi_align_checks(args, work, rng):
+    """RoiAlign's max mode on random images (ONNX's backend test holds one
+    roi per image of one batch): rois across two images, partly outside the
+    image, both coordinate modes."""
+    from onnx import helper
+    x = rng.uniform(-1, 2, size=(2, 3, 9, 11)).astype(np.float32)
+    rois = np.array([[0.5, 1.0, 6.0, 7.5], [-3.0, -2.0, 4.0, 5.0],
+                     [7.0, 4.0, 13.0, 11.0], [2.0, 2.0, 2.2, 2.4]],
+                    np.float32)
+    batch_indices = np.array([1, 0, 1, 0], np.int64)
+    ok = True
+    for mode, ratio in (("half_pixel", 2), ("output_half_pixel", 3)):
+        want = roi_align_max_reference(x, rois, batch_indices, 3, 4, ratio,
+                                       mode == "half_pixel")
+        ok &= check(args, work, "RoiAlign max mode, %s, sampling_ratio %d"
+                    % (mode, ratio),
+                    [helper.make_node("RoiAlign", ["x", "rois", "b"], ["y"],
+                                      mode="max", output_height=3,
+                                      output_width=4, sampling_ratio=ratio,
+                                      coordinate_transformation_mode=mode)],
+                    {"x": x, "rois": rois, "b": batch_indices}, {"y": want})
+    return ok
+
+
 def main(argv):
     args, work = onnx_run.parse_check_args(__doc__, argv)
     rng = np.random.default_rng(0)
@@ -203,6 +279,7 @@ def main(argv):
     ok &= lstm_check(args, work, rng)
     ok &= sequence_checks(args, work, rng)
     ok &= slice_checks(args, work, rng)
+    ok &= roi_align_checks(args, work, rng)
     return 0 if ok else 1
 
 

@@ -8,15 +8,18 @@
 //   grid of normalized output coordinates (x, y[, z], 1), computed here in
 //   double precision, multiplied by theta with tg.matmul. `size` must be
 //   known at compile time.
-// - RoiAlign (opsets 10 and 16, avg mode, sampling_ratio > 0: the grid
-//   torchvision's detectors use) is a composition. Bilinear interpolation
+// - RoiAlign (opsets 10 and 16, sampling_ratio > 0: the grid
+//   torchvision's detectors use) is a composition. In avg mode: Bilinear interpolation
 //   at a sample point is separable: the weight of pixel p along one axis
 //   is the tent max(0, 1 - |c - p|) of the sample coordinate c clamped to
 //   the image (zero for a sample beyond one pixel outside it), so each
 //   roi's average over its sampling grid is A_y X A_x^T, with A_y [rois,
 //   output_height, H] and A_x [rois, output_width, W] the tents summed over
 //   the samples. The roi's image is picked by a one-hot factor folded into
-//   A_y, so the whole op is two matmuls and no gather.
+//   A_y, so the whole op is two matmuls and no gather. Max mode takes the
+//   largest weighted corner pixel of each sample, as onnxruntime does
+//   (roiAlignMax): a gather of the four corners of every sample and a max
+//   reduction.
 //
 //===----------------------------------------------------------------------===//
 
@@ -186,6 +189,99 @@ static Value roiTents(Composer &c, Value start, Value extent, int64_t out,
                    {rois, out, size});
 }
 
+/// The sample points of RoiAlign along one axis, as onnxruntime's max mode
+/// reads them: for roi r, output cell o and sample i ([rois, out, grid]),
+/// the lower and upper pixel (i64) and their bilinear weights, zero for a
+/// sample more than one pixel outside the image.
+struct RoiSamples {
+  Value low, high, lowWeight, highWeight;
+};
+
+static RoiSamples roiSamples(Composer &c, Value start, Value extent,
+                             int64_t out, int64_t grid, int64_t size) {
+  int64_t rois = shapeOf(start)[0];
+  Type type = elementTypeOf(start);
+  Value bin = c.div(extent, c.scalar(extent, double(out)));
+  Value cell = c.cast(c.reshape(c.iota({out}), {1, out, 1}), type);
+  Value sample = c.cast(c.reshape(c.iota({grid}), {1, 1, grid}), type);
+  Value bin3 = c.reshape(bin, {rois, 1, 1});
+  Value at = c.add(
+      c.add(c.reshape(start, {rois, 1, 1}), c.mul(cell, bin3)),
+      c.mul(c.add(sample, c.scalar(sample, 0.5)),
+            c.div(bin3, c.scalar(bin3, double(grid)))));
+  Value inside = c.cast(
+      c.ctx.create<tg::AndOp>(
+          c.compare(tg::ComparePredicate::ge, at, c.scalar(at, -1.0)),
+          c.compare(tg::ComparePredicate::le, at, c.scalar(at, double(size)))),
+      type);
+  // At the last pixel or past it, both corners are the last pixel.
+  Value last = c.scalar(at, double(size - 1));
+  Value clamped = c.max(at, c.scalar(at, 0.0));
+  Value low = c.min(c.ctx.create<tg::FloorOp>(clamped), last);
+  Value high = c.min(c.add(low, c.scalar(low, 1.0)), last);
+  Value frac = c.sub(c.min(clamped, last), low);
+  Type i64 = IntegerType::get(c.ctx.getContext(), 64);
+  return {c.cast(low, i64), c.cast(high, i64), c.mul(c.sub(c.scalar(frac, 1.0),
+                                                          frac),
+                                                    inside),
+          c.mul(frac, inside)};
+}
+
+/// RoiAlign's max mode, as onnxruntime and ONNX's reference compute it:
+/// at each sample the largest of the four weighted corner pixels w_k * v_k
+/// (not the interpolated value), then the largest over the cell's samples.
+/// The corners are gathered from X as [N * H * W, C] rows; the products are
+/// reduced over samples and corners.
+static Value roiAlignMax(Composer &c, Value x, Value batchIndices,
+                         const RoiSamples &ys, const RoiSamples &xs,
+                         int64_t outH, int64_t outW, int64_t grid) {
+  ArrayRef<int64_t> shape = shapeOf(x);
+  int64_t batch = shape[0], channels = shape[1], height = shape[2],
+          width = shape[3];
+  int64_t rois = shapeOf(batchIndices)[0];
+  Type i64 = IntegerType::get(c.ctx.getContext(), 64);
+  // Corners k = (low, low), (low, high), (high, low), (high, high) of
+  // (y, x), on a last axis of 4: y terms [R, oh, gy, 1, 1, 4], x terms
+  // [R, 1, 1, ow, gx, 4].
+  auto yTerm = [&](Value a, Value b) {
+    return c.concat({c.reshape(a, {rois, outH, grid, 1, 1, 1}),
+                     c.reshape(a, {rois, outH, grid, 1, 1, 1}),
+                     c.reshape(b, {rois, outH, grid, 1, 1, 1}),
+                     c.reshape(b, {rois, outH, grid, 1, 1, 1})},
+                    5);
+  };
+  auto xTerm = [&](Value a, Value b) {
+    return c.concat({c.reshape(a, {rois, 1, 1, outW, grid, 1}),
+                     c.reshape(b, {rois, 1, 1, outW, grid, 1}),
+                     c.reshape(a, {rois, 1, 1, outW, grid, 1}),
+                     c.reshape(b, {rois, 1, 1, outW, grid, 1})},
+                    5);
+  };
+  Value image = c.reshape(c.cast(batchIndices, i64), {rois, 1, 1, 1, 1, 1});
+  image = c.min(c.max(image, c.scalar(image, 0)),
+                c.scalar(image, double(batch - 1)));
+  Value row = c.add(c.mul(image, c.scalar(image, double(height))),
+                    yTerm(ys.low, ys.high));
+  Value flat = c.add(c.mul(row, c.scalar(row, double(width))),
+                     xTerm(xs.low, xs.high)); // [R, oh, gy, ow, gx, 4]
+  Value weight = c.mul(yTerm(ys.lowWeight, ys.highWeight),
+                       xTerm(xs.lowWeight, xs.highWeight));
+  SmallVector<int64_t> corners = {rois, outH, grid, outW, grid, 4};
+  int64_t points = rois * outH * grid * outW * grid * 4;
+  Value pixels = c.reshape(c.transpose(x, {0, 2, 3, 1}),
+                           {batch * height * width, channels});
+  Value values = c.ctx.create<tg::GatherOp>(
+      pixels, c.reshape(c.broadcastTo(flat, corners), {points}), 0);
+  SmallVector<int64_t> withChannels(corners);
+  withChannels.push_back(channels);
+  Value weighted = c.mul(c.reshape(values, withChannels),
+                         c.reshape(weight, {rois, outH, grid, outW, grid, 4,
+                                            1}));
+  Value best = c.reduce(tg::ReduceKind::max, weighted, {2, 4, 5});
+  return c.transpose(c.reshape(best, {rois, outH, outW, channels}),
+                     {0, 3, 1, 2});
+}
+
 LogicalResult convertRoiAlign(NodeContext &ctx) {
   Composer c{ctx};
   Value x = ctx.getInput(0), rois = ctx.getInput(1),
@@ -205,8 +301,9 @@ LogicalResult convertRoiAlign(NodeContext &ctx) {
       !isa<IntegerType>(elementTypeOf(batchIndices)))
     return ctx.emitError() << "expected integer batch_indices [" << count
                            << "], got " << batchIndices.getType();
-  if (ctx.getString("mode", "avg") != "avg")
-    return ctx.unsupported("mode=max");
+  std::string poolMode = ctx.getString("mode", "avg");
+  if (poolMode != "avg" && poolMode != "max")
+    return ctx.emitError() << "unknown mode '" << poolMode << "'";
   int64_t outH = ctx.getInt("output_height", 1),
           outW = ctx.getInt("output_width", 1),
           ratio = ctx.getInt("sampling_ratio", 0);
@@ -239,6 +336,16 @@ LogicalResult convertRoiAlign(NodeContext &ctx) {
   if (!halfPixel) {
     w = c.max(w, c.scalar(w, 1.0));
     h = c.max(h, c.scalar(h, 1.0));
+  }
+  if (poolMode == "max") {
+    if (failed(ctx.checkedSize({count, outH, ratio, outW, ratio, 4, channels},
+                               "RoiAlign's max-mode samples")))
+      return failure();
+    ctx.setOutput(0, roiAlignMax(c, x, batchIndices,
+                                 roiSamples(c, y1, h, outH, ratio, height),
+                                 roiSamples(c, x1, w, outW, ratio, width),
+                                 outH, outW, ratio));
+    return success();
   }
   Value ay = roiTents(c, y1, h, outH, ratio, height); // [R, oh, H]
   Value ax = roiTents(c, x1, w, outW, ratio, width);  // [R, ow, W]
