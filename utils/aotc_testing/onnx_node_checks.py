@@ -18,7 +18,9 @@ Checks (one line each, exit 1 on the first mismatch):
   axis takes one element; -INT64_MIN cannot be taken), against Python's
   slicing, whose semantics ONNX's are;
 - RoiAlign's max mode over two images with rois partly outside them, in
-  both coordinate modes, against a numpy loop written from the spec.
+  both coordinate modes, against a numpy loop written from the spec;
+- DeformConv with groups, offset groups, strides, dilations, pads and a
+  mask, against a numpy loop written from the spec.
 
 The tolerance is ONNX's backend-test one (onnx_run.ONNX_RTOL/ATOL) with an
 absolute floor scaled to the values, as onnx_models.py does.
@@ -272,6 +274,76 @@ def roi_align_checks(args, work, rng):
     return ok
 
 
+def deform_conv_reference(x, w, offset, bias, mask, group, offset_group,
+                          strides, dilations, pads):
+    """DeformConv from ONNX's operator description: tap (a, b) of output
+    (i, j) reads x bilinearly (corners outside the image are zero) at
+    (top + i * stride + a * dilation + dy, left + j * stride + b * dilation
+    + dx), times the mask, times the weight."""
+    n, channels, height, width = x.shape
+    m, per_group, kh, kw = w.shape
+    oh, ow = offset.shape[2:]
+    off = offset.reshape(n, offset_group, kh, kw, 2, oh, ow)
+    msk = mask.reshape(n, offset_group, kh, kw, oh, ow)
+
+    def read(img, yy, xx):
+        y0, x0 = int(np.floor(yy)), int(np.floor(xx))
+        total = 0.0
+        for cy, wy in ((y0, 1 - (yy - y0)), (y0 + 1, yy - y0)):
+            for cx, wx in ((x0, 1 - (xx - x0)), (x0 + 1, xx - x0)):
+                if 0 <= cy < height and 0 <= cx < width:
+                    total += wy * wx * img[cy, cx]
+        return total
+
+    y = np.zeros((n, m, oh, ow), np.float64)
+    for b in range(n):
+        for o in range(m):
+            g = o // (m // group)
+            for ci in range(per_group):
+                c = g * per_group + ci
+                og = c // (channels // offset_group)
+                img = x[b, c].astype(np.float64)
+                for i in range(oh):
+                    for j in range(ow):
+                        for a in range(kh):
+                            for bb in range(kw):
+                                yy = (-pads[0] + i * strides[0] +
+                                      a * dilations[0] + off[b, og, a, bb, 0, i, j])
+                                xx = (-pads[1] + j * strides[1] +
+                                      bb * dilations[1] + off[b, og, a, bb, 1, i, j])
+                                y[b, o, i, j] += (w[o, ci, a, bb] *
+                                                  msk[b, og, a, bb, i, j] *
+                                                  read(img, yy, xx))
+            y[b, o] += bias[o]
+    return y.astype(np.float32)
+
+
+def deform_conv_checks(args, work, rng):
+    """DeformConv with two groups, two offset groups, a stride, a dilation,
+    asymmetric pads and a mask, on offsets that reach outside the image
+    (ONNX's backend tests have one group)."""
+    from onnx import helper
+    x = rng.standard_normal((2, 4, 7, 8)).astype(np.float32)
+    w = rng.standard_normal((6, 2, 3, 2)).astype(np.float32)
+    strides, dilations, pads = [2, 1], [1, 2], [1, 0, 2, 1]
+    oh = (7 + 1 + 2 - 3) // 2 + 1
+    ow = (8 + 0 + 1 - 3) // 1 + 1
+    offset = rng.uniform(-2.5, 2.5, size=(2, 2 * 2 * 6, oh, ow)).astype(
+        np.float32)
+    mask = rng.uniform(0, 1, size=(2, 2 * 6, oh, ow)).astype(np.float32)
+    bias = rng.standard_normal(6).astype(np.float32)
+    want = deform_conv_reference(x, w, offset, bias, mask, 2, 2, strides,
+                                 dilations, pads)
+    return check(args, work, "DeformConv with groups, offset groups, strides, "
+                 "dilations, pads and a mask",
+                 [helper.make_node("DeformConv", ["x", "w", "o", "b", "m"],
+                                   ["y"], group=2, offset_group=2,
+                                   strides=strides, dilations=dilations,
+                                   pads=pads, kernel_shape=[3, 2])],
+                 {"x": x, "w": w, "o": offset, "b": bias, "m": mask},
+                 {"y": want})
+
+
 def main(argv):
     args, work = onnx_run.parse_check_args(__doc__, argv)
     rng = np.random.default_rng(0)
@@ -280,6 +352,7 @@ def main(argv):
     ok &= sequence_checks(args, work, rng)
     ok &= slice_checks(args, work, rng)
     ok &= roi_align_checks(args, work, rng)
+    ok &= deform_conv_checks(args, work, rng)
     return 0 if ok else 1
 
 

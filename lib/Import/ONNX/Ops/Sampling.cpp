@@ -8,6 +8,8 @@
 //   grid of normalized output coordinates (x, y[, z], 1), computed here in
 //   double precision, multiplied by theta with tg.matmul. `size` must be
 //   known at compile time.
+// - DeformConv (opset 19, 2-D) is GridSample of each offset group's
+//   channels at the taps' offset places, then a grouped matmul.
 // - RoiAlign (opsets 10 and 16, sampling_ratio > 0: the grid
 //   torchvision's detectors use) is a composition. In avg mode: Bilinear interpolation
 //   at a sample point is separable: the weight of pixel p along one axis
@@ -371,10 +373,149 @@ LogicalResult convertRoiAlign(NodeContext &ctx) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// DeformConv
+//===----------------------------------------------------------------------===//
+
+/// DeformConv (opset 19), 2-D: a convolution whose kernel taps read the
+/// input at offsets given per output position. As ONNX's reference defines
+/// it, tap k of output (i, j) reads X bilinearly (corners outside the image
+/// count as zero) at (top + i * stride + k_h * dilation + dy, ...), times
+/// the mask. That is GridSample (linear, zeros, align_corners) of each
+/// offset group's channels on a grid of [taps * OH, OW] points, after which
+/// the convolution is a grouped matmul of the weights with the sampled
+/// columns.
+LogicalResult convertDeformConv(NodeContext &ctx) {
+  Composer c{ctx};
+  Value x = ctx.getInput(0), w = ctx.getInput(1), offset = ctx.getInput(2);
+  if (!isFloatValue(x) || rankOf(x) != 4)
+    return ctx.unsupported("an input other than a float [N, C, H, W] (2-D)");
+  ArrayRef<int64_t> xs = shapeOf(x), ws = shapeOf(w), os = shapeOf(offset);
+  int64_t n = xs[0], channels = xs[1], height = xs[2], width = xs[3];
+  int64_t group = ctx.getInt("group", 1),
+          offsetGroup = ctx.getInt("offset_group", 1);
+  if (rankOf(w) != 4 || elementTypeOf(w) != elementTypeOf(x) ||
+      elementTypeOf(offset) != elementTypeOf(x) || rankOf(offset) != 4)
+    return ctx.emitError() << "expected W [M, C / group, kH, kW] and offset "
+                              "[N, 2 * offset_group * kH * kW, oH, oW] of "
+                              "the input's type, got "
+                           << w.getType() << " and " << offset.getType();
+  int64_t m = ws[0], kh = ws[2], kw = ws[3], oh = os[2], ow = os[3];
+  int64_t taps = kh * kw;
+  if (group < 1 || offsetGroup < 1 || channels % group != 0 ||
+      channels % offsetGroup != 0 || m % group != 0 ||
+      ws[1] * group != channels)
+    return ctx.emitError() << "expected group and offset_group to divide the "
+                              "channels (" << channels << ") and group the "
+                              "outputs (" << m << "), with W [M, C / group, "
+                              "kH, kW]; got group " << group
+                           << ", offset_group " << offsetGroup << " and W "
+                           << w.getType();
+  if (os[0] != n || os[1] != 2 * offsetGroup * taps)
+    return ctx.emitError() << "expected offset [" << n << ", "
+                           << 2 * offsetGroup * taps << ", oH, oW], got "
+                           << offset.getType();
+  if (auto kernel = ctx.getInts("kernel_shape");
+      kernel && (*kernel != SmallVector<int64_t>{kh, kw}))
+    return ctx.emitError() << "expected kernel_shape to match W's ["
+                           << kh << ", " << kw << "]";
+  SmallVector<int64_t> strides = ctx.getInts("strides").value_or(
+                           SmallVector<int64_t>{1, 1}),
+                       dilations = ctx.getInts("dilations").value_or(
+                           SmallVector<int64_t>{1, 1}),
+                       pads = ctx.getInts("pads").value_or(
+                           SmallVector<int64_t>{0, 0, 0, 0});
+  if (strides.size() != 2 || dilations.size() != 2 || pads.size() != 4)
+    return ctx.emitError() << "expected 2 strides, 2 dilations and 4 pads";
+  // The output the geometry gives must be the offset's.
+  for (int d = 0; d < 2; ++d) {
+    int64_t size = d ? width : height, k = d ? kw : kh;
+    int64_t span = (k - 1) * dilations[d] + 1;
+    if (strides[d] < 1 || dilations[d] < 1 ||
+        (size + pads[d] + pads[d + 2] - span) / strides[d] + 1 !=
+            (d ? ow : oh))
+      return ctx.emitError() << "expected the offset's output size to be "
+                                "what the kernel, strides, dilations and "
+                                "pads give";
+  }
+  if (failed(ctx.checkedSize({n, channels, taps, oh, ow}, "sampled columns")))
+    return failure();
+  Value mask;
+  if (ctx.hasInput(4)) {
+    mask = ctx.getInput(4);
+    if (shapeOf(mask) != ArrayRef<int64_t>{n, offsetGroup * taps, oh, ow} ||
+        elementTypeOf(mask) != elementTypeOf(x))
+      return ctx.emitError() << "expected mask [" << n << ", "
+                             << offsetGroup * taps << ", " << oh << ", " << ow
+                             << "], got " << mask.getType();
+  }
+
+  // Sample coordinates [N, G, taps, oH, oW]: the tap's place plus its
+  // offset (offset holds (dy, dx) per tap).
+  Type type = elementTypeOf(x);
+  auto place = [&](int axis) {
+    // [1, 1, taps, oH, 1] for rows, [1, 1, taps, 1, oW] for columns.
+    int64_t out = axis ? ow : oh;
+    SmallVector<double> values;
+    for (int64_t t = 0; t < taps; ++t)
+      for (int64_t o = 0; o < out; ++o)
+        values.push_back(double(-pads[axis] + o * strides[axis] +
+                                (axis ? t % kw : t / kw) * dilations[axis]));
+    SmallVector<int64_t> shape = {1, 1, taps, axis ? 1 : oh, axis ? ow : 1};
+    auto tensorType = RankedTensorType::get(shape, type);
+    SmallVector<Attribute> attrs;
+    for (double v : values)
+      attrs.push_back(FloatAttr::get(type, v));
+    return ctx.createConstant(DenseElementsAttr::get(tensorType, attrs));
+  };
+  Value deltas = c.reshape(offset, {n, offsetGroup, taps, 2, oh, ow});
+  auto delta = [&](int axis) {
+    return c.reshape(c.sliceAxis(deltas, 3, axis, 1),
+                     {n, offsetGroup, taps, oh, ow});
+  };
+  // align_corners: pixel p of `size` is at 2 p / (size - 1) - 1.
+  auto normalized = [&](Value at, int64_t size) {
+    double scale = size > 1 ? 2.0 / double(size - 1) : 0.0;
+    return c.reshape(c.sub(c.mul(at, c.scalar(at, scale)), c.scalar(at, 1.0)),
+                     {n * offsetGroup, taps * oh, ow, 1});
+  };
+  Value grid = c.concat(
+      {normalized(c.add(delta(1), place(1)), width),
+       normalized(c.add(delta(0), place(0)), height)},
+      3); // (x, y)
+  Value sampled = ctx.create<tg::GridSampleOp>(
+      tg::GridSampleMode::linear,
+      c.reshape(x, {n * offsetGroup, channels / offsetGroup, height, width}),
+      grid, tg::GridSamplePadding::zeros, /*alignCorners=*/true);
+  if (mask) {
+    sampled = c.mul(
+        c.reshape(sampled, {n, offsetGroup, channels / offsetGroup, taps, oh,
+                            ow}),
+        c.reshape(mask, {n, offsetGroup, 1, taps, oh, ow}));
+  }
+  // Columns [N, group, C / group * taps, oH * oW] times the weights
+  // [1, group, M / group, C / group * taps].
+  int64_t perGroup = channels / group * taps;
+  Value columns = c.reshape(sampled, {n, group, perGroup, oh * ow});
+  Value weights = c.reshape(w, {1, group, m / group, perGroup});
+  Value y = c.reshape(c.matmul(weights, columns), {n, m, oh, ow});
+  if (ctx.hasInput(3)) {
+    Value bias = ctx.getInput(3);
+    if (shapeOf(bias) != ArrayRef<int64_t>{m} ||
+        elementTypeOf(bias) != type)
+      return ctx.emitError() << "expected B [" << m << "], got "
+                             << bias.getType();
+    y = c.add(y, c.reshape(bias, {1, m, 1, 1}));
+  }
+  ctx.setOutput(0, y);
+  return success();
+}
+
 } // namespace
 
 void aotc::onnximport::registerSamplingConverters(ConverterRegistry &registry) {
   registry.add("GridSample", {2, 2}, convertGridSample);
   registry.add("AffineGrid", {2, 2}, convertAffineGrid);
   registry.add("RoiAlign", {3, 3}, convertRoiAlign);
+  registry.add("DeformConv", {3, 5}, convertDeformConv);
 }
