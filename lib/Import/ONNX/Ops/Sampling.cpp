@@ -157,18 +157,20 @@ LogicalResult convertAffineGrid(NodeContext &ctx) {
 // RoiAlign
 //===----------------------------------------------------------------------===//
 
-/// A [rois, out, size] of RoiAlign along one axis: for roi r and output
-/// cell o, the bilinear weight of each of the `size` pixels summed over the
-/// `grid` samples of the cell. `start` and `extent` are the rois' start and
-/// size along the axis ([rois, 1], in pixels).
-static Value roiTents(Composer &c, Value start, Value extent, int64_t out,
-                      int64_t grid, int64_t size) {
+/// The sample coordinates of RoiAlign along one axis, [rois, out, grid]:
+/// start + o * bin + (i + 0.5) * bin / grid for output cell o and sample i,
+/// with bin = extent / out; and 1 (in the coordinates' type) where the
+/// sample lies within one pixel of the image of `size` pixels, else 0.
+/// `start` and `extent` are the rois' start and size along the axis
+/// ([rois, 1], in pixels).
+static std::pair<Value, Value> roiSamplePoints(Composer &c, Value start,
+                                               Value extent, int64_t out,
+                                               int64_t grid, int64_t size) {
   int64_t rois = shapeOf(start)[0];
   Type type = elementTypeOf(start);
   Value bin = c.div(extent, c.scalar(extent, double(out))); // [R, 1]
   Value cell = c.cast(c.reshape(c.iota({out}), {1, out, 1}), type);
   Value sample = c.cast(c.reshape(c.iota({grid}), {1, 1, grid}), type);
-  // start + o * bin + (i + 0.5) * bin / grid: [R, out, grid].
   Value bin3 = c.reshape(bin, {rois, 1, 1});
   Value at = c.add(
       c.add(c.reshape(start, {rois, 1, 1}), c.mul(cell, bin3)),
@@ -179,6 +181,18 @@ static Value roiTents(Composer &c, Value start, Value extent, int64_t out,
           c.compare(tg::ComparePredicate::ge, at, c.scalar(at, -1.0)),
           c.compare(tg::ComparePredicate::le, at, c.scalar(at, double(size)))),
       type);
+  return {at, inside};
+}
+
+/// A [rois, out, size] of RoiAlign along one axis: for roi r and output
+/// cell o, the bilinear weight of each of the `size` pixels summed over the
+/// `grid` samples of the cell. `start` and `extent` are the rois' start and
+/// size along the axis ([rois, 1], in pixels).
+static Value roiTents(Composer &c, Value start, Value extent, int64_t out,
+                      int64_t grid, int64_t size) {
+  int64_t rois = shapeOf(start)[0];
+  Type type = elementTypeOf(start);
+  auto [at, inside] = roiSamplePoints(c, start, extent, out, grid, size);
   Value clamped = c.min(c.max(at, c.scalar(at, 0.0)),
                         c.scalar(at, double(size - 1)));
   Value pixel = c.cast(c.reshape(c.iota({size}), {1, 1, 1, size}), type);
@@ -201,21 +215,7 @@ struct RoiSamples {
 
 static RoiSamples roiSamples(Composer &c, Value start, Value extent,
                              int64_t out, int64_t grid, int64_t size) {
-  int64_t rois = shapeOf(start)[0];
-  Type type = elementTypeOf(start);
-  Value bin = c.div(extent, c.scalar(extent, double(out)));
-  Value cell = c.cast(c.reshape(c.iota({out}), {1, out, 1}), type);
-  Value sample = c.cast(c.reshape(c.iota({grid}), {1, 1, grid}), type);
-  Value bin3 = c.reshape(bin, {rois, 1, 1});
-  Value at = c.add(
-      c.add(c.reshape(start, {rois, 1, 1}), c.mul(cell, bin3)),
-      c.mul(c.add(sample, c.scalar(sample, 0.5)),
-            c.div(bin3, c.scalar(bin3, double(grid)))));
-  Value inside = c.cast(
-      c.ctx.create<tg::AndOp>(
-          c.compare(tg::ComparePredicate::ge, at, c.scalar(at, -1.0)),
-          c.compare(tg::ComparePredicate::le, at, c.scalar(at, double(size)))),
-      type);
+  auto [at, inside] = roiSamplePoints(c, start, extent, out, grid, size);
   // At the last pixel or past it, both corners are the last pixel.
   Value last = c.scalar(at, double(size - 1));
   Value clamped = c.max(at, c.scalar(at, 0.0));

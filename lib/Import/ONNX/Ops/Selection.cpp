@@ -47,6 +47,23 @@ static FailureOr<SmallVector<double>> getConstantValues(NodeContext &ctx,
 // Compress, NonZero, Unique
 //===----------------------------------------------------------------------===//
 
+/// Compress's axis, normalized; without one, `x` becomes the flattened
+/// input and the axis 0.
+static LogicalResult getCompressAxis(NodeContext &ctx, Composer &c, Value &x,
+                                     int64_t &axis) {
+  axis = 0;
+  if (!ctx.hasAttr("axis")) {
+    x = c.reshape(x, {tensorTypeOf(x).getNumElements()});
+    return success();
+  }
+  FailureOr<int64_t> normalized =
+      normalizeAxis(ctx, ctx.getInt("axis", 0), rankOf(x));
+  if (failed(normalized))
+    return failure();
+  axis = *normalized;
+  return success();
+}
+
 /// Compress with a condition known only at run time: a bounded output of
 /// at most as many slices as the condition has entries. tg.nonzero of the
 /// condition gives the kept positions in order (zeros past the count), a
@@ -58,15 +75,8 @@ static LogicalResult convertBoundedCompress(NodeContext &ctx) {
     return ctx.emitError() << "expected a 1-D bool condition, got "
                            << condition.getType();
   int64_t axis = 0;
-  if (ctx.hasAttr("axis")) {
-    FailureOr<int64_t> normalized =
-        normalizeAxis(ctx, ctx.getInt("axis", 0), rankOf(x));
-    if (failed(normalized))
-      return failure();
-    axis = *normalized;
-  } else {
-    x = c.reshape(x, {tensorTypeOf(x).getNumElements()});
-  }
+  if (failed(getCompressAxis(ctx, c, x, axis)))
+    return failure();
   int64_t entries = shapeOf(condition)[0], extent = shapeOf(x)[axis];
   if (entries > extent)
     return ctx.emitError() << "condition has " << entries << " entries for "
@@ -99,15 +109,8 @@ static LogicalResult convertCompress(NodeContext &ctx) {
   if (failed(condition))
     return failure();
   int64_t axis = 0;
-  if (ctx.hasAttr("axis")) {
-    FailureOr<int64_t> normalized =
-        normalizeAxis(ctx, ctx.getInt("axis", 0), rankOf(x));
-    if (failed(normalized))
-      return failure();
-    axis = *normalized;
-  } else {
-    x = c.reshape(x, {tensorTypeOf(x).getNumElements()});
-  }
+  if (failed(getCompressAxis(ctx, c, x, axis)))
+    return failure();
   int64_t extent = shapeOf(x)[axis];
   if (static_cast<int64_t>(condition->size()) > extent)
     return ctx.emitError() << "condition has " << condition->size()
