@@ -397,8 +397,9 @@ LogicalResult Compilation::parseInput() {
     return error(diag,
                  "cannot read '" + path + "': " + buffer.getError().message());
   if (!options.inputShapes.empty() || !options.inputValues.empty() ||
-      !options.dims.empty())
-    return error(diag, "--input-shape, --input-value and --dim apply to ONNX "
+      !options.dims.empty() || !options.maxOutputs.empty())
+    return error(diag, "--input-shape, --input-value, --dim and --max-output "
+                       "apply to ONNX "
                        "models; '" +
                            path + "' is an MLIR module");
   if ((*buffer)->getBufferSize() == 0)
@@ -453,6 +454,11 @@ LogicalResult Compilation::importONNX() {
   }
   for (const std::string &binding : options.inputValues) {
     std::string message = parseInputValueBinding(binding, importOptions);
+    if (!message.empty())
+      return error(diag, message);
+  }
+  for (const std::string &binding : options.maxOutputs) {
+    std::string message = parseMaxOutputBinding(binding, importOptions);
     if (!message.empty())
       return error(diag, message);
   }

@@ -151,6 +151,15 @@ int main(int argc, char **argv) {
                  "(repeatable)")
       ->type_name("NAME=FILE")
       ->allow_extra_args(false);
+  app.add_option("--max-output", options.maxOutputs,
+                 "Bound a bounded ONNX graph output (one whose extent is "
+                 "known only at run time: NonZero, NonMaxSuppression, ...) "
+                 "to N entries along that extent instead of the model's "
+                 "largest, so its buffer is smaller; entries past N are "
+                 "dropped and its shape output states at most N "
+                 "(repeatable)")
+      ->type_name("NAME=N")
+      ->allow_extra_args(false);
   app.add_flag("--report", options.report,
                "After compiling, print each kernel: the graph ops it fused, "
                "its FLOPs and the bytes it reads and writes; then the "

@@ -13,8 +13,9 @@ header and compares with a numpy reference written from the ONNX spec. The
 comparison goes through onnx_run, which reads each bounded output's actual
 shape from the output the header names (NAME_OUTPUT_i_SHAPE_OUTPUT), checks
 that every element outside that box is zero, and compares the box: so a
-wrong count, a wrong element or a non-zero pad each fail. One line per
-check; exit status 1 if any failed.
+wrong count, a wrong element or a non-zero pad each fail. Two checks lower
+a bound with --max-output and expect the first entries. One line per check;
+exit status 1 if any failed.
 """
 
 import os
@@ -118,6 +119,10 @@ def main(argv):
     check("NonZero of all true", node("NonZero", ["x"], ["y"]), {"x": full},
           {"y": nonzero(full)})
 
+    check("NonZero of all true, --max-output y=5",
+          node("NonZero", ["x"], ["y"]), {"x": full},
+          {"y": nonzero(full)[:, :5]}, flags=["--max-output", "y=5"])
+
     x = rng.choice(np.arange(4, dtype=f32), size=(3, 5))
     for k, largest in ((0, 1), (2, 1), (5, 0), (9, 1), (-3, 0)):
         v, i = topk(x, k, 1, largest)
@@ -160,6 +165,12 @@ def main(argv):
               {"b": boxes, "s": scores, "m": np.array([limit], np.int64),
                "iou": np.array([iou], f32), "t": np.array([thr], f32)},
               {"sel": nms(boxes, scores, max(limit, 0), f32(iou), f32(thr))})
+    check("NonMaxSuppression, --max-output sel=4",
+          node("NonMaxSuppression", ["b", "s", "m", "iou", "t"], ["sel"]),
+          {"b": boxes, "s": scores, "m": np.array([8], np.int64),
+           "iou": np.array([0.5], f32), "t": np.array([0.1], f32)},
+          {"sel": nms(boxes, scores, 8, f32(0.5), f32(0.1))[:4]},
+          flags=["--max-output", "sel=4"])
     centers = rng.uniform(0, 4, size=(1, 8, 4)).astype(f32)
     check("NonMaxSuppression center boxes, constant limit 2, no threshold",
           node("NonMaxSuppression", ["b", "s", "m", "iou"], ["sel"],

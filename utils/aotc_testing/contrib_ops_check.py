@@ -93,10 +93,11 @@ class Checker:
         self.count = 0
         self.failed = 0
 
-    def __call__(self, what, nodes, inputs, outputs, inits=None):
+    def __call__(self, what, nodes, inputs, outputs, inits=None, flags=()):
         """Compiles and runs the nodes on `inputs` (name -> array, the graph
         inputs in order) with `inits` (name -> array, initializers) and
-        compares with `outputs` (name -> array). Prints one line."""
+        compares with `outputs` (name -> array). `flags`: more aotc flags.
+        Prints one line."""
         self.count += 1
         work = os.path.join(self.work, "%02d" % self.count)
         os.makedirs(work)
@@ -109,7 +110,7 @@ class Checker:
             got = onnx_run.compile_and_run(
                 path, [onnx_run.Tensor.from_numpy(v) for v in inputs.values()],
                 want, work, self.args.aotc, cc=self.args.cc,
-                aotc_flags=["-O1"], name="n")
+                aotc_flags=["-O1"] + list(flags), name="n")
         except onnx_run.Outcome as e:
             return self.fail(what, "%s: %s" % (e.status, e.detail))
         for i, (raw, expected) in enumerate(zip(got, want)):

@@ -36,6 +36,8 @@ struct CompileOptions {
   std::vector<std::string> dims;
   /// `NAME=FILE` bindings freezing ONNX inputs to a TensorProto's value.
   std::vector<std::string> inputValues;
+  /// `NAME=N` bounds for bounded ONNX graph outputs (--max-output).
+  std::vector<std::string> maxOutputs;
   /// Output file; empty means NAME.o (or .s, .ll, .mlir per `emit`).
   std::string outputPath;
   /// C header path; empty means NAME.h. Written for objects and assembly.

@@ -531,6 +531,30 @@ static Value insideBox(OpBuilder &b, Location loc, RankedTensorType type,
   return inside;
 }
 
+/// `value`, a bounded output, and its actual `shape` with at most `size`
+/// entries along its bounded dimension `dim` (--max-output): the entries
+/// past `size` dropped, the shape's entry clamped.
+std::pair<Value, Value> GraphImporter::boundOutput(Value value, Value shape,
+                                                   int64_t dim, int64_t size) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Location loc = value.getLoc();
+  size = std::min(size, type.getDimSize(dim));
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> starts(rank, 0), limits(type.getShape()),
+      strides(rank, 1);
+  limits[dim] = size;
+  Value kept =
+      tg::SliceOp::create(builder, loc, value, starts, limits, strides);
+  SmallVector<int64_t> caps(rank, std::numeric_limits<int64_t>::max());
+  caps[dim] = size;
+  Value capped = tg::ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(
+          RankedTensorType::get({rank}, builder.getI64Type()),
+          ArrayRef<int64_t>(caps)));
+  return {kept, tg::MinOp::create(builder, loc, shape, capped)};
+}
+
 /// Whether `opType` reads a sequence as its input 0 (Ops/Sequence.cpp).
 static bool isSequenceReader(StringRef opType) {
   return opType == "SequenceInsert" || opType == "SequenceErase" ||
@@ -1009,15 +1033,33 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
              << "graph output '" << output.name()
              << "' is not produced by any node, input or initializer";
     auto bounded = boundedValues.find(value);
-    if (bounded != boundedValues.end())
-      shapeResults.push_back({results.size(), bounded->second.shape});
-    else if (failed(checkOutput(output, value)))
+    auto cap = options.maxOutputs.find(output.name());
+    if (cap != options.maxOutputs.end() && bounded == boundedValues.end())
+      return emitError(UnknownLoc::get(context))
+             << "--max-output bounds graph output '" << output.name()
+             << "', whose shape is static; only bounded outputs (NonZero, "
+                "NonMaxSuppression, ...: docs/architecture.md) take a bound";
+    if (bounded != boundedValues.end()) {
+      Value shape = bounded->second.shape;
+      if (cap != options.maxOutputs.end())
+        std::tie(value, shape) = boundOutput(value, shape,
+                                             bounded->second.dim, cap->second);
+      shapeResults.push_back({results.size(), shape});
+    } else if (failed(checkOutput(output, value))) {
       return failure();
+    }
     if (const LowPrecisionType *lowPrecision =
             lookupLowPrecisionType(getLowPrecisionType(value)))
       value = packValue(builder, funcLoc, value, *lowPrecision);
     results.push_back(value);
   }
+  for (const auto &[name, size] : options.maxOutputs)
+    if (llvm::none_of(graph.output(), [&](const onnx::ValueInfoProto &output) {
+          return output.name() == name;
+        }))
+      return emitError(UnknownLoc::get(context))
+             << "--max-output bounds '" << name
+             << "', which is not an output of the graph";
   unsigned numGraphOutputs = results.size();
   for (auto [of, shape] : shapeResults)
     results.push_back(shape);
@@ -1175,6 +1217,19 @@ std::string aotc::parseDimBinding(StringRef binding,
            "batch=1)";
   if (!options.dimValues.emplace(name.str(), value).second)
     return "--dim binds '" + name.str() + "' twice";
+  return "";
+}
+
+std::string aotc::parseMaxOutputBinding(StringRef binding,
+                                        ONNXImportOptions &options) {
+  auto [name, size] = binding.rsplit('=');
+  int64_t value;
+  if (name.empty() || !binding.contains('=') || size.getAsInteger(10, value) ||
+      value < 0)
+    return "--max-output '" + binding.str() +
+           "' is not NAME=N with N a non-negative integer (e.g. boxes=100)";
+  if (!options.maxOutputs.emplace(name.str(), value).second)
+    return "--max-output bounds '" + name.str() + "' twice";
   return "";
 }
 

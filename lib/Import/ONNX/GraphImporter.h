@@ -79,9 +79,9 @@ public:
 
   /// Bounded values (BoundedValue): a result whose extent is known only at
   /// run time, computed at its largest shape, and its actual shape.
-  void markBounded(mlir::Value value, mlir::Value shape,
+  void markBounded(mlir::Value value, mlir::Value shape, int64_t dim,
                    llvm::StringRef producer) {
-    boundedValues[value] = {shape, producer.str()};
+    boundedValues[value] = {shape, dim, producer.str()};
   }
 
 private:
@@ -89,6 +89,8 @@ private:
   /// dimension) and the node that made it, for errors.
   struct BoundedValue {
     mlir::Value shape;
+    /// The dimension whose extent is known only at run time.
+    int64_t dim;
     std::string producer;
   };
   mlir::LogicalResult importInitializers(const onnx::GraphProto &graph);
@@ -121,6 +123,11 @@ private:
                                  const ConverterRegistry &registry);
   mlir::LogicalResult checkOutput(const onnx::ValueInfoProto &output,
                                   mlir::Value value);
+  /// A bounded output cut to `size` entries along `dim` (--max-output), and
+  /// its shape clamped to match.
+  std::pair<mlir::Value, mlir::Value> boundOutput(mlir::Value value,
+                                                  mlir::Value shape,
+                                                  int64_t dim, int64_t size);
   mlir::LogicalResult reportUnsupported();
   mlir::Location getNodeLoc(const onnx::NodeProto &node);
 

@@ -160,11 +160,12 @@ void NodeContext::setOutput(unsigned i, Value value) {
     graph.bind(node.output(i), value);
 }
 
-void NodeContext::setBoundedOutput(unsigned i, Value value, Value shape) {
+void NodeContext::setBoundedOutput(unsigned i, Value value, Value shape,
+                                   int64_t dim) {
   if (!hasOutput(i) || buildError)
     return;
   graph.bind(node.output(i), value);
-  graph.markBounded(value, shape,
+  graph.markBounded(value, shape, dim,
                     (getOpType() + " '" + node.name() + "'").str());
 }
 

@@ -114,10 +114,11 @@ public:
   /// the node does not declare are ignored.
   void setOutput(unsigned i, mlir::Value value);
   /// Binds output `i` to `value`, a result computed at its largest shape
-  /// whose actual extent is known only at run time, and `shape` (1-D i64,
-  /// one entry per dimension of `value`) its actual shape. Such a value can
-  /// only be a graph output: the caller gets `shape` as one more output.
-  void setBoundedOutput(unsigned i, mlir::Value value, mlir::Value shape);
+  /// whose extent along `dim` is known only at run time, and `shape` (1-D
+  /// i64, one entry per dimension of `value`) its actual shape. Such a value
+  /// can only be a graph output: the caller gets `shape` as one more output.
+  void setBoundedOutput(unsigned i, mlir::Value value, mlir::Value shape,
+                        int64_t dim);
   /// The value bound to output `i` so far, or null.
   mlir::Value getOutput(unsigned i) const;
 

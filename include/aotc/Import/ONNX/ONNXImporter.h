@@ -41,6 +41,10 @@ struct ONNXImportOptions {
   /// become constants, not arguments, so shape inputs (Reshape's `shape`,
   /// TopK's `k`, ...) given as graph inputs are known at compile time.
   std::map<std::string, std::string> inputValues;
+  /// Bounds for bounded graph outputs (docs/architecture.md, "Bounded
+  /// outputs"), keyed by output name (`--max-output NAME=N`): the output
+  /// keeps at most N entries along its bounded dimension.
+  std::map<std::string, int64_t> maxOutputs;
   /// The name of the function to build.
   std::string functionName = "main";
 };
@@ -74,6 +78,11 @@ std::string parseDimBinding(llvm::StringRef binding,
 /// string on success.
 std::string parseInputValueBinding(llvm::StringRef binding,
                                    ONNXImportOptions &options);
+
+/// Parses `NAME=N` (a bounded graph output and its bound) into `options`;
+/// returns an error message, or the empty string on success.
+std::string parseMaxOutputBinding(llvm::StringRef binding,
+                                  ONNXImportOptions &options);
 
 } // namespace aotc
 

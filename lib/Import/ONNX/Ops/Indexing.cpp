@@ -343,8 +343,10 @@ static LogicalResult convertBoundedTopK(NodeContext &ctx, int64_t axis) {
   ArrayRef<int64_t> shape = type.getShape();
   Value actual =
       c.boundedShape(shape.take_front(axis), k, shape.drop_front(axis + 1));
-  ctx.setBoundedOutput(0, c.zeroPast(topk.getValues(), axis, k), actual);
-  ctx.setBoundedOutput(1, c.zeroPast(topk.getIndices(), axis, k), actual);
+  ctx.setBoundedOutput(0, c.zeroPast(topk.getValues(), axis, k), actual,
+                       axis);
+  ctx.setBoundedOutput(1, c.zeroPast(topk.getIndices(), axis, k), actual,
+                       axis);
   return success();
 }
 

@@ -94,7 +94,8 @@ static LogicalResult convertBoundedCompress(NodeContext &ctx) {
   ArrayRef<int64_t> shape = shapeOf(kept);
   ctx.setBoundedOutput(0, kept,
                        c.boundedShape(shape.take_front(axis), count,
-                                      shape.drop_front(axis + 1)));
+                                      shape.drop_front(axis + 1)),
+                       axis);
   return success();
 }
 
@@ -144,7 +145,7 @@ static LogicalResult convertNonZero(NodeContext &ctx) {
     auto nonzero = tg::NonZeroOp::create(ctx.getBuilder(), ctx.getLoc(), x);
     ctx.setBoundedOutput(
         0, nonzero.getCoordinates(),
-        c.boundedShape({rankOf(x)}, nonzero.getCount(), {}));
+        c.boundedShape({rankOf(x)}, nonzero.getCount(), {}), 1);
     return success();
   }
   FailureOr<SmallVector<double>> values = getConstantValues(ctx, 0);
@@ -231,16 +232,16 @@ static LogicalResult convertBoundedUnique(NodeContext &ctx) {
   Value zeros = c.broadcastTo(c.scalar(x, 0), {n});
   Value zerosI64 = c.broadcastTo(c.scalar(rank, 0), {n});
   ctx.setBoundedOutput(0, scatter(tg::ScatterReduction::none, zeros, x),
-                       shape);
+                       shape, 0);
   Value firstIndex =
       scatter(tg::ScatterReduction::min,
               c.broadcastTo(c.scalar(rank, n), {n}), c.iota({n}));
-  ctx.setBoundedOutput(1, c.zeroPast(firstIndex, 0, count), shape);
+  ctx.setBoundedOutput(1, c.zeroPast(firstIndex, 0, count), shape, 0);
   ctx.setOutput(2, rank);
   ctx.setBoundedOutput(3,
                        scatter(tg::ScatterReduction::add, zerosI64,
                                c.broadcastTo(c.scalar(rank, 1), {n})),
-                       shape);
+                       shape, 0);
   return success();
 }
 
@@ -475,7 +476,7 @@ static LogicalResult convertNonMaxSuppression(NodeContext &ctx) {
       ctx.getBuilder(), ctx.getLoc(), boxes, scores, *limit, *iou, *threshold,
       perClass, centerPointBox != 0);
   ctx.setBoundedOutput(0, nms.getSelected(),
-                       c.boundedShape({}, nms.getCount(), {3}));
+                       c.boundedShape({}, nms.getCount(), {3}), 0);
   return success();
 }
 
