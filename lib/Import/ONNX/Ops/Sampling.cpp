@@ -269,16 +269,14 @@ static Value roiAlignMax(Composer &c, Value x, Value batchIndices,
   Value weight = c.mul(yTerm(ys.lowWeight, ys.highWeight),
                        xTerm(xs.lowWeight, xs.highWeight));
   SmallVector<int64_t> corners = {rois, outH, grid, outW, grid, 4};
-  int64_t points = rois * outH * grid * outW * grid * 4;
   Value pixels = c.reshape(c.transpose(x, {0, 2, 3, 1}),
                            {batch * height * width, channels});
+  // [R, oh, gy, ow, gx, 4, C], read where the product needs it: the gather
+  // fuses into the product and the reduction.
   Value values = c.ctx.create<tg::GatherOp>(
-      pixels, c.reshape(c.broadcastTo(flat, corners), {points}), 0);
-  SmallVector<int64_t> withChannels(corners);
-  withChannels.push_back(channels);
-  Value weighted = c.mul(c.reshape(values, withChannels),
-                         c.reshape(weight, {rois, outH, grid, outW, grid, 4,
-                                            1}));
+      pixels, c.broadcastTo(flat, corners), 0);
+  Value weighted = c.mul(values, c.reshape(weight, {rois, outH, grid, outW,
+                                                     grid, 4, 1}));
   Value best = c.reduce(tg::ReduceKind::max, weighted, {2, 4, 5});
   return c.transpose(c.reshape(best, {rois, outH, outW, channels}),
                      {0, 3, 1, 2});
