@@ -159,9 +159,9 @@ struct RecurrentBuilder {
   NodeContext &ctx;
   Cell cell;
   int64_t hidden, batch;
-  std::optional<double> clip;
-  ArrayRef<Activation> activations; // this direction's
-  Value mask;                       // [seq, batch, 1] i1, or null
+  std::optional<double> clip = std::nullopt;
+  ArrayRef<Activation> activations = {}; // this direction's
+  Value mask = {};                       // [seq, batch, 1] i1, or null
   bool linearBeforeReset = false, inputForget = false;
   bool failed = false;
 
