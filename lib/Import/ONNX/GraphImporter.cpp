@@ -1206,31 +1206,34 @@ std::string aotc::parseInputValueBinding(StringRef binding,
   return "";
 }
 
+/// Parses the `NAME=N` (N a non-negative integer) of option `option` into
+/// `into`; an error message naming `value` and `example`, or "".
+static std::string parseCountBinding(StringRef binding, StringRef option,
+                                     StringRef value, StringRef example,
+                                     StringRef verb,
+                                     std::map<std::string, int64_t> &into) {
+  auto [name, size] = binding.rsplit('=');
+  int64_t count;
+  if (name.empty() || !binding.contains('=') || size.getAsInteger(10, count) ||
+      count < 0)
+    return (option + " '" + binding + "' is not NAME=" + value + " with " +
+            value + " a non-negative integer (e.g. " + example + ")")
+        .str();
+  if (!into.emplace(name.str(), count).second)
+    return (option + " " + verb + " '" + name + "' twice").str();
+  return "";
+}
+
 std::string aotc::parseDimBinding(StringRef binding,
                                   ONNXImportOptions &options) {
-  auto [name, size] = binding.rsplit('=');
-  int64_t value;
-  if (name.empty() || !binding.contains('=') || size.getAsInteger(10, value) ||
-      value < 0)
-    return "--dim '" + binding.str() +
-           "' is not NAME=SIZE with SIZE a non-negative integer (e.g. "
-           "batch=1)";
-  if (!options.dimValues.emplace(name.str(), value).second)
-    return "--dim binds '" + name.str() + "' twice";
-  return "";
+  return parseCountBinding(binding, "--dim", "SIZE", "batch=1", "binds",
+                           options.dimValues);
 }
 
 std::string aotc::parseMaxOutputBinding(StringRef binding,
                                         ONNXImportOptions &options) {
-  auto [name, size] = binding.rsplit('=');
-  int64_t value;
-  if (name.empty() || !binding.contains('=') || size.getAsInteger(10, value) ||
-      value < 0)
-    return "--max-output '" + binding.str() +
-           "' is not NAME=N with N a non-negative integer (e.g. boxes=100)";
-  if (!options.maxOutputs.emplace(name.str(), value).second)
-    return "--max-output bounds '" + name.str() + "' twice";
-  return "";
+  return parseCountBinding(binding, "--max-output", "N", "boxes=100",
+                           "bounds", options.maxOutputs);
 }
 
 std::string aotc::parseInputShapeBinding(StringRef binding,
