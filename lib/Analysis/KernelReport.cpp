@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Analysis/KernelReport.h"
+#include "aotc/Analysis/GraphLoops.h"
 
 #include "aotc/Analysis/OpCounts.h"
 #include "aotc/Analysis/PaddedBuffers.h"
@@ -248,8 +249,13 @@ std::string describeIterations(linalg::LinalgOp op) {
 }
 
 /// `8x4 tiles`: the trip counts of `loop` and of the loops perfectly nested
-/// in it.
+/// in it; `2000 steps` for a loop of the graph.
 std::string describeLoopNest(LoopLikeOpInterface loop) {
+  // A loop of the graph (a recurrence) runs its kernels once per step.
+  if (aotc::isGraphLoop(loop)) {
+    std::optional<uint64_t> count = getTripCounts(loop).front();
+    return (count ? std::to_string(*count) : std::string("?")) + " steps";
+  }
   SmallVector<std::string> counts;
   while (loop) {
     for (std::optional<uint64_t> count : getTripCounts(loop))

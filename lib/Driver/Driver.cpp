@@ -20,6 +20,7 @@
 #include "aotc/Target/CUDA/Toolkit.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -532,13 +533,16 @@ void Compilation::printONNXDiagnostic(Diagnostic &diagnostic) {
     print(note);
 }
 
-/// An .mlir input is a graph of tg ops. An op of another dialect on tensors
-/// (linalg, tensor, arith on tensors, ...) would reach passes that assume tg
-/// semantics, so it is refused at its location before any pass runs.
+/// An .mlir input is a graph of tg ops, with scf.for for recurrences (its
+/// loop-carried tensors are what tg.dynamic_update_slice writes). An op of
+/// another dialect on tensors (linalg, tensor, arith on tensors, ...) would
+/// reach passes that assume tg semantics, so it is refused at its location
+/// before any pass runs.
 static LogicalResult checkGraphOps(ModuleOp module) {
   auto isTensor = [](Type type) { return isa<TensorType>(type); };
   WalkResult walk = module.walk([&](Operation *op) {
-    if (isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
+    if (isa<func::FuncOp, func::ReturnOp, func::CallOp, scf::ForOp,
+            scf::YieldOp>(op) ||
         isa_and_nonnull<tg::TGDialect>(op->getDialect()))
       return WalkResult::advance();
     if (llvm::any_of(op->getOperandTypes(), isTensor) ||

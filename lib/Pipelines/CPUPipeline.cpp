@@ -142,13 +142,20 @@ void addEntryPointBufferizationPasses(OpPassManager &pm,
   // write into (after the last CSE: equal padded tensors must stay two).
   if (materializePads)
     pm.addNestedPass<func::FuncOp>(createMaterializePadsPass());
+  // A recurrence's step computes its new state where the old one was, so
+  // the state keeps one buffer for the whole loop.
+  pm.addNestedPass<func::FuncOp>(createLoopCarriedInPlacePass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
+  // A recurrence's per-step temporaries (its recurrent product) are
+  // allocated once, before the loop, where memory planning places them.
+  pm.addNestedPass<func::FuncOp>(createHoistGraphLoopAllocsPass());
 }
 
 void buildBufferizationStage(OpPassManager &pm,

@@ -135,6 +135,9 @@ void buildGPUDeviceStage(OpPassManager &pm, const GPUPipelineOptions &options) {
   // Workgroup buffers read or written as vectors get the vectors'
   // alignment.
   device.addPass(createCUDAAlignWorkgroupMemoryPass());
+  // A view at a graph loop's time step is taken inside the kernel
+  // (aotc-cuda-map-to-grid): its offset becomes pointer arithmetic.
+  device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   // The tensor-core kernels' nvgpu.mma.sync becomes nvvm.mma.sync.

@@ -66,6 +66,9 @@ Models (``--list`` prints them):
     PyTorch's linear_before_reset form).
 ``rnn_relu``
     A ReLU RNN over 12 steps of a batch of 3, its last hidden state.
+``lstm_long``
+    A 2-layer LSTM over 2000 steps of a batch of 2 (a real loop over time:
+    longer than aotc ever unrolled), every output step and the last states.
 
 Tolerance: rtol 1e-3, ONNX's own, and atol 1e-4 times the largest reference
 magnitude. aotc and PyTorch sum a convolution's or matmul's
@@ -207,6 +210,22 @@ def rnn_relu(torch):
     return Last(), (12, 3, 16)
 
 
+def lstm_long(torch):
+    """A 2-layer LSTM (input 8, hidden 32) over 2000 steps of a batch of 2:
+    every output step, then the last hidden and cell states of both
+    layers, in one tensor [2004, 2, 32]."""
+    class Long(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lstm = torch.nn.LSTM(8, 32, num_layers=2)
+
+        def forward(self, x):
+            y, (h, c) = self.lstm(x)
+            return torch.cat([y, h, c], 0)
+
+    return Long(), (2000, 2, 8)
+
+
 # What --valgrind runs the harness under, as run_graph.py's --valgrind.
 VALGRIND = ("valgrind", "-q", "--leak-check=full", "--error-exitcode=1")
 
@@ -221,6 +240,7 @@ MODELS = collections.OrderedDict([
     ("crnn", crnn),
     ("gru_encoder", gru_encoder),
     ("rnn_relu", rnn_relu),
+    ("lstm_long", lstm_long),
 ])
 
 

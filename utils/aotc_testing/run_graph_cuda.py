@@ -355,7 +355,10 @@ def build_emulated_driver(args, work, kernels_text):
     llvm_mlir = os.path.join(work, "kernels-cpu-llvm.mlir")
     # As the CPU target's llvm stage: bf16 is computed in f32 and converted
     # with integer ops, math goes to LLVM intrinsics and libm.
-    rg.run([args.aotc_opt, cpu_mlir, "--lower-affine", "--convert-scf-to-cf",
+    # (A view at a graph loop's time step, taken inside a kernel, becomes
+    # pointer arithmetic as in the device stage.)
+    rg.run([args.aotc_opt, cpu_mlir, "--expand-strided-metadata",
+            "--lower-affine", "--convert-scf-to-cf",
             "--math-extend-to-supported-types",
             "--arith-emulate-unsupported-floats=source-types=bf16 "
             "target-type=f32", "--aotc-cpu-expand-bf16-conversions",

@@ -352,4 +352,66 @@ def QuantizeArithmeticPass : Pass<"aotc-quantize-arithmetic"> {
                            "mlir::math::MathDialect"];
 }
 
+def LoopCarriedInPlacePass
+    : Pass<"aotc-loop-carried-in-place", "mlir::func::FuncOp"> {
+  let summary = "Make each step of a recurrence write its new state over "
+                "the old one";
+  let description = [{
+    A recurrence is an `scf.for` over time whose loop-carried tensors are
+    its state (an LSTM's h and c) and the sequence of outputs it fills.
+    One-shot bufferization gives a carried tensor one buffer for the whole
+    loop only when the value the body yields is computed in the buffer of
+    the value it replaces; the new state is instead computed in a fresh
+    tensor (`tensor.empty`), and bufferization would then allocate, copy
+    and free a buffer per step.
+
+    This pass yields, for each such carried value, the new value
+    materialized in the destination of the old one
+    (`bufferization.materialize_in_destination`); empty-tensor elimination
+    then makes the op computing the new state write into the carried
+    buffer, which bufferization accepts as in place where the old state is
+    read only before (it is: the recurrent product reads it first). A value
+    already written into its carried tensor (an insert into the output
+    sequence, a tiled loop's result) is left alone.
+
+    Before:
+    ```mlir
+    %r = scf.for %t = %c0 to %n step %c1 iter_args(%h = %h0) -> tensor<2x32xf32> {
+      ...
+      %new = linalg.generic ... outs(%empty : tensor<2x32xf32>) ...
+      scf.yield %new : tensor<2x32xf32>
+    }
+    ```
+    After:
+    ```mlir
+      %in = bufferization.materialize_in_destination %new in %h
+          : (tensor<2x32xf32>, tensor<2x32xf32>) -> tensor<2x32xf32>
+      scf.yield %in : tensor<2x32xf32>
+    ```
+  }];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
+}
+
+def HoistGraphLoopAllocsPass
+    : Pass<"aotc-hoist-graph-loop-allocs", "mlir::func::FuncOp"> {
+  let summary = "Allocate a graph loop's per-step buffers once, before it";
+  let description = [{
+    Bufferization allocates the temporaries of a graph loop's body (a
+    recurrence's recurrent product, its gates) inside the loop, which would
+    allocate and free them at every time step. This pass moves each
+    allocation of static shape that sits directly in the body of a loop of
+    the graph (`aotc.graph_loop`, aotc/Analysis/GraphLoops.h) before that
+    loop, outermost graph loop last, where memory planning gives it a fixed
+    place in the arena: one step's temporaries are dead by the next step,
+    so one buffer serves them all.
+
+    Unlike upstream's `buffer-loop-hoisting`, it leaves the loops of
+    kernels alone: a tile's scratch inside a tiled loop must stay per
+    iteration, since the iterations of such a loop may run as tasks on
+    several threads at once (aotc-cpu-parallelize-kernels gives each
+    worker its own copy of such scratch).
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 #endif // AOTC_TRANSFORMS_PASSES_TD

@@ -222,10 +222,73 @@ struct SliceOpLowering final : OpConversionPattern<tg::SliceOp> {
   }
 };
 
+/// The offsets of a dynamic (update) slice clamped into [0, dim - size], as
+/// the ops define them.
+static SmallVector<OpFoldResult> clampedOffsets(OpBuilder &b, Location loc,
+                                                ValueRange offsets,
+                                                ArrayRef<int64_t> sizes,
+                                                ArrayRef<int64_t> dims) {
+  SmallVector<OpFoldResult> clamped;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [offset, size, dim] : llvm::zip(offsets, sizes, dims)) {
+    Value last = arith::ConstantIndexOp::create(b, loc, dim - size);
+    clamped.push_back(arith::MinSIOp::create(
+                          b, loc, arith::MaxSIOp::create(b, loc, offset, zero),
+                          last)
+                          .getResult());
+  }
+  return clamped;
+}
+
+/// Lowers tg.dynamic_slice to `tensor.extract_slice` at the clamped offsets.
+struct DynamicSliceOpLowering final
+    : OpConversionPattern<tg::DynamicSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tg::DynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    SmallVector<OpFoldResult> offsets =
+        clampedOffsets(rewriter, op.getLoc(), adaptor.getOffsets(),
+                       type.getShape(), op.getInput().getType().getShape());
+    SmallVector<OpFoldResult> sizes =
+        getAsIndexOpFoldResult(rewriter.getContext(), type.getShape());
+    SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, type, adaptor.getInput(), offsets, sizes, strides);
+    return success();
+  }
+};
+
+/// Lowers tg.dynamic_update_slice to `tensor.insert_slice` at the clamped
+/// offsets.
+struct DynamicUpdateSliceOpLowering final
+    : OpConversionPattern<tg::DynamicUpdateSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tg::DynamicUpdateSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType update = op.getUpdate().getType();
+    SmallVector<OpFoldResult> offsets =
+        clampedOffsets(rewriter, op.getLoc(), adaptor.getOffsets(),
+                       update.getShape(), op.getType().getShape());
+    SmallVector<OpFoldResult> sizes =
+        getAsIndexOpFoldResult(rewriter.getContext(), update.getShape());
+    SmallVector<OpFoldResult> strides(update.getRank(),
+                                      rewriter.getIndexAttr(1));
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        op, adaptor.getUpdate(), adaptor.getDest(), offsets, sizes, strides);
+    return success();
+  }
+};
+
 } // namespace
 
 void aotc::populateTGDataMovementToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ConstantOpLowering, ReshapeOpLowering, TransposeOpLowering,
-               BroadcastToOpLowering, ConcatOpLowering, SliceOpLowering>(
+               BroadcastToOpLowering, ConcatOpLowering, SliceOpLowering,
+               DynamicSliceOpLowering, DynamicUpdateSliceOpLowering>(
       patterns.getContext());
 }

@@ -3,12 +3,14 @@
 // The `aotc-convert-tg-to-linalg` pass: applies the pattern sets of
 // Elementwise.cpp, Contraction.cpp and DataMovement.cpp with a conversion
 // target in which every tg op is illegal. Before converting, it stamps each
-// tg op's location with the op's name (aotc/Analysis/Origins.h).
+// tg op's location with the op's name (aotc/Analysis/Origins.h) and marks
+// the graph's loops (aotc/Analysis/GraphLoops.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Analysis/Origins.h"
 #include "aotc/Conversion/Passes.h"
+#include "aotc/Analysis/GraphLoops.h"
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -50,6 +52,9 @@ struct ConvertTGToLinalgPass final
         op->setLoc(
             aotc::stampOrigin(op->getLoc(), op->getName().getStringRef()));
     });
+    // Every loop of a tg graph is a loop of the graph (a recurrence over
+    // time); marked, it stays one when passes build loops of their own.
+    aotc::markGraphLoops(getOperation());
     ConversionTarget target(*context);
     target.addIllegalDialect<aotc::tg::TGDialect>();
     target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,

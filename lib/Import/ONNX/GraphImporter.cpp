@@ -13,6 +13,8 @@
 #include "aotc/Dialect/TG/IR/TGTypeInference.h"
 #include "aotc/Import/ONNX/ONNXOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -1114,7 +1116,8 @@ static int64_t getDefaultOpset(const onnx::ModelProto &model) {
 OwningOpRef<ModuleOp>
 aotc::importONNXModel(StringRef path, MLIRContext &context,
                       const ONNXImportOptions &options) {
-  context.loadDialect<tg::TGDialect, func::FuncDialect>();
+  context.loadDialect<tg::TGDialect, func::FuncDialect, scf::SCFDialect,
+                      arith::ArithDialect>();
   Location loc = UnknownLoc::get(&context);
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);

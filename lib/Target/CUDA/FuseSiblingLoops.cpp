@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Target/CUDA/Passes.h"
+#include "aotc/Analysis/GraphLoops.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -120,10 +121,13 @@ struct CUDAFuseSiblingLoopsPass final
   using Base::Base;
 
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    if (func.isExternal() || !func.getBody().hasOneBlock())
-      return;
-    Block &body = func.getBody().front();
+    for (Block *body : aotc::getHostBlocks(getOperation()))
+      fuseIn(*body);
+  }
+
+private:
+  /// Fuses the consecutive sibling loops of the host block `body`.
+  void fuseIn(Block &body) {
     scf::ParallelOp previous;
     SmallVector<Operation *> between;
     for (Operation &op : llvm::make_early_inc_range(body)) {
@@ -146,7 +150,6 @@ struct CUDAFuseSiblingLoopsPass final
     }
   }
 
-private:
   /// Moves `second`'s body to the end of `first`'s when that is legal.
   bool tryFuse(scf::ParallelOp first, scf::ParallelOp second,
                ArrayRef<Operation *> between) {

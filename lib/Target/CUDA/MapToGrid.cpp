@@ -5,12 +5,14 @@
 // full reduction, an scf.for nest). Each becomes a gpu.launch: parallel
 // loops with constant bounds on a one-dimensional grid, one thread per
 // iteration; anything else on one thread. Assumes a single-block function
-// whose only device-memory accesses are top-level ops (true after
-// bufferization: the host code is straight-line).
+// whose only device-memory accesses are top-level ops or ops of the graph's
+// loops' bodies (true after bufferization: the host code is straight-line
+// but for those loops, aotc/Analysis/GraphLoops.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Target/CUDA/Passes.h"
+#include "aotc/Analysis/GraphLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -21,6 +23,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace aotc {
 #define GEN_PASS_DEF_CUDAMAPTOGRIDPASS
@@ -31,11 +34,12 @@ using namespace mlir;
 
 namespace {
 
-/// True for ops that must stay on the host: buffer descriptors (views),
+/// True for ops that must stay on the host: the graph's loops (their bodies
+/// are host blocks of their own), buffer descriptors (views),
 /// allocations (aotc-cuda-lower-host places those in device memory), the
 /// reads of the caller's host pointer arrays, and the return.
 bool isHostOnly(Operation *op) {
-  return op->hasTrait<OpTrait::IsTerminator>() ||
+  return op->hasTrait<OpTrait::IsTerminator>() || aotc::isGraphLoop(op) ||
          isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
              memref::GetGlobalOp, UnrealizedConversionCastOp,
              ViewLikeOpInterface>(op) ||
@@ -80,6 +84,16 @@ struct CUDAMapToGridPass final
     prefix = kernelPrefix.empty() ? func.getSymName().str()
                                   : kernelPrefix.getValue();
     kernelIndex = 0;
+    // The function body, and the bodies of the graph's loops (host loops
+    // over time steps whose body's kernels launch each step).
+    for (Block *block : aotc::getHostBlocks(func))
+      if (failed(mapBlock(*block)))
+        return signalPassFailure();
+  }
+
+private:
+  /// Turns the device ops of the host block `body` into kernels.
+  LogicalResult mapBlock(Block &body) {
     // Device ops in order; an op whose results other ops use starts a group
     // that runs as one kernel together with every op up to the last user of
     // the group's values (a rank-0 linalg op lowers to loads, arithmetic
@@ -92,7 +106,6 @@ struct CUDAMapToGridPass final
                llvm::is_contained(group, v.getDefiningOp());
       });
     };
-    Block &body = func.getBody().front();
     // Whether a value of the group is used outside it (by a top-level op
     // that is not a member, or inside one).
     auto escapes = [&]() {
@@ -133,9 +146,9 @@ struct CUDAMapToGridPass final
     }
     if (!group.empty()) {
       // The host cannot wait for a kernel's values.
-      group.front()->emitError() << "--target cuda does not support '"
-                                 << group.front()->getName() << "' yet";
-      return signalPassFailure();
+      return group.front()->emitError()
+             << "--target cuda does not support '"
+             << group.front()->getName() << "' yet";
     }
     for (ArrayRef<Operation *> kernel : kernels) {
       if (auto launch = dyn_cast<gpu::LaunchOp>(kernel.front())) {
@@ -151,9 +164,9 @@ struct CUDAMapToGridPass final
       else
         runOnOneThread(kernel);
     }
+    return success();
   }
 
-private:
   /// A gpu.launch before `op` with the given 1-D grid and block sizes, named
   /// for the next kernel, whose body holds just its terminator.
   gpu::LaunchOp createLaunch(Operation *op, int64_t blocks, int64_t threads) {
@@ -258,12 +271,42 @@ private:
     ++numSingleThreadKernels;
   }
 
-  /// Clones the constants the kernel uses into it, so that they are not
-  /// passed as kernel arguments.
+  /// Takes inside the kernel the views whose offset or strides are known
+  /// only at run time (a graph loop's time step): kernel arguments are bare
+  /// pointers, so the kernel receives the view's source (a static layout)
+  /// and the offsets as scalars. Then clones the constants the kernel uses
+  /// into it, so that they are not passed as kernel arguments.
   void sinkConstants(gpu::LaunchOp launch) {
+    Region &body = launch.getBody();
+    for (bool changed = true; changed;) {
+      changed = false;
+      llvm::SetVector<Value> captured;
+      getUsedValuesDefinedAbove(body, captured);
+      for (Value value : captured) {
+        auto type = dyn_cast<MemRefType>(value.getType());
+        Operation *view = value.getDefiningOp();
+        if (!type || !hasDynamicLayout(type) ||
+            !isa_and_nonnull<ViewLikeOpInterface>(view))
+          continue;
+        OpBuilder b = OpBuilder::atBlockBegin(&body.front());
+        replaceAllUsesInRegionWith(value, b.clone(*view)->getResult(0), body);
+        changed = true;
+      }
+    }
     (void)sinkOperationsIntoLaunchOp(launch, [](Operation *op) {
       return op->hasTrait<OpTrait::ConstantLike>();
     });
+  }
+
+  /// Whether `type`'s strided layout has an offset or a stride known only
+  /// at run time.
+  static bool hasDynamicLayout(MemRefType type) {
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)))
+      return true;
+    return ShapedType::isDynamic(offset) ||
+           llvm::any_of(strides, ShapedType::isDynamic);
   }
 
   std::string prefix;

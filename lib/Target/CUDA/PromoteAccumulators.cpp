@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Target/CUDA/Passes.h"
+#include "aotc/Analysis/GraphLoops.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -174,7 +175,9 @@ struct CUDAPromoteAccumulatorsPass final
     if (func.isExternal())
       return;
     IRRewriter rewriter(&getContext());
-    SmallVector<scf::ParallelOp> loops(func.getBody().getOps<scf::ParallelOp>());
+    SmallVector<scf::ParallelOp> loops;
+    for (Block *body : aotc::getHostBlocks(func))
+      llvm::append_range(loops, body->getOps<scf::ParallelOp>());
     for (scf::ParallelOp loop : loops)
       promoteIn(rewriter, loop);
   }

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Target/CUDA/Passes.h"
+#include "aotc/Analysis/GraphLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -197,8 +198,9 @@ struct CUDAVectorizeElementwisePass final
   void runOnOperation() override {
     if (vectorBytes == 0)
       return;
-    SmallVector<scf::ParallelOp> loops(
-        getOperation().getBody().getOps<scf::ParallelOp>());
+    SmallVector<scf::ParallelOp> loops;
+    for (Block *body : aotc::getHostBlocks(getOperation()))
+      llvm::append_range(loops, body->getOps<scf::ParallelOp>());
     for (scf::ParallelOp loop : loops) {
       LoopAnalysis analysis;
       if (!analysis.analyze(loop, vectorBytes))

@@ -8,10 +8,11 @@
 // The input projection of all time steps, X * W^T + the biases, is one
 // matrix product over [seq * batch, input] before the recurrence: that is
 // most of the arithmetic, and it runs as one large register-tiled GEMM. The
-// recurrence is unrolled over the (static) sequence at import: per step one
-// [batch, hidden] x [hidden, gates * hidden] product and the gate math, which
-// fusion puts into the product's epilogue. Sequences longer than
-// kMaxRecurrentSteps are reported unsupported.
+// recurrence is an scf.for over time (unrolled at import for sequences of at
+// most kMaxUnrolledSteps): per step one [batch, hidden] x [hidden, gates *
+// hidden] product and the gate math, which fusion puts into the product's
+// epilogue; tg.dynamic_slice reads the step's projection and
+// tg.dynamic_update_slice writes its output into the carried sequence.
 //
 // Gate order (ONNX): GRU z, r, h; LSTM i, o, f, c; peepholes i, o, f.
 //
@@ -22,12 +23,16 @@
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 using namespace mlir;
 using namespace aotc;
 using namespace aotc::onnximport;
 
-/// The longest sequence a recurrent layer is unrolled over.
-static constexpr int64_t kMaxRecurrentSteps = 1024;
+/// The longest sequence a recurrent layer is unrolled over; longer ones are
+/// an scf.for over time.
+static constexpr int64_t kMaxUnrolledSteps = 8;
 
 namespace {
 enum class Cell { RNN, GRU, LSTM };
@@ -240,10 +245,6 @@ static LogicalResult convertRecurrent(NodeContext &ctx, Cell cell,
                            << "] and R of shape [" << numDirections << ", "
                            << gates * hidden << ", " << hidden << "], got "
                            << w.getType() << " and " << r.getType();
-  if (seq > kMaxRecurrentSteps)
-    return ctx.unsupported("a sequence of " + llvm::Twine(seq) +
-                           " steps (aotc unrolls at most " +
-                           llvm::Twine(kMaxRecurrentSteps) + ")");
   FailureOr<SmallVector<Activation>> activations =
       getActivations(ctx, cell, numDirections);
   if (failed(activations))
@@ -351,17 +352,18 @@ static LogicalResult convertRecurrent(NodeContext &ctx, Cell cell,
       rZR = c.sliceAxis(rT, 1, 0, 2 * hidden);
       rH = c.sliceAxis(rT, 1, 2 * hidden, hidden);
     }
-    SmallVector<Value> outputs(seq);
-    for (int64_t s = 0; s < seq; ++s) {
-      int64_t t = reverse ? seq - 1 - s : s;
-      Value xw = c.reshape(c.sliceAxis(projected, 0, t, 1),
-                           {batch, gates * hidden});
-      // The first step of a zero initial state needs no recurrent product.
-      bool zeroState = s == 0 && !*initialH;
+    // One step: the state (h, and c for LSTM) after input projection `xw`
+    // ([batch, G * hidden]), and the step's output; `valid` ([batch, 1]
+    // i1, or null) masks the positions past sequence_lens. A step of a zero
+    // initial state needs no recurrent product.
+    struct Step {
+      Value h, c, output;
+    };
+    auto step = [&](Value xw, Value h, Value cState, Value valid,
+                    bool zeroState) -> Step {
       auto recurrent = [&](Value state, Value weights) {
         if (zeroState)
-          return ctx.createSplat(element, 0,
-                                 {batch, shapeOf(weights)[1]});
+          return ctx.createSplat(element, 0, {batch, shapeOf(weights)[1]});
         return c.matmul(state, weights);
       };
       Value newH, newC;
@@ -402,26 +404,85 @@ static LogicalResult convertRecurrent(NodeContext &ctx, Cell cell,
           o = c.add(o, c.mul(peepO, newC));
         newH = c.mul(rb.act(0, o), rb.act(2, newC));
       }
-      if (rb.failed)
-        return success(); // the activation was reported unsupported
       Value output = newH;
-      if (mask) {
-        Value valid = c.reshape(c.sliceAxis(mask, 0, t, 1), {batch, 1});
+      if (valid) {
         output = c.select(valid, newH, zeros);
         newH = c.select(valid, newH, h);
         if (newC)
           newC = c.select(valid, newC, cState);
       }
-      h = newH;
-      if (newC)
-        cState = newC;
-      outputs[t] = output;
+      return {newH, newC ? newC : cState, output};
+    };
+
+    Value y; // [seq, batch, hidden]
+    if (seq <= kMaxUnrolledSteps) {
+      SmallVector<Value> outputs(seq);
+      for (int64_t s = 0; s < seq; ++s) {
+        int64_t t = reverse ? seq - 1 - s : s;
+        Value xw = c.reshape(c.sliceAxis(projected, 0, t, 1),
+                             {batch, gates * hidden});
+        Value valid;
+        if (mask)
+          valid = c.reshape(c.sliceAxis(mask, 0, t, 1), {batch, 1});
+        Step next = step(xw, h, cState, valid, s == 0 && !*initialH);
+        if (rb.failed)
+          return success(); // the activation was reported unsupported
+        h = next.h;
+        cState = next.c;
+        outputs[t] = c.reshape(next.output, {1, batch, hidden});
+      }
+      y = outputs.size() == 1 ? outputs.front() : c.concat(outputs, 0);
+    } else {
+      // A loop over time: the state and the output sequence are carried,
+      // each step's output written at its position.
+      OpBuilder &b = ctx.getBuilder();
+      Location loc = ctx.getLoc();
+      auto index = [&](int64_t v) -> Value {
+        return arith::ConstantIndexOp::create(b, loc, v);
+      };
+      Value zero = index(0), one = index(1), last = index(seq - 1);
+      SmallVector<Value> carried = {
+          h, ctx.createSplat(element, 0, {seq, batch, hidden})};
+      if (cell == Cell::LSTM)
+        carried.push_back(cState);
+      auto loop = scf::ForOp::create(b, loc, zero, index(seq), one, carried);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value t = loop.getInductionVar();
+        if (reverse)
+          t = arith::SubIOp::create(b, loc, last, t);
+        auto stepOf = [&](Value sequence, int64_t width) {
+          Value slice = ctx.create<tg::DynamicSliceOp>(
+              tensorTypeOf(sequence).clone({1, batch, width}), sequence,
+              ValueRange{t, zero, zero});
+          return c.reshape(slice, {batch, width});
+        };
+        ValueRange state = loop.getRegionIterArgs();
+        Value valid = mask ? stepOf(mask, 1) : Value();
+        Step next = step(stepOf(projected, gates * hidden), state[0],
+                         cell == Cell::LSTM ? state[2] : Value(), valid,
+                         /*zeroState=*/false);
+        if (rb.failed) {
+          // The activation was reported unsupported; the loop stays valid.
+          scf::YieldOp::create(b, loc, loop.getRegionIterArgs());
+          return success();
+        }
+        Value sequence = ctx.create<tg::DynamicUpdateSliceOp>(
+            c.reshape(next.output, {1, batch, hidden}), state[1],
+            ValueRange{t, zero, zero});
+        SmallVector<Value> yielded = {next.h, sequence};
+        if (cell == Cell::LSTM)
+          yielded.push_back(next.c);
+        scf::YieldOp::create(b, loc, yielded);
+      }
+      h = loop.getResult(0);
+      y = loop.getResult(1);
+      if (cell == Cell::LSTM)
+        cState = loop.getResult(2);
     }
     // [seq, 1, batch, hidden] for this direction.
-    SmallVector<Value> steps;
-    for (Value output : outputs)
-      steps.push_back(c.reshape(output, {1, 1, batch, hidden}));
-    ys.push_back(steps.size() == 1 ? steps.front() : c.concat(steps, 0));
+    ys.push_back(c.reshape(y, {seq, 1, batch, hidden}));
     finalH.push_back(withLeadingOne(c, h));
     finalC.push_back(withLeadingOne(c, cState));
   }

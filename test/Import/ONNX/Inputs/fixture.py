@@ -278,6 +278,22 @@ def lstm_layer():
                   numpy_helper.from_array(r, "r")])
 
 
+def gru_long_layer():
+    """A reverse GRU (hidden 4) over 600 steps of a batch of 2 of 3
+    features, with sequence_lens: longer than the unrolling limit."""
+    rng = np.random.default_rng(0)
+    w = rng.standard_normal((1, 12, 3)).astype(np.float32)
+    r = rng.standard_normal((1, 12, 4)).astype(np.float32)
+    nodes = [helper.make_node("GRU", ["x", "w", "r", "", "lens"], ["y", "h"],
+                              hidden_size=4, direction="reverse",
+                              name="gru")]
+    return model(nodes, [tensor("x", [600, 2, 3]),
+                         tensor("lens", [2], TensorProto.INT32)],
+                 [tensor("y", [600, 1, 2, 4]), tensor("h", [1, 2, 4])],
+                 [numpy_helper.from_array(w, "w"),
+                  numpy_helper.from_array(r, "r")])
+
+
 def contrib_graph():
     """What onnxruntime's transformer optimizer writes: a default-domain
     SimplifiedLayerNormalization, com.microsoft FastGelu and Attention (a
@@ -461,6 +477,7 @@ MODELS = {
     "sequence-output": lambda: sequence_graph("output"),
     "pad-from-reduce": pad_from_reduce,
     "lstm": lstm_layer,
+    "gru-long": gru_long_layer,
     "unknown-dims": unknown_dims,
     "if-constant": lambda: if_graph(False),
     "if-runtime": lambda: if_graph(None),

@@ -605,6 +605,59 @@ def TG_SliceOp : TG_Op<"slice",
   let hasFolder = 1;
 }
 
+def TG_DynamicSliceOp : TG_Op<"dynamic_slice",
+    [AllElementTypesMatch<["input", "result"]>]> {
+  let summary = "Slice at offsets known only at run time";
+  let description = [{
+    The block of the result's shape whose first element is
+    `input[offsets...]`: one `index` offset per input dimension, the result
+    of the input's rank and no larger in any dimension. An offset is clamped
+    into `[0, dim - size]` (as XLA's DynamicSlice does), so the slice never
+    leaves the input. Recurrences read their time step with it, inside an
+    `scf.for` over time.
+
+    Constant offsets make it a `tg.slice` (canonicalization).
+
+    ```mlir
+    %step = tg.dynamic_slice %x[%t, %c0, %c0]
+        : tensor<64x2x16xf32> -> tensor<1x2x16xf32>
+    ```
+  }];
+  let arguments = (ins TG_Tensor:$input, Variadic<Index>:$offsets);
+  let results = (outs TG_Tensor:$result);
+  let assemblyFormat = [{
+    $input `[` $offsets `]` attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def TG_DynamicUpdateSliceOp : TG_Op<"dynamic_update_slice",
+    [AllTypesMatch<["dest", "result"]>,
+     AllElementTypesMatch<["update", "dest"]>]> {
+  let summary = "`dest` with a block replaced at offsets known at run time";
+  let description = [{
+    `dest` with the block of `update`'s shape at `offsets` (one `index` per
+    dimension, clamped into `[0, dim - size]` as in `tg.dynamic_slice`)
+    replaced by `update`. A recurrence writes each step's output into the
+    sequence it carries through its `scf.for` with it; bufferization then
+    updates that one buffer in place.
+
+    ```mlir
+    %y1 = tg.dynamic_update_slice %h into %y[%t, %c0, %c0]
+        : tensor<1x2x32xf32> into tensor<64x2x32xf32>
+    ```
+  }];
+  let arguments = (ins TG_Tensor:$update, TG_Tensor:$dest,
+                       Variadic<Index>:$offsets);
+  let results = (outs TG_Tensor:$result);
+  let assemblyFormat = [{
+    $update `into` $dest `[` $offsets `]` attr-dict `:` type($update)
+    `into` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
 def TG_CastOp : TG_Op<"cast", [SameOperandsAndResultShape]> {
   let summary = "Elementwise element-type conversion";
   let description = [{
