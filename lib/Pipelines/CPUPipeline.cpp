@@ -148,6 +148,9 @@ void addEntryPointBufferizationPasses(OpPassManager &pm,
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // A graph loop's state that cannot be updated in place (which
+  // aotc-loop-carried-in-place makes rare) gets a new buffer per step
+  // rather than failing the compile.
   bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;

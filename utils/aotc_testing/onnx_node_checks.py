@@ -12,7 +12,9 @@ Checks (one line each, exit 1 on the first mismatch):
   column (a permutation matrix) and of a singular one, against
   numpy.linalg.det (ONNX's tests hold two 2x2 cases);
 - LSTM with sequence_lens, initial states and peepholes, bidirectional,
-  against a numpy LSTM written from the ONNX spec;
+  against a numpy LSTM written from the ONNX spec, over 7 steps (unrolled)
+  and 40 (a loop over time);
+- a `for` Loop of 1500 iterations (an scf.for) with a scan output;
 - ReverseSequence and TensorScatter (circular) on random data;
 - Slice with steps of INT64_MIN, INT64_MAX and -3 (a step longer than the
   axis takes one element; -INT64_MIN cannot be taken), against Python's
@@ -123,15 +125,15 @@ def lstm_reference(x, w, r, b, lens, h0, c0, p, reverse_dir):
     return y, h, c
 
 
-def lstm_check(args, work, rng):
+def lstm_check(args, work, rng, seq=7):
     from onnx import helper
-    seq, batch, size, hidden = 7, 3, 5, 4
+    batch, size, hidden = 3, 5, 4
     f = np.float32
     x = rng.standard_normal((seq, batch, size)).astype(f)
     w = (rng.standard_normal((2, 4 * hidden, size)) * 0.5).astype(f)
     r = (rng.standard_normal((2, 4 * hidden, hidden)) * 0.5).astype(f)
     b = (rng.standard_normal((2, 8 * hidden)) * 0.1).astype(f)
-    lens = np.array([7, 4, 1], np.int32)
+    lens = np.array([seq, 4, 1], np.int32)
     h0 = rng.standard_normal((2, batch, hidden)).astype(f)
     c0 = rng.standard_normal((2, batch, hidden)).astype(f)
     p = (rng.standard_normal((2, 3 * hidden)) * 0.5).astype(f)
@@ -151,8 +153,51 @@ def lstm_check(args, work, rng):
     inputs = dict(x=x, w=w, r=r, b=b, lens=lens, h0=h0, c0=c0, p=p)
     outputs = dict(y=np.stack(ys, 1).astype(f), y_h=np.stack(hs).astype(f),
                    y_c=np.stack(cs).astype(f))
-    return check(args, work, "bidirectional LSTM with sequence_lens, initial "
-                 "states and peepholes", node, inputs, outputs)
+    return check(args, work, "bidirectional LSTM over %d steps with "
+                 "sequence_lens, initial states and peepholes" % seq, node,
+                 inputs, outputs)
+
+
+def for_loop_check(args, work, rng):
+    """A `for` Loop of 1500 iterations (an scf.for: longer than aotc
+    unrolls): a carried vector updated from the iteration number and an
+    outer-scope value, and a scan output of each iteration's value."""
+    from onnx import TensorProto, helper
+    f = np.float32
+    x = rng.standard_normal(4).astype(f)
+    scale = rng.uniform(0.5, 1.0, 4).astype(f)
+    trips = 1500
+    body = helper.make_graph(
+        [helper.make_node("Cast", ["i"], ["fi"], to=TensorProto.FLOAT),
+         helper.make_node("Mul", ["v", "scale"], ["decayed"]),
+         helper.make_node("Mul", ["fi", "step"], ["ramp"]),
+         helper.make_node("Add", ["decayed", "ramp"], ["v_next"]),
+         helper.make_node("Identity", ["cond"], ["cond_out"]),
+         helper.make_node("Sin", ["v_next"], ["scan"])],
+        "body",
+        [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+         helper.make_tensor_value_info("cond", TensorProto.BOOL, []),
+         helper.make_tensor_value_info("v", TensorProto.FLOAT, [4])],
+        [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+         helper.make_tensor_value_info("v_next", TensorProto.FLOAT, [4]),
+         helper.make_tensor_value_info("scan", TensorProto.FLOAT, [4])])
+    nodes = [
+        helper.make_node("Constant", [], ["trips"],
+                         value=helper.make_tensor("t", TensorProto.INT64,
+                                                  [], [trips])),
+        helper.make_node("Constant", [], ["step"],
+                         value=helper.make_tensor("s", TensorProto.FLOAT,
+                                                  [], [1e-3])),
+        helper.make_node("Loop", ["trips", "", "x"], ["v_final", "scans"],
+                         body=body)]
+    v = x.copy()
+    scans = []
+    for i in range(trips):
+        v = (v * scale + f(i) * f(1e-3)).astype(f)
+        scans.append(np.sin(v))
+    return check(args, work, "Loop of %d iterations with a scan output"
+                 % trips, nodes, dict(x=x, scale=scale),
+                 dict(v_final=v, scans=np.stack(scans).astype(f)))
 
 
 def sequence_checks(args, work, rng):
@@ -349,6 +394,8 @@ def main(argv):
     rng = np.random.default_rng(0)
     ok = det_checks(args, work, rng)
     ok &= lstm_check(args, work, rng)
+    ok &= lstm_check(args, work, rng, seq=40)
+    ok &= for_loop_check(args, work, rng)
     ok &= sequence_checks(args, work, rng)
     ok &= slice_checks(args, work, rng)
     ok &= roi_align_checks(args, work, rng)

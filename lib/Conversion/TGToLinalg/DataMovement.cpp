@@ -229,8 +229,13 @@ static SmallVector<OpFoldResult> clampedOffsets(OpBuilder &b, Location loc,
                                                 ArrayRef<int64_t> sizes,
                                                 ArrayRef<int64_t> dims) {
   SmallVector<OpFoldResult> clamped;
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   for (auto [offset, size, dim] : llvm::zip(offsets, sizes, dims)) {
+    if (std::optional<int64_t> known = getConstantIntValue(offset)) {
+      clamped.push_back(
+          b.getIndexAttr(std::clamp<int64_t>(*known, 0, dim - size)));
+      continue;
+    }
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value last = arith::ConstantIndexOp::create(b, loc, dim - size);
     clamped.push_back(arith::MinSIOp::create(
                           b, loc, arith::MaxSIOp::create(b, loc, offset, zero),

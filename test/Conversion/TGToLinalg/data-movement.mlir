@@ -194,3 +194,34 @@ func.func @slice_uneven_stride(%x: tensor<7xi8>) -> tensor<2xi8> {
   %0 = tg.slice %x start = [1] limit = [7] stride = [4] : tensor<7xi8>
   return %0 : tensor<2xi8>
 }
+
+// -----
+
+// A dynamic slice and update at offsets clamped into [0, dim - size]; the
+// graph's loops are marked aotc.graph_loop (aotc/Analysis/GraphLoops.h).
+// CHECK-LABEL: func.func @dynamic_slices(
+// CHECK-SAME:    %[[X:.+]]: tensor<64x2x16xf32>, %[[Y:.+]]: tensor<64x2x16xf32>)
+// CHECK:         scf.for %[[T:.+]] = {{.+}} iter_args(%[[ACC:.+]] = %[[Y]])
+// CHECK:           %[[C0:.+]] = arith.constant 0 : index
+// CHECK:           %[[C63:.+]] = arith.constant 63 : index
+// CHECK:           %[[LO:.+]] = arith.maxsi %[[T]], %[[C0]] : index
+// CHECK:           %[[AT:.+]] = arith.minsi %[[LO]], %[[C63]] : index
+// CHECK:           %[[S:.+]] = tensor.extract_slice %[[X]][%[[AT]], 0, 0] [1, 2, 16] [1, 1, 1] : tensor<64x2x16xf32> to tensor<1x2x16xf32>
+// CHECK:           tensor.insert_slice %{{.+}} into %[[ACC]][%{{.+}}, 0, 0] [1, 2, 16] [1, 1, 1] : tensor<1x2x16xf32> into tensor<64x2x16xf32>
+// CHECK:         } {aotc.graph_loop}
+func.func @dynamic_slices(%x: tensor<64x2x16xf32>, %y: tensor<64x2x16xf32>)
+    -> tensor<64x2x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %r = scf.for %t = %c0 to %c64 step %c1 iter_args(%acc = %y)
+      -> tensor<64x2x16xf32> {
+    %s = tg.dynamic_slice %x[%t, %c0, %c0]
+        : tensor<64x2x16xf32> -> tensor<1x2x16xf32>
+    %n = tg.neg %s : tensor<1x2x16xf32>
+    %u = tg.dynamic_update_slice %n into %acc[%t, %c0, %c0]
+        : tensor<1x2x16xf32> into tensor<64x2x16xf32>
+    scf.yield %u : tensor<64x2x16xf32>
+  }
+  return %r : tensor<64x2x16xf32>
+}

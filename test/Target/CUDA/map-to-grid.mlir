@@ -179,3 +179,38 @@ func.func @existing_launch(%a: memref<8xf32>, %b: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// A loop of the graph (a recurrence over time) stays on the host and
+// launches its body's kernels each step. The view at the step's offset is
+// taken inside the kernel, from its static source and the offset: kernel
+// arguments are bare pointers, which cannot carry a dynamic offset.
+
+// CHECK-LABEL: func.func @graph_loop(
+// CHECK-SAME:    %[[X:.+]]: memref<8x4xf32>, %[[Y:.+]]: memref<4xf32>)
+// CHECK:         scf.for %[[T:.+]] = {{.+}} {
+// CHECK:           gpu.launch {{.+}} module(@g_kernels) function(@g_k0)
+// CHECK:             %[[ROW:.+]] = memref.subview %[[X]][%[[T]], 0] [1, 4] [1, 1]
+// CHECK:             memref.load %[[ROW]]
+// CHECK:             memref.store {{.+}}, %[[Y]]
+// CHECK:             gpu.terminator
+// CHECK:         } {aotc.graph_loop}
+func.func @graph_loop(%x: memref<8x4xf32>, %y: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  scf.for %t = %c0 to %c8 step %c1 {
+    %row = memref.subview %x[%t, 0] [1, 4] [1, 1]
+        : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+      %a = memref.load %row[%c0, %i] : memref<1x4xf32, strided<[4, 1], offset: ?>>
+      %b = memref.load %y[%i] : memref<4xf32>
+      %s = arith.addf %a, %b : f32
+      memref.store %s, %y[%i] : memref<4xf32>
+      scf.reduce
+    }
+  } {aotc.graph_loop}
+  return
+}

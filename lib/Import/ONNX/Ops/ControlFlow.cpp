@@ -16,7 +16,10 @@
 //         each scan output stacked along its axis; opset 8's batched form
 //         scans each batch entry alone.
 //
-// Loops are unrolled at import, up to kMaxUnrolledIterations iterations;
+// A `for` Loop of more than kMaxUnrolledForIterations iterations (static
+// trip count, a condition that stays true, loop-carried values that keep
+// their types) is an scf.for, of any length (buildForLoop). Other loops and
+// scans are unrolled at import, up to kMaxUnrolledIterations iterations;
 // longer ones are reported unsupported.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +29,8 @@
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
 #include "onnx/onnx_pb.h"
@@ -36,6 +41,9 @@ using namespace aotc::onnximport;
 
 /// The most iterations a Loop or Scan is unrolled into.
 static constexpr int64_t kMaxUnrolledIterations = 1024;
+/// A `for` Loop (static trip count, condition true throughout, loop-carried
+/// types unchanged) of more iterations than this is an scf.for.
+static constexpr int64_t kMaxUnrolledForIterations = 8;
 
 /// A rank-0 i1 constant.
 static Value boolConstant(NodeContext &ctx, bool value) {
@@ -152,6 +160,119 @@ static LogicalResult convertIf(NodeContext &ctx) {
 // Loop
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// What buildForLoop made of a Loop node.
+enum class ForLoop {
+  Built,    // the results are the scf.for's
+  Skipped,  // an unsupported node inside was reported (see setOutputs)
+  Unrolled, // not a `for` loop of static types: unroll it instead
+};
+} // namespace
+
+/// The Loop as an scf.for over `tripCount` iterations, when it is a `for`
+/// loop: its condition stays true (the body's condition output folds to
+/// true) and each loop-carried value keeps its type. The iteration number
+/// is carried too (a rank-0 i64, incremented each step); scan output k is
+/// carried as the [tripCount, ...] stack that each iteration writes its
+/// slice into with tg.dynamic_update_slice.
+///
+/// The body's result types are known only once it is imported, so it is
+/// imported into a first loop carrying the iteration number and the
+/// loop-carried values, then moved into the final loop, which carries the
+/// scan outputs' stacks too. When the body is not a `for` loop, the first
+/// loop is left without a use (yielding its arguments) for the
+/// canonicalizer to erase, and the node is unrolled.
+static FailureOr<ForLoop> buildForLoop(NodeContext &ctx,
+                                       const onnx::GraphProto &body,
+                                       int64_t tripCount,
+                                       ArrayRef<Value> carried,
+                                       int64_t numScans,
+                                       SmallVectorImpl<Value> &results) {
+  // Unsigned and low-precision values are tracked by value: the loop's
+  // block arguments would lose that. Such loops are unrolled.
+  for (Value value : carried)
+    if (ctx.isUnsigned(value) || ctx.getLowPrecisionType(value) != 0)
+      return ForLoop::Unrolled;
+  OpBuilder &b = ctx.getBuilder();
+  Location loc = ctx.getLoc();
+  Composer c{ctx};
+  Value lower = arith::ConstantIndexOp::create(b, loc, 0);
+  Value upper = arith::ConstantIndexOp::create(b, loc, tripCount);
+  Value step = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> inits = {c.i64Constant({0}, {})};
+  llvm::append_range(inits, carried);
+  auto probe = scf::ForOp::create(b, loc, lower, upper, step, inits);
+  auto leaveUnused = [&] {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(probe.getBody());
+    scf::YieldOp::create(b, loc, probe.getRegionIterArgs());
+  };
+  SmallVector<Value> outputs;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(probe.getBody());
+    SmallVector<Value> inputs = {probe.getRegionIterArgs()[0],
+                                 boolConstant(ctx, true)};
+    llvm::append_range(inputs, probe.getRegionIterArgs().drop_front());
+    FailureOr<SmallVector<Value>> imported = ctx.importSubgraph(body, inputs);
+    if (failed(imported)) {
+      leaveUnused();
+      return failure();
+    }
+    outputs = std::move(*imported);
+  }
+  if (llvm::is_contained(outputs, Value())) {
+    leaveUnused();
+    return ForLoop::Skipped;
+  }
+  std::optional<bool> condition = getConstantCondition(outputs[0]);
+  bool sameTypes = llvm::all_of(
+      llvm::zip(carried, ArrayRef<Value>(outputs).slice(1, carried.size())),
+      [](auto pair) {
+        return std::get<0>(pair).getType() == std::get<1>(pair).getType();
+      });
+  if (!condition || !*condition || !sameTypes) {
+    leaveUnused();
+    return ForLoop::Unrolled;
+  }
+
+  // The final loop: the iteration number, the loop-carried values and the
+  // scan outputs' stacks.
+  ArrayRef<Value> scanSlices =
+      ArrayRef<Value>(outputs).drop_front(1 + carried.size());
+  for (Value slice : scanSlices) {
+    SmallVector<int64_t> shape = {tripCount};
+    llvm::append_range(shape, shapeOf(slice));
+    inits.push_back(ctx.createSplat(elementTypeOf(slice), 0, shape));
+  }
+  auto loop = scf::ForOp::create(b, loc, lower, upper, step, inits);
+  Block *from = probe.getBody(), *to = loop.getBody();
+  for (auto [old, replacement] :
+       llvm::zip(from->getArguments(), to->getArguments()))
+    old.replaceAllUsesWith(replacement);
+  to->getOperations().splice(to->end(), from->getOperations());
+  probe.erase();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(to);
+    ValueRange state = loop.getRegionIterArgs();
+    SmallVector<Value> yielded = {c.add(state[0], c.i64Constant({1}, {}))};
+    llvm::append_range(yielded,
+                       ArrayRef<Value>(outputs).slice(1, carried.size()));
+    for (auto [k, slice] : llvm::enumerate(scanSlices)) {
+      SmallVector<int64_t> shape = {1};
+      llvm::append_range(shape, shapeOf(slice));
+      SmallVector<Value> offsets(shape.size(), lower);
+      offsets[0] = loop.getInductionVar();
+      yielded.push_back(ctx.create<tg::DynamicUpdateSliceOp>(
+          c.reshape(slice, shape), state[1 + carried.size() + k], offsets));
+    }
+    scf::YieldOp::create(b, loc, yielded);
+  }
+  llvm::append_range(results, loop.getResults().drop_front());
+  return ForLoop::Built;
+}
+
 static LogicalResult convertLoop(NodeContext &ctx) {
   const onnx::GraphProto *body = ctx.getGraphAttr("body");
   if (!body)
@@ -190,14 +311,26 @@ static LogicalResult convertLoop(NodeContext &ctx) {
   SmallVector<Value> carried;
   for (int64_t i = 0; i < numCarried; ++i)
     carried.push_back(ctx.getInput(2 + i));
+  if (running && tripCount && *tripCount > kMaxUnrolledForIterations) {
+    SmallVector<Value> results;
+    FailureOr<ForLoop> built =
+        buildForLoop(ctx, *body, *tripCount, carried, numScans, results);
+    if (failed(built))
+      return failure();
+    if (*built == ForLoop::Skipped)
+      return success();
+    if (*built == ForLoop::Built)
+      return setOutputs(ctx, results, "Loop");
+  }
   SmallVector<SmallVector<Value>> scans(numScans);
   Composer c{ctx};
   for (int64_t iteration = 0;
        running && (!tripCount || iteration < *tripCount); ++iteration) {
     if (iteration == kMaxUnrolledIterations)
-      return ctx.unsupported("more than " +
-                             llvm::Twine(kMaxUnrolledIterations) +
-                             " iterations (aotc unrolls loops)");
+      return ctx.unsupported(
+          "more than " + llvm::Twine(kMaxUnrolledIterations) +
+          " iterations of a loop that is not a `for` loop of fixed "
+          "loop-carried shapes (aotc unrolls those)");
     SmallVector<Value> inputs = {c.i64Constant({iteration}, {}),
                                  boolConstant(ctx, true)};
     inputs.append(carried);

@@ -263,6 +263,25 @@ def scan_graph():
                  [tensor("total", [2]), tensor("partial", [4, 2])])
 
 
+def loop_growing_graph(trips):
+    """A Loop whose carried value grows by one element per iteration (a
+    concat): not a loop of static types, so it can only be unrolled."""
+    body = helper.make_graph(
+        [helper.make_node("Concat", ["s_in", "x"], ["s_out"], axis=0,
+                          name="grow"),
+         helper.make_node("Identity", ["cond_in"], ["cond_out"], name="keep")],
+        "body",
+        [tensor("i", [], TensorProto.INT64),
+         tensor("cond_in", [], TensorProto.BOOL), tensor("s_in", None)],
+        [tensor("cond_out", [], TensorProto.BOOL), tensor("s_out", None)])
+    nodes = [helper.make_node("Loop", ["n", "t", "s0"], ["s"],
+                              name="loop", body=body)]
+    inits = [numpy_helper.from_array(np.array(trips, np.int64), "n"),
+             numpy_helper.from_array(np.array(True), "t"),
+             numpy_helper.from_array(np.zeros(1, np.float32), "s0")]
+    return model(nodes, [tensor("x", [1])], [tensor("s", None)], inits)
+
+
 def lstm_layer():
     """A bidirectional LSTM (hidden 4) over 5 steps of a batch of 2 of
     3 features."""
@@ -483,6 +502,7 @@ MODELS = {
     "if-runtime": lambda: if_graph(None),
     "loop-for": lambda: loop_graph(3),
     "loop-long": lambda: loop_graph(2000),
+    "loop-growing": lambda: loop_growing_graph(2000),
     "scan-backward": scan_graph,
     "low-precision-add": low_precision_add,
     "dequantize-axis-mismatch": dequantize_per_axis([3]),
