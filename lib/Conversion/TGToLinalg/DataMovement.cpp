@@ -222,28 +222,30 @@ struct SliceOpLowering final : OpConversionPattern<tg::SliceOp> {
   }
 };
 
-/// The offsets of a dynamic (update) slice clamped into [0, dim - size], as
-/// the ops define them.
-static SmallVector<OpFoldResult> clampedOffsets(OpBuilder &b, Location loc,
-                                                ValueRange offsets,
-                                                ArrayRef<int64_t> sizes,
-                                                ArrayRef<int64_t> dims) {
-  SmallVector<OpFoldResult> clamped;
-  for (auto [offset, size, dim] : llvm::zip(offsets, sizes, dims)) {
-    if (std::optional<int64_t> known = getConstantIntValue(offset)) {
-      clamped.push_back(
-          b.getIndexAttr(std::clamp<int64_t>(*known, 0, dim - size)));
-      continue;
+/// The block of shape `block` at `offsets` of a tensor of shape `dims`, as
+/// tensor.extract_slice and insert_slice take it: the offsets clamped into
+/// [0, dim - size], as tg.dynamic_slice and dynamic_update_slice define
+/// them, the block's sizes and unit strides.
+struct ClampedBlock {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+
+  ClampedBlock(OpBuilder &b, Location loc, ValueRange at,
+               ArrayRef<int64_t> block, ArrayRef<int64_t> dims)
+      : sizes(getAsIndexOpFoldResult(b.getContext(), block)),
+        strides(block.size(), b.getIndexAttr(1)) {
+    for (auto [offset, size, dim] : llvm::zip(at, block, dims)) {
+      if (std::optional<int64_t> known = getConstantIntValue(offset)) {
+        offsets.push_back(
+            b.getIndexAttr(std::clamp<int64_t>(*known, 0, dim - size)));
+        continue;
+      }
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      Value last = arith::ConstantIndexOp::create(b, loc, dim - size);
+      Value low = arith::MaxSIOp::create(b, loc, offset, zero);
+      offsets.push_back(arith::MinSIOp::create(b, loc, low, last).getResult());
     }
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value last = arith::ConstantIndexOp::create(b, loc, dim - size);
-    clamped.push_back(arith::MinSIOp::create(
-                          b, loc, arith::MaxSIOp::create(b, loc, offset, zero),
-                          last)
-                          .getResult());
   }
-  return clamped;
-}
+};
 
 /// Lowers tg.dynamic_slice to `tensor.extract_slice` at the clamped offsets.
 struct DynamicSliceOpLowering final
@@ -253,15 +255,12 @@ struct DynamicSliceOpLowering final
   LogicalResult
   matchAndRewrite(tg::DynamicSliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getType();
-    SmallVector<OpFoldResult> offsets =
-        clampedOffsets(rewriter, op.getLoc(), adaptor.getOffsets(),
-                       type.getShape(), op.getInput().getType().getShape());
-    SmallVector<OpFoldResult> sizes =
-        getAsIndexOpFoldResult(rewriter.getContext(), type.getShape());
-    SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+    ClampedBlock block(rewriter, op.getLoc(), adaptor.getOffsets(),
+                       op.getType().getShape(),
+                       op.getInput().getType().getShape());
     rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
-        op, type, adaptor.getInput(), offsets, sizes, strides);
+        op, op.getType(), adaptor.getInput(), block.offsets, block.sizes,
+        block.strides);
     return success();
   }
 };
@@ -275,16 +274,12 @@ struct DynamicUpdateSliceOpLowering final
   LogicalResult
   matchAndRewrite(tg::DynamicUpdateSliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType update = op.getUpdate().getType();
-    SmallVector<OpFoldResult> offsets =
-        clampedOffsets(rewriter, op.getLoc(), adaptor.getOffsets(),
-                       update.getShape(), op.getType().getShape());
-    SmallVector<OpFoldResult> sizes =
-        getAsIndexOpFoldResult(rewriter.getContext(), update.getShape());
-    SmallVector<OpFoldResult> strides(update.getRank(),
-                                      rewriter.getIndexAttr(1));
+    ClampedBlock block(rewriter, op.getLoc(), adaptor.getOffsets(),
+                       op.getUpdate().getType().getShape(),
+                       op.getType().getShape());
     rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
-        op, adaptor.getUpdate(), adaptor.getDest(), offsets, sizes, strides);
+        op, adaptor.getUpdate(), adaptor.getDest(), block.offsets,
+        block.sizes, block.strides);
     return success();
   }
 };
