@@ -22,7 +22,8 @@ struct HoistGraphLoopAllocsPass final
   void runOnOperation() override {
     // Host blocks come outer first: walking them innermost first moves an
     // allocation out of a nest of graph loops one loop at a time.
-    for (Block *block : llvm::reverse(aotc::getHostBlocks(getOperation()))) {
+    SmallVector<Block *> blocks = aotc::getHostBlocks(getOperation());
+    for (Block *block : llvm::reverse(blocks)) {
       Operation *loop = block->getParentOp();
       if (!aotc::isGraphLoop(loop))
         continue;
