@@ -14,7 +14,8 @@ Checks (one line each, exit 1 on the first mismatch):
 - LSTM with sequence_lens, initial states and peepholes, bidirectional,
   against a numpy LSTM written from the ONNX spec, over 7 steps (unrolled)
   and 40 (a loop over time);
-- a `for` Loop of 1500 iterations (an scf.for) with a scan output;
+- a `for` Loop of 1500 iterations (an scf.for) with a scan output, and a
+  Scan over 1200 positions read and stacked backwards;
 - ReverseSequence and TensorScatter (circular) on random data;
 - Slice with steps of INT64_MIN, INT64_MAX and -3 (a step longer than the
   axis takes one element; -INT64_MIN cannot be taken), against Python's
@@ -198,6 +199,39 @@ def for_loop_check(args, work, rng):
     return check(args, work, "Loop of %d iterations with a scan output"
                  % trips, nodes, dict(x=x, scale=scale),
                  dict(v_final=v, scans=np.stack(scans).astype(f)))
+
+
+def long_scan_check(args, work, rng):
+    """A Scan over 1200 positions (an scf.for): a state, a scan input read
+    backwards and a scan output stacked backwards along axis 1."""
+    from onnx import TensorProto, helper
+    f = np.float32
+    x = rng.standard_normal((1200, 4)).astype(f)
+    s0 = rng.standard_normal(4).astype(f)
+    body = helper.make_graph(
+        [helper.make_node("Mul", ["s_in", "half"], ["decayed"]),
+         helper.make_node("Add", ["decayed", "x_t"], ["s_out"]),
+         helper.make_node("Tanh", ["s_out"], ["y_t"])],
+        "body",
+        [helper.make_tensor_value_info("s_in", TensorProto.FLOAT, [4]),
+         helper.make_tensor_value_info("x_t", TensorProto.FLOAT, [4])],
+        [helper.make_tensor_value_info("s_out", TensorProto.FLOAT, [4]),
+         helper.make_tensor_value_info("y_t", TensorProto.FLOAT, [4])])
+    nodes = [
+        helper.make_node("Constant", [], ["half"],
+                         value=helper.make_tensor("h", TensorProto.FLOAT,
+                                                  [], [0.5])),
+        helper.make_node("Scan", ["s0", "x"], ["s", "y"], body=body,
+                         num_scan_inputs=1, scan_input_directions=[1],
+                         scan_output_axes=[1], scan_output_directions=[1])]
+    state = s0.copy()
+    ys = []
+    for t in range(1199, -1, -1):
+        state = (state * f(0.5) + x[t]).astype(f)
+        ys.append(np.tanh(state))
+    y = np.stack(ys[::-1], 1).astype(f)
+    return check(args, work, "Scan over 1200 positions, backwards in and out",
+                 nodes, dict(s0=s0, x=x), dict(s=state, y=y))
 
 
 def sequence_checks(args, work, rng):
@@ -396,6 +430,7 @@ def main(argv):
     ok &= lstm_check(args, work, rng)
     ok &= lstm_check(args, work, rng, seq=40)
     ok &= for_loop_check(args, work, rng)
+    ok &= long_scan_check(args, work, rng)
     ok &= sequence_checks(args, work, rng)
     ok &= slice_checks(args, work, rng)
     ok &= roi_align_checks(args, work, rng)

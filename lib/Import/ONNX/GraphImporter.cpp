@@ -117,6 +117,33 @@ GraphImporter::importSubgraph(const onnx::GraphProto &graph,
   return results;
 }
 
+FailureOr<SmallVector<Value>>
+GraphImporter::tryImportSubgraph(const onnx::GraphProto &graph,
+                                 ValueRange inputs) {
+  unsigned outerDeferred = deferredErrors;
+  size_t outerUnsupported = unsupported.size();
+  llvm::StringSet<> outerMissing = missing;
+  bool diagnosed = false;
+  FailureOr<SmallVector<Value>> results = failure();
+  {
+    ScopedDiagnosticHandler quiet(context, [&](Diagnostic &diag) {
+      diagnosed |= diag.getSeverity() == DiagnosticSeverity::Error;
+      return success();
+    });
+    results = importSubgraph(graph, inputs);
+  }
+  bool clean = succeeded(results) && !diagnosed &&
+               deferredErrors == outerDeferred &&
+               unsupported.size() == outerUnsupported &&
+               !llvm::is_contained(*results, Value());
+  if (clean)
+    return results;
+  deferredErrors = outerDeferred;
+  unsupported.resize(outerUnsupported);
+  missing = std::move(outerMissing);
+  return failure();
+}
+
 void GraphImporter::recordUnsupported(const onnx::NodeProto &node,
                                       const Twine &reason) {
   unsupported.push_back({node.op_type(), node.name(), reason.str()});

@@ -107,6 +107,13 @@ public:
   /// report); failure after an error.
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   importSubgraph(const onnx::GraphProto &graph, mlir::ValueRange inputs);
+  /// importSubgraph as a trial: when anything inside is an error, is
+  /// unsupported or needs a value at compile time, nothing is reported and
+  /// nothing recorded, and it fails (the ops it built stay, unused, for the
+  /// caller to drop). A Loop tries its body as an scf.for this way, where
+  /// its iteration number is not a constant, before unrolling it.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  tryImportSubgraph(const onnx::GraphProto &graph, mlir::ValueRange inputs);
 
 private:
   /// The codes of the low-precision graph input `argument` (packed bytes),

@@ -88,7 +88,13 @@ InFlightDiagnostic NodeContext::emitNotConstantError(unsigned i) {
        << "') must be known at compile time";
   if (!hasInput(i))
     return diag;
-  if (isa<BlockArgument>(getInput(i))) {
+  auto function = cast<func::FuncOp>(
+      builder.getBlock()->getParent()->getParentOfType<func::FuncOp>());
+  auto isGraphInput = [&](Value value) {
+    auto argument = dyn_cast<BlockArgument>(value);
+    return argument && argument.getOwner()->getParentOp() == function;
+  };
+  if (isGraphInput(getInput(i))) {
     diag << "; it is a graph input: freeze it with --input-value "
          << node.input(i) << "=FILE";
     return diag;
@@ -101,12 +107,11 @@ InFlightDiagnostic NodeContext::emitNotConstantError(unsigned i) {
     Value value = worklist.pop_back_val();
     if (!seen.insert(value).second)
       continue;
-    if (auto argument = dyn_cast<BlockArgument>(value))
-      arguments.insert(argument.getArgNumber());
-    else
-      llvm::append_range(worklist, value.getDefiningOp()->getOperands());
+    if (isGraphInput(value))
+      arguments.insert(cast<BlockArgument>(value).getArgNumber());
+    else if (Operation *def = value.getDefiningOp())
+      llvm::append_range(worklist, def->getOperands());
   }
-  auto function = cast<func::FuncOp>(builder.getBlock()->getParentOp());
   for (unsigned argument : arguments) {
     auto name = function.getArgAttrOfType<StringAttr>(argument, "tg.name");
     diag << "; it depends on graph input '" << name.getValue()
@@ -359,6 +364,12 @@ FailureOr<SmallVector<Value>>
 NodeContext::importSubgraph(const onnx::GraphProto &subgraph,
                             ValueRange inputs) {
   return graph.importSubgraph(subgraph, inputs);
+}
+
+FailureOr<SmallVector<Value>>
+NodeContext::tryImportSubgraph(const onnx::GraphProto &subgraph,
+                               ValueRange inputs) {
+  return graph.tryImportSubgraph(subgraph, inputs);
 }
 
 Value NodeContext::createConstant(ElementsAttr attr) {

@@ -204,6 +204,10 @@ public:
   /// unsupported node left one missing.
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   importSubgraph(const onnx::GraphProto &graph, mlir::ValueRange inputs);
+  /// importSubgraph as a trial that reports and records nothing, failing
+  /// when anything inside would have (GraphImporter::tryImportSubgraph).
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  tryImportSubgraph(const onnx::GraphProto &graph, mlir::ValueRange inputs);
   /// A rank-0 or `shape`-shaped splat tg.constant of element type `type`.
   mlir::Value createSplat(mlir::Type elementType, double value,
                           llvm::ArrayRef<int64_t> shape = {});

@@ -16,11 +16,12 @@
 //         each scan output stacked along its axis; opset 8's batched form
 //         scans each batch entry alone.
 //
-// A `for` Loop of more than kMaxUnrolledForIterations iterations (static
-// trip count, a condition that stays true, loop-carried values that keep
-// their types) is an scf.for, of any length (buildForLoop). Other loops and
-// scans are unrolled at import, up to kMaxUnrolledIterations iterations;
-// longer ones are reported unsupported.
+// A `for` Loop (static trip count, a condition that stays true,
+// loop-carried values that keep their types) or a Scan of more than
+// kMaxUnrolledForIterations steps is an scf.for, of any length
+// (buildForLoop), unless its body needs a step's values at compile time.
+// Other loops and scans are unrolled at import, up to
+// kMaxUnrolledIterations iterations; longer ones are reported unsupported.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,7 +43,7 @@ using namespace aotc::onnximport;
 /// The most iterations a Loop or Scan is unrolled into.
 static constexpr int64_t kMaxUnrolledIterations = 1024;
 /// A `for` Loop (static trip count, condition true throughout, loop-carried
-/// types unchanged) of more iterations than this is an scf.for.
+/// types unchanged) or a Scan of more steps than this is an scf.for.
 static constexpr int64_t kMaxUnrolledForIterations = 8;
 
 /// A rank-0 i1 constant.
@@ -161,46 +162,86 @@ static LogicalResult convertIf(NodeContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// What buildForLoop made of a Loop node.
+/// What buildForLoop made of a Loop or Scan node.
 enum class ForLoop {
   Built,    // the results are the scf.for's
-  Skipped,  // an unsupported node inside was reported (see setOutputs)
-  Unrolled, // not a `for` loop of static types: unroll it instead
+  Unrolled, // not a loop of static types: unroll it instead
+};
+
+/// A Loop or Scan as buildForLoop builds it.
+struct ForLoopSpec {
+  int64_t tripCount = 0;
+  /// The loop-carried values (Loop's carried values, Scan's states).
+  SmallVector<Value> carried;
+  /// Loop: the body takes the iteration number (carried as a rank-0 i64)
+  /// and the condition first, and gives the condition first.
+  bool isLoop = false;
+  /// Scan: each scan input, sliced at the step's position along its axis
+  /// (from the end when reversed) and given to the body after the states.
+  SmallVector<Value> scanInputs;
+  SmallVector<int64_t> inputAxes, inputReversed;
+  /// Each scan output, stacked along its axis (from the end when
+  /// reversed); one per body output after the carried values.
+  SmallVector<int64_t> outputAxes, outputReversed;
 };
 } // namespace
 
-/// The Loop as an scf.for over `tripCount` iterations, when it is a `for`
-/// loop: its condition stays true (the body's condition output folds to
-/// true) and each loop-carried value keeps its type. The iteration number
-/// is carried too (a rank-0 i64, incremented each step); scan output k is
-/// carried as the [tripCount, ...] stack that each iteration writes its
-/// slice into with tg.dynamic_update_slice.
+/// The position of step `iv` of `count`: `iv`, or `count - 1 - iv` when
+/// `reversed`.
+static Value stepPosition(OpBuilder &b, Location loc, Value iv, int64_t count,
+                          bool reversed) {
+  if (!reversed)
+    return iv;
+  Value last = arith::ConstantIndexOp::create(b, loc, count - 1);
+  return arith::SubIOp::create(b, loc, last, iv);
+}
+
+/// Offsets of the block of `rank` dimensions at `position` along `axis`.
+static SmallVector<Value> offsetsAlong(OpBuilder &b, Location loc,
+                                      int64_t rank, int64_t axis,
+                                      Value position) {
+  SmallVector<Value> offsets(rank, arith::ConstantIndexOp::create(b, loc, 0));
+  offsets[axis] = position;
+  return offsets;
+}
+
+/// The Loop or Scan as an scf.for over `spec.tripCount` steps, when its
+/// types are static: a Loop's condition stays true (the body's condition
+/// output folds to true) and each loop-carried value keeps its type. A
+/// Loop's iteration number is carried too (a rank-0 i64, incremented each
+/// step); a scan input is read at the step's position with
+/// tg.dynamic_slice; scan output k is carried as its stack, which each step
+/// writes its slice into with tg.dynamic_update_slice.
 ///
 /// The body's result types are known only once it is imported, so it is
 /// imported into a first loop carrying the iteration number and the
 /// loop-carried values, then moved into the final loop, which carries the
-/// scan outputs' stacks too. When the body is not a `for` loop, the first
-/// loop is left without a use (yielding its arguments) for the
-/// canonicalizer to erase, and the node is unrolled.
-static FailureOr<ForLoop> buildForLoop(NodeContext &ctx,
-                                       const onnx::GraphProto &body,
-                                       int64_t tripCount,
-                                       ArrayRef<Value> carried,
-                                       int64_t numScans,
-                                       SmallVectorImpl<Value> &results) {
+/// scan outputs' stacks too. When the types are not static, or the body
+/// does not import as a loop body (it needs its iteration number at compile
+/// time, say), the first loop is left without a use (yielding its
+/// arguments) for the canonicalizer to erase, and the node is unrolled.
+static ForLoop buildForLoop(NodeContext &ctx, const onnx::GraphProto &body,
+                            const ForLoopSpec &spec,
+                            SmallVectorImpl<Value> &results) {
   // Unsigned and low-precision values are tracked by value: the loop's
   // block arguments would lose that. Such loops are unrolled.
-  for (Value value : carried)
+  for (Value value : spec.carried)
     if (ctx.isUnsigned(value) || ctx.getLowPrecisionType(value) != 0)
       return ForLoop::Unrolled;
   OpBuilder &b = ctx.getBuilder();
   Location loc = ctx.getLoc();
   Composer c{ctx};
+  size_t numCarried = spec.carried.size();
+  // The body's outputs before the carried values, and the loop's carried
+  // values before the node's.
+  size_t leading = spec.isLoop ? 1 : 0;
   Value lower = arith::ConstantIndexOp::create(b, loc, 0);
-  Value upper = arith::ConstantIndexOp::create(b, loc, tripCount);
+  Value upper = arith::ConstantIndexOp::create(b, loc, spec.tripCount);
   Value step = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> inits = {c.i64Constant({0}, {})};
-  llvm::append_range(inits, carried);
+  SmallVector<Value> inits;
+  if (spec.isLoop)
+    inits.push_back(c.i64Constant({0}, {}));
+  llvm::append_range(inits, spec.carried);
   auto probe = scf::ForOp::create(b, loc, lower, upper, step, inits);
   auto leaveUnused = [&] {
     OpBuilder::InsertionGuard guard(b);
@@ -211,65 +252,105 @@ static FailureOr<ForLoop> buildForLoop(NodeContext &ctx,
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(probe.getBody());
-    SmallVector<Value> inputs = {probe.getRegionIterArgs()[0],
-                                 boolConstant(ctx, true)};
-    llvm::append_range(inputs, probe.getRegionIterArgs().drop_front());
-    FailureOr<SmallVector<Value>> imported = ctx.importSubgraph(body, inputs);
+    ValueRange state = probe.getRegionIterArgs();
+    SmallVector<Value> inputs;
+    if (spec.isLoop)
+      inputs = {state[0], boolConstant(ctx, true)};
+    llvm::append_range(inputs, state.drop_front(leading));
+    for (auto [j, input] : llvm::enumerate(spec.scanInputs)) {
+      int64_t axis = spec.inputAxes[j];
+      SmallVector<int64_t> shape(shapeOf(input));
+      shape[axis] = 1;
+      Value position = stepPosition(b, loc, probe.getInductionVar(),
+                                    spec.tripCount, spec.inputReversed[j]);
+      Value slice = ctx.create<tg::DynamicSliceOp>(
+          tensorTypeOf(input).clone(shape), input,
+          offsetsAlong(b, loc, shape.size(), axis, position));
+      shape.erase(shape.begin() + axis);
+      Value element = c.reshape(slice, shape);
+      if (ctx.isUnsigned(input))
+        ctx.markUnsigned(element);
+      if (int dataType = ctx.getLowPrecisionType(input))
+        ctx.markLowPrecision(element, dataType);
+      inputs.push_back(element);
+    }
+    // A body that needs its iteration number (or another step's value) at
+    // compile time, or that fails to import for any reason, is unrolled,
+    // which reports what is wrong with it.
+    FailureOr<SmallVector<Value>> imported =
+        ctx.tryImportSubgraph(body, inputs);
     if (failed(imported)) {
       leaveUnused();
-      return failure();
+      return ForLoop::Unrolled;
     }
     outputs = std::move(*imported);
   }
-  if (llvm::is_contained(outputs, Value())) {
-    leaveUnused();
-    return ForLoop::Skipped;
+  bool conditionHolds = true;
+  if (spec.isLoop) {
+    std::optional<bool> condition = getConstantCondition(outputs[0]);
+    conditionHolds = condition && *condition;
   }
-  std::optional<bool> condition = getConstantCondition(outputs[0]);
+  ArrayRef<Value> carriedOut =
+      ArrayRef<Value>(outputs).slice(leading, numCarried);
+  ArrayRef<Value> scanSlices =
+      ArrayRef<Value>(outputs).drop_front(leading + numCarried);
   bool sameTypes = llvm::all_of(
-      llvm::zip(carried, ArrayRef<Value>(outputs).slice(1, carried.size())),
-      [](auto pair) {
+      llvm::zip(spec.carried, carriedOut), [](auto pair) {
         return std::get<0>(pair).getType() == std::get<1>(pair).getType();
       });
-  if (!condition || !*condition || !sameTypes) {
+  // Scan output axes count in the stacked rank, negative ones from its end.
+  SmallVector<int64_t> outputAxes;
+  bool axesFit = true;
+  for (auto [k, slice] : llvm::enumerate(scanSlices)) {
+    int64_t rank = rankOf(slice) + 1, axis = spec.outputAxes[k];
+    axis = axis < 0 ? axis + rank : axis;
+    axesFit &= axis >= 0 && axis < rank;
+    outputAxes.push_back(axis);
+  }
+  if (!conditionHolds || !sameTypes || !axesFit) {
     leaveUnused();
     return ForLoop::Unrolled;
   }
 
-  // The final loop: the iteration number, the loop-carried values and the
-  // scan outputs' stacks.
-  ArrayRef<Value> scanSlices =
-      ArrayRef<Value>(outputs).drop_front(1 + carried.size());
-  for (Value slice : scanSlices) {
-    SmallVector<int64_t> shape = {tripCount};
-    llvm::append_range(shape, shapeOf(slice));
-    inits.push_back(ctx.createSplat(elementTypeOf(slice), 0, shape));
-  }
+  // The final loop: the carried values, then the scan outputs' stacks.
+  auto stackedShape = [&](Value slice, int64_t k, int64_t extent) {
+    SmallVector<int64_t> shape(shapeOf(slice));
+    shape.insert(shape.begin() + outputAxes[k], extent);
+    return shape;
+  };
+  for (auto [k, slice] : llvm::enumerate(scanSlices))
+    inits.push_back(ctx.createSplat(elementTypeOf(slice), 0,
+                                    stackedShape(slice, k, spec.tripCount)));
   auto loop = scf::ForOp::create(b, loc, lower, upper, step, inits);
   Block *from = probe.getBody(), *to = loop.getBody();
   for (auto [old, replacement] :
-       llvm::zip(from->getArguments(), to->getArguments()))
+       llvm::zip(from->getArguments(), to->getArguments())) {
     old.replaceAllUsesWith(replacement);
+    // An output that is an argument itself (a value passed through).
+    std::replace(outputs.begin(), outputs.end(), Value(old),
+                 Value(replacement));
+  }
   to->getOperations().splice(to->end(), from->getOperations());
   probe.erase();
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToEnd(to);
     ValueRange state = loop.getRegionIterArgs();
-    SmallVector<Value> yielded = {c.add(state[0], c.i64Constant({1}, {}))};
-    llvm::append_range(yielded,
-                       ArrayRef<Value>(outputs).slice(1, carried.size()));
+    SmallVector<Value> yielded;
+    if (spec.isLoop)
+      yielded.push_back(c.add(state[0], c.i64Constant({1}, {})));
+    llvm::append_range(yielded, carriedOut);
     for (auto [k, slice] : llvm::enumerate(scanSlices)) {
-      SmallVector<int64_t> shape = {1};
-      llvm::append_range(shape, shapeOf(slice));
-      SmallVector<Value> offsets(shape.size(), lower);
-      offsets[0] = loop.getInductionVar();
+      SmallVector<int64_t> shape = stackedShape(slice, k, 1);
+      Value position = stepPosition(b, loc, loop.getInductionVar(),
+                                    spec.tripCount, spec.outputReversed[k]);
       yielded.push_back(ctx.create<tg::DynamicUpdateSliceOp>(
-          c.reshape(slice, shape), state[1 + carried.size() + k], offsets));
+          c.reshape(slice, shape), state[leading + numCarried + k],
+          offsetsAlong(b, loc, shape.size(), outputAxes[k], position)));
     }
     scf::YieldOp::create(b, loc, yielded);
   }
-  llvm::append_range(results, loop.getResults().drop_front());
+  llvm::append_range(results, loop.getResults().drop_front(leading));
   return ForLoop::Built;
 }
 
@@ -312,14 +393,14 @@ static LogicalResult convertLoop(NodeContext &ctx) {
   for (int64_t i = 0; i < numCarried; ++i)
     carried.push_back(ctx.getInput(2 + i));
   if (running && tripCount && *tripCount > kMaxUnrolledForIterations) {
+    ForLoopSpec spec;
+    spec.tripCount = *tripCount;
+    spec.carried = carried;
+    spec.isLoop = true;
+    spec.outputAxes.assign(numScans, 0);
+    spec.outputReversed.assign(numScans, 0);
     SmallVector<Value> results;
-    FailureOr<ForLoop> built =
-        buildForLoop(ctx, *body, *tripCount, carried, numScans, results);
-    if (failed(built))
-      return failure();
-    if (*built == ForLoop::Skipped)
-      return success();
-    if (*built == ForLoop::Built)
+    if (buildForLoop(ctx, *body, spec, results) == ForLoop::Built)
       return setOutputs(ctx, results, "Loop");
   }
   SmallVector<SmallVector<Value>> scans(numScans);
@@ -398,6 +479,19 @@ runScan(NodeContext &ctx, ScanSpec &spec) {
   if (length == 0) {
     (void)ctx.unsupported("a scan over zero positions");
     return std::optional<SmallVector<Value>>();
+  }
+  if (length > kMaxUnrolledForIterations) {
+    ForLoopSpec loop;
+    loop.tripCount = length;
+    loop.carried = spec.states;
+    loop.scanInputs = spec.inputs;
+    loop.inputAxes = spec.inputAxes;
+    loop.inputReversed = spec.inputDirections;
+    loop.outputAxes = spec.outputAxes;
+    loop.outputReversed = spec.outputDirections;
+    SmallVector<Value> results;
+    if (buildForLoop(ctx, *spec.body, loop, results) == ForLoop::Built)
+      return std::optional<SmallVector<Value>>(results);
   }
   if (length > kMaxUnrolledIterations) {
     (void)ctx.unsupported("a scan over " + llvm::Twine(length) +

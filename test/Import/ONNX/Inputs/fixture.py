@@ -249,7 +249,7 @@ def loop_graph(trips):
                  [tensor("s", [3]), tensor("sums", [trips, 3])], inits)
 
 
-def scan_graph():
+def scan_graph(length=4):
     """Scan (opset 9): a running sum over axis 0 of x, backward."""
     body = helper.make_graph(
         [helper.make_node("Add", ["acc", "row"], ["next"], name="step"),
@@ -259,8 +259,8 @@ def scan_graph():
     nodes = [helper.make_node("Scan", ["init", "x"], ["total", "partial"],
                               name="scan", body=body, num_scan_inputs=1,
                               scan_input_directions=[1])]
-    return model(nodes, [tensor("init", [2]), tensor("x", [4, 2])],
-                 [tensor("total", [2]), tensor("partial", [4, 2])])
+    return model(nodes, [tensor("init", [2]), tensor("x", [length, 2])],
+                 [tensor("total", [2]), tensor("partial", [length, 2])])
 
 
 def loop_growing_graph(trips):
@@ -504,6 +504,7 @@ MODELS = {
     "loop-long": lambda: loop_graph(2000),
     "loop-growing": lambda: loop_growing_graph(2000),
     "scan-backward": scan_graph,
+    "scan-long": lambda: scan_graph(40),
     "low-precision-add": low_precision_add,
     "dequantize-axis-mismatch": dequantize_per_axis([3]),
     "dequantize-blocked": dequantize_per_axis([2, 2], block_size=3),
