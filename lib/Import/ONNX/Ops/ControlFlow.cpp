@@ -186,6 +186,20 @@ struct ForLoopSpec {
 };
 } // namespace
 
+/// Scan input `input`'s element at one position: its `slice` (extent 1
+/// along `axis`) without that axis, unsigned or low-precision as `input` is.
+static Value scanElement(NodeContext &ctx, Value input, Value slice,
+                         int64_t axis) {
+  SmallVector<int64_t> shape(shapeOf(input));
+  shape.erase(shape.begin() + axis);
+  Value element = Composer{ctx}.reshape(slice, shape);
+  if (ctx.isUnsigned(input))
+    ctx.markUnsigned(element);
+  if (int dataType = ctx.getLowPrecisionType(input))
+    ctx.markLowPrecision(element, dataType);
+  return element;
+}
+
 /// The position of step `iv` of `count`: `iv`, or `count - 1 - iv` when
 /// `reversed`.
 static Value stepPosition(OpBuilder &b, Location loc, Value iv, int64_t count,
@@ -266,13 +280,7 @@ static ForLoop buildForLoop(NodeContext &ctx, const onnx::GraphProto &body,
       Value slice = ctx.create<tg::DynamicSliceOp>(
           tensorTypeOf(input).clone(shape), input,
           offsetsAlong(b, loc, shape.size(), axis, position));
-      shape.erase(shape.begin() + axis);
-      Value element = c.reshape(slice, shape);
-      if (ctx.isUnsigned(input))
-        ctx.markUnsigned(element);
-      if (int dataType = ctx.getLowPrecisionType(input))
-        ctx.markLowPrecision(element, dataType);
-      inputs.push_back(element);
+      inputs.push_back(scanElement(ctx, input, slice, axis));
     }
     // A body that needs its iteration number (or another step's value) at
     // compile time, or that fails to import for any reason, is unrolled,
@@ -507,14 +515,7 @@ runScan(NodeContext &ctx, ScanSpec &spec) {
     for (auto [j, input] : llvm::enumerate(spec.inputs)) {
       int64_t position = spec.inputDirections[j] ? length - 1 - t : t;
       Value slice = c.sliceAxis(input, spec.inputAxes[j], position, 1);
-      SmallVector<int64_t> shape(shapeOf(input));
-      shape.erase(shape.begin() + spec.inputAxes[j]);
-      Value element = c.reshape(slice, shape);
-      if (ctx.isUnsigned(input))
-        ctx.markUnsigned(element);
-      if (int dataType = ctx.getLowPrecisionType(input))
-        ctx.markLowPrecision(element, dataType);
-      inputs.push_back(element);
+      inputs.push_back(scanElement(ctx, input, slice, spec.inputAxes[j]));
     }
     FailureOr<SmallVector<Value>> outputs =
         ctx.importSubgraph(*spec.body, inputs);
