@@ -1,4 +1,4 @@
-//===- GraphLoops.cpp - the loops of the graph itself ---------------------===//
+//===- GraphLoops.cpp - the loops and branches of the graph itself --------===//
 
 #include "aotc/Analysis/GraphLoops.h"
 
@@ -7,12 +7,23 @@
 using namespace mlir;
 
 bool aotc::isGraphLoop(Operation *op) {
-  return isa<scf::ForOp>(op) && op->hasAttr(kGraphLoopAttr);
+  return isa<scf::ForOp, scf::WhileOp>(op) && op->hasAttr(kGraphLoopAttr);
 }
 
-void aotc::markGraphLoops(Operation *root) {
-  root->walk([](scf::ForOp loop) {
-    loop->setAttr(kGraphLoopAttr, UnitAttr::get(loop.getContext()));
+bool aotc::isGraphIf(Operation *op) {
+  return isa<scf::IfOp>(op) && op->hasAttr(kGraphIfAttr);
+}
+
+bool aotc::isGraphControlFlow(Operation *op) {
+  return isGraphLoop(op) || isGraphIf(op);
+}
+
+void aotc::markGraphControlFlow(Operation *root) {
+  root->walk([](Operation *op) {
+    if (isa<scf::ForOp, scf::WhileOp>(op))
+      op->setAttr(kGraphLoopAttr, UnitAttr::get(op->getContext()));
+    else if (isa<scf::IfOp>(op))
+      op->setAttr(kGraphIfAttr, UnitAttr::get(op->getContext()));
   });
 }
 
@@ -23,7 +34,9 @@ SmallVector<Block *> aotc::getHostBlocks(func::FuncOp func) {
   blocks.push_back(&func.getBody().front());
   for (size_t i = 0; i < blocks.size(); ++i)
     for (Operation &op : *blocks[i])
-      if (isGraphLoop(&op))
-        blocks.push_back(cast<scf::ForOp>(op).getBody());
+      if (isGraphControlFlow(&op))
+        for (Region &region : op.getRegions())
+          for (Block &block : region)
+            blocks.push_back(&block);
   return blocks;
 }

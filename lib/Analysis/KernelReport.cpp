@@ -253,7 +253,9 @@ std::string describeIterations(linalg::LinalgOp op) {
 std::string describeLoopNest(LoopLikeOpInterface loop) {
   // A loop of the graph (a recurrence) runs its kernels once per step.
   if (aotc::isGraphLoop(loop)) {
-    std::optional<uint64_t> count = getTripCounts(loop).front();
+    SmallVector<std::optional<uint64_t>> counts = getTripCounts(loop);
+    std::optional<uint64_t> count =
+        counts.empty() ? std::nullopt : counts.front();
     return (count ? std::to_string(*count) : std::string("?")) + " steps";
   }
   SmallVector<std::string> counts;
@@ -461,6 +463,9 @@ Kernel analyzeKernel(Operation *op, const llvm::DenseSet<Value> &absorbed) {
   } else if (op->getNumRegions() > 0) {
     // scf.if, tensor.generate, ...: the work inside, once.
     kernel.kind = KernelKind::Loops;
+    // A branch of the graph: both branches' work, of which one runs.
+    if (aotc::isGraphIf(op))
+      kernel.iterations = "one branch";
     for (Region &region : op->getRegions())
       for (Block &block : region)
         counts += countLoopNest(block);

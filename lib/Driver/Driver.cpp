@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -534,7 +535,9 @@ void Compilation::printONNXDiagnostic(Diagnostic &diagnostic) {
 }
 
 /// An .mlir input is a graph of tg ops, with scf.for for recurrences (its
-/// loop-carried tensors are what tg.dynamic_update_slice writes). An op of
+/// loop-carried tensors are what tg.dynamic_update_slice writes), scf.while
+/// for loops whose condition is computed at run time and scf.if for
+/// branches, their conditions read with tensor.extract. An op of
 /// another dialect on tensors (linalg, tensor, arith on tensors, ...) would
 /// reach passes that assume tg semantics, so it is refused at its location
 /// before any pass runs.
@@ -542,7 +545,8 @@ static LogicalResult checkGraphOps(ModuleOp module) {
   auto isTensor = [](Type type) { return isa<TensorType>(type); };
   WalkResult walk = module.walk([&](Operation *op) {
     if (isa<func::FuncOp, func::ReturnOp, func::CallOp, scf::ForOp,
-            scf::YieldOp>(op) ||
+            scf::IfOp, scf::WhileOp, scf::ConditionOp, scf::YieldOp,
+            tensor::ExtractOp>(op) ||
         isa_and_nonnull<tg::TGDialect>(op->getDialect()))
       return WalkResult::advance();
     if (llvm::any_of(op->getOperandTypes(), isTensor) ||

@@ -159,6 +159,9 @@ void addEntryPointBufferizationPasses(OpPassManager &pm,
   // A recurrence's per-step temporaries (its recurrent product) are
   // allocated once, before the loop, where memory planning places them.
   pm.addNestedPass<func::FuncOp>(createHoistGraphLoopAllocsPass());
+  // The buffers a branch of a run-time If computes its results into are
+  // one buffer before the scf.if, where memory planning places it.
+  pm.addNestedPass<func::FuncOp>(createHoistBranchResultAllocsPass());
 }
 
 void buildBufferizationStage(OpPassManager &pm,

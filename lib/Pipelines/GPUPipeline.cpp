@@ -10,6 +10,7 @@
 
 #include "StageRegistration.h"
 
+#include "aotc/Dialect/TG/Transforms/Passes.h"
 #include "aotc/Target/CPU/Passes.h"
 #include "aotc/Target/CUDA/Passes.h"
 #include "aotc/Transforms/Passes.h"
@@ -43,6 +44,9 @@ void buildGPUTGToLinalgStage(OpPassManager &pm,
   cpu.entry = options.entry;
   cpu.name = options.name;
   cpu.fusion = options.fusion;
+  // The host cannot read a condition that lives in device memory without
+  // stalling the stream: an If of the graph computes both branches.
+  pm.addNestedPass<func::FuncOp>(createSpeculateGraphIfsPass());
   buildTGToLinalgStage(pm, cpu);
 }
 

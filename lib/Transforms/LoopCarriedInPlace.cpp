@@ -44,18 +44,43 @@ struct LoopCarriedInPlacePass final
     : aotc::impl::LoopCarriedInPlacePassBase<LoopCarriedInPlacePass> {
   void runOnOperation() override {
     getOperation().walk([](scf::ForOp loop) {
-      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-      for (auto [carried, yielded] :
-           llvm::zip(loop.getRegionIterArgs(), yield->getOpOperands())) {
-        if (!isa<RankedTensorType>(carried.getType()) ||
-            isWrittenInto(yielded.get(), carried))
+      materializeInCarried(loop.getRegionIterArgs(),
+                           cast<scf::YieldOp>(loop.getBody()->getTerminator()));
+    });
+    // A while loop: each value the condition passes on unchanged is
+    // carried into the body, which yields its new value for the same
+    // argument of the condition's region.
+    getOperation().walk([](scf::WhileOp loop) {
+      Block *before = loop.getBeforeBody();
+      scf::YieldOp yield = loop.getYieldOp();
+      for (auto [forwarded, carried] :
+           llvm::zip(loop.getConditionOp().getArgs(),
+                     loop.getAfterArguments())) {
+        auto argument = dyn_cast<BlockArgument>(forwarded);
+        if (!argument || argument.getOwner() != before)
           continue;
-        OpBuilder b(yield);
-        auto materialized = bufferization::MaterializeInDestinationOp::create(
-            b, yield.getLoc(), yielded.get(), carried);
-        yielded.set(materialized.getResult());
+        materializeInCarried(
+            carried, yield->getOpOperand(argument.getArgNumber()));
       }
     });
+  }
+
+  /// Makes `yield` give each tensor of `carried` its new value computed in
+  /// the carried tensor.
+  static void materializeInCarried(ValueRange carried, scf::YieldOp yield) {
+    for (auto [value, yielded] : llvm::zip(carried, yield->getOpOperands()))
+      materializeInCarried(value, yielded);
+  }
+
+  /// Makes `yielded` the new value of `carried` computed in its tensor.
+  static void materializeInCarried(Value carried, OpOperand &yielded) {
+    if (!isa<RankedTensorType>(carried.getType()) ||
+        isWrittenInto(yielded.get(), carried))
+      return;
+    OpBuilder b(yielded.getOwner());
+    auto materialized = bufferization::MaterializeInDestinationOp::create(
+        b, yielded.getOwner()->getLoc(), yielded.get(), carried);
+    yielded.set(materialized.getResult());
   }
 };
 } // namespace

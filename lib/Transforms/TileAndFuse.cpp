@@ -13,6 +13,7 @@
 
 #include "aotc/Transforms/ParallelLoops.h"
 
+#include "aotc/Analysis/GraphLoops.h"
 #include "aotc/Analysis/PaddedBuffers.h"
 #include "aotc/Transforms/LinalgQueries.h"
 
@@ -802,9 +803,12 @@ struct TileAndFusePass final
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     SmallVector<linalg::LinalgOp> seeds;
-    for (Operation &op : func.getBody().getOps())
-      if (isGroupSeed(&op))
-        seeds.push_back(cast<linalg::LinalgOp>(op));
+    // Kernels form in every block of host code: the function's body and the
+    // bodies of the graph's loops and branches.
+    for (Block *block : aotc::getHostBlocks(func))
+      for (Operation &op : *block)
+        if (isGroupSeed(&op))
+          seeds.push_back(cast<linalg::LinalgOp>(op));
 
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp seed : seeds)

@@ -62,3 +62,39 @@ func.func @tiled(%x: tensor<64xf32>) -> tensor<64xf32> {
   }
   return %r : tensor<64xf32>
 }
+
+// -----
+
+// A while loop: each value the condition passes on unchanged is the body's
+// argument of the same position, which the body's new value for it is
+// materialized in; the condition (an i1, last) is not a tensor.
+
+// CHECK-LABEL: func.func @while(
+// CHECK:         scf.while (%[[S:.+]] = %{{.+}}, %[[G:.+]] = %{{.+}}) : (tensor<2x4xf32>, i1) -> tensor<2x4xf32>
+// CHECK-NEXT:      scf.condition(%[[G]]) %[[S]]
+// CHECK:         ^bb0(%[[B:.+]]: tensor<2x4xf32>):
+// CHECK:           %[[NEW:.+]] = linalg.generic
+// CHECK:           %[[IN:.+]] = bufferization.materialize_in_destination %[[NEW]] in %[[B]] : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT:      scf.yield %[[IN]], %{{.+}} : tensor<2x4xf32>, i1
+#map = affine_map<(d0, d1) -> (d0, d1)>
+func.func @while(%s0: tensor<2x4xf32>, %go: i1) -> tensor<2x4xf32> {
+  %r = scf.while (%s = %s0, %g = %go) : (tensor<2x4xf32>, i1) -> tensor<2x4xf32> {
+    scf.condition(%g) %s : tensor<2x4xf32>
+  } do {
+  ^bb0(%b: tensor<2x4xf32>):
+    %e = tensor.empty() : tensor<2x4xf32>
+    %n = linalg.generic {indexing_maps = [#map, #map],
+                         iterator_types = ["parallel", "parallel"]}
+        ins(%b : tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %v = math.tanh %in : f32
+      linalg.yield %v : f32
+    } -> tensor<2x4xf32>
+    %c0 = arith.constant 0 : index
+    %x = tensor.extract %n[%c0, %c0] : tensor<2x4xf32>
+    %z = arith.constant 0.0 : f32
+    %more = arith.cmpf ogt, %x, %z : f32
+    scf.yield %n, %more : tensor<2x4xf32>, i1
+  }
+  return %r : tensor<2x4xf32>
+}

@@ -16,6 +16,8 @@ Checks (one line each, exit 1 on the first mismatch):
   and 40 (a loop over time);
 - a `for` Loop of 1500 iterations (an scf.for) with a scan output, and a
   Scan over 1200 positions read and stacked backwards;
+- Loops whose condition is computed at run time (an scf.while), ending on
+  their condition, on their trip count, at once, and with no trip count;
 - ReverseSequence and TensorScatter (circular) on random data;
 - Slice with steps of INT64_MIN, INT64_MAX and -3 (a step longer than the
   axis takes one element; -INT64_MIN cannot be taken), against Python's
@@ -199,6 +201,57 @@ def for_loop_check(args, work, rng):
     return check(args, work, "Loop of %d iterations with a scan output"
                  % trips, nodes, dict(x=x, scale=scale),
                  dict(v_final=v, scans=np.stack(scans).astype(f)))
+
+
+def while_loop_check(args, work, rng, trips, go, limit):
+    """A Loop whose condition is computed at run time (an scf.while): a
+    carried vector grows until its sum passes `limit` (a graph input), at
+    most `trips` iterations when `trips` is given, the first condition a
+    graph input too; a carried counter gives the iterations run."""
+    from onnx import TensorProto, helper
+    f = np.float32
+    x = rng.uniform(0.5, 1.0, 4).astype(f)
+    grow = rng.uniform(1.01, 1.05, 4).astype(f)
+    body = helper.make_graph(
+        [helper.make_node("Mul", ["v", "grow"], ["grown"]),
+         helper.make_node("Add", ["grown", "x"], ["v_next"]),
+         helper.make_node("Add", ["n", "one"], ["n_next"]),
+         helper.make_node("ReduceSum", ["v_next"], ["total"], keepdims=0),
+         helper.make_node("Less", ["total", "limit"], ["cond_out"])],
+        "body",
+        [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+         helper.make_tensor_value_info("cond", TensorProto.BOOL, []),
+         helper.make_tensor_value_info("v", TensorProto.FLOAT, [4]),
+         helper.make_tensor_value_info("n", TensorProto.INT64, [])],
+        [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+         helper.make_tensor_value_info("v_next", TensorProto.FLOAT, [4]),
+         helper.make_tensor_value_info("n_next", TensorProto.INT64, [])])
+    nodes = [
+        helper.make_node("Constant", [], ["one"],
+                         value=helper.make_tensor("o", TensorProto.INT64,
+                                                  [], [1])),
+        helper.make_node("Constant", [], ["zero"],
+                         value=helper.make_tensor("z", TensorProto.INT64,
+                                                  [], [0]))]
+    if trips is not None:
+        nodes.append(helper.make_node(
+            "Constant", [], ["trips"],
+            value=helper.make_tensor("t", TensorProto.INT64, [], [trips])))
+    nodes.append(helper.make_node(
+        "Loop", ["trips" if trips is not None else "", "go", "x", "zero"],
+        ["v_final", "n_final"], body=body))
+    v, n = x.copy(), 0
+    running = go
+    while running and (trips is None or n < trips):
+        v = (v * grow + x).astype(f)
+        n += 1
+        running = v.sum(dtype=f) < limit
+    what = "while Loop (%s trip count, limit %g) of %d iterations" % (
+        "no" if trips is None else "a", limit, n)
+    return check(args, work, what, nodes,
+                 dict(go=np.array(go), x=x, grow=grow,
+                      limit=np.array(limit, f)),
+                 dict(v_final=v, n_final=np.array(n, np.int64)))
 
 
 def long_scan_check(args, work, rng):
@@ -431,6 +484,11 @@ def main(argv):
     ok &= lstm_check(args, work, rng, seq=40)
     ok &= for_loop_check(args, work, rng)
     ok &= long_scan_check(args, work, rng)
+    # Ends on its condition; on its trip count; at once; with no trip count.
+    ok &= while_loop_check(args, work, rng, 100, True, 50.0)
+    ok &= while_loop_check(args, work, rng, 7, True, 1e6)
+    ok &= while_loop_check(args, work, rng, 100, False, 50.0)
+    ok &= while_loop_check(args, work, rng, None, True, 300.0)
     ok &= sequence_checks(args, work, rng)
     ok &= slice_checks(args, work, rng)
     ok &= roi_align_checks(args, work, rng)

@@ -374,6 +374,10 @@ def LoopCarriedInPlacePass
     already written into its carried tensor (an insert into the output
     sequence, a tiled loop's result) is left alone.
 
+    An `scf.while` (a loop whose condition is computed at run time) gets
+    the same: each value its condition passes on unchanged is carried into
+    the body, whose yield for that value's position is materialized in it.
+
     Before:
     ```mlir
     %r = scf.for %t = %c0 to %n step %c1 iter_args(%h = %h0) -> tensor<2x32xf32> {
@@ -390,6 +394,28 @@ def LoopCarriedInPlacePass
     ```
   }];
   let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
+}
+
+def HoistBranchResultAllocsPass
+    : Pass<"aotc-hoist-branch-result-allocs", "mlir::func::FuncOp"> {
+  let summary = "Allocate the buffer an scf.if yields before it, one for "
+                "both branches";
+  let description = [{
+    Bufferization gives each branch of an scf.if on buffers its own
+    allocation for a result the branch computes, and yields it. Such a
+    buffer escapes the branch, so memory planning cannot place it (it would
+    be a malloc at run time); an If of the graph on a condition known only
+    at run time (docs/onnx-import.md) yields one per result.
+
+    This pass moves each allocation of static shape that a branch yields
+    (directly or through a memref.cast) before the scf.if. When both
+    branches yield such an allocation of one type for the same result, they
+    become one buffer: only one branch runs, so both write the result into
+    the same bytes. The buffers are fresh, so allocating them earlier
+    changes nothing but where they live; memory planning then gives them a
+    fixed place in the arena.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
 def HoistGraphLoopAllocsPass

@@ -4,7 +4,7 @@
 // Elementwise.cpp, Contraction.cpp and DataMovement.cpp with a conversion
 // target in which every tg op is illegal. Before converting, it stamps each
 // tg op's location with the op's name (aotc/Analysis/Origins.h) and marks
-// the graph's loops (aotc/Analysis/GraphLoops.h).
+// the graph's loops and branches (aotc/Analysis/GraphLoops.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,9 +52,10 @@ struct ConvertTGToLinalgPass final
         op->setLoc(
             aotc::stampOrigin(op->getLoc(), op->getName().getStringRef()));
     });
-    // Every loop of a tg graph is a loop of the graph (a recurrence over
-    // time); marked, it stays one when passes build loops of their own.
-    aotc::markGraphLoops(getOperation());
+    // Every loop and condition of a tg graph is the graph's own (a
+    // recurrence over time, an If on a run-time condition); marked, they
+    // stay so when passes build loops and conditions of their own.
+    aotc::markGraphControlFlow(getOperation());
     ConversionTarget target(*context);
     target.addIllegalDialect<aotc::tg::TGDialect>();
     target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,

@@ -39,7 +39,7 @@ namespace {
 /// allocations (aotc-cuda-lower-host places those in device memory), the
 /// reads of the caller's host pointer arrays, and the return.
 bool isHostOnly(Operation *op) {
-  return op->hasTrait<OpTrait::IsTerminator>() || aotc::isGraphLoop(op) ||
+  return op->hasTrait<OpTrait::IsTerminator>() || aotc::isGraphControlFlow(op) ||
          isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
              memref::GetGlobalOp, UnrealizedConversionCastOp,
              ViewLikeOpInterface>(op) ||

@@ -5,12 +5,16 @@
 // scoped to it):
 //
 //   If    a condition known at compile time imports only the branch taken;
-//         a runtime condition imports both and selects each output
-//         (tg.select), which needs branches of the same types.
+//         a runtime condition is an scf.if, which needs branches of the
+//         same types (the CUDA target speculates it: both branches, then a
+//         tg.select, aotc-speculate-graph-ifs).
 //   Loop  with a trip count and a condition known at compile time (each
 //         iteration's condition must fold, as a `for` loop's constant true
 //         does): the body is imported once per iteration, its loop-carried
 //         values passed on, its scan outputs stacked along a new axis 0.
+//         From the first condition computed at run time on, the rest of
+//         the loop is an scf.while (buildWhileLoop), which needs
+//         loop-carried values of fixed types and no scan outputs.
 //   Scan  over static extents: the body once per position, each scan
 //         input sliced along its axis (backward when its direction is 1),
 //         each scan output stacked along its axis; opset 8's batched form
@@ -32,6 +36,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 
 #include "onnx/onnx_pb.h"
@@ -123,12 +128,30 @@ static LogicalResult convertIf(NodeContext &ctx) {
       return failure();
     return setOutputs(ctx, *results, *taken ? "then_branch" : "else_branch");
   }
+  // A runtime condition: an scf.if on it. The branches' result types are
+  // known only once they are imported, so they are imported into the
+  // branches of a first scf.if without results, whose blocks then move into
+  // the final one. When a branch is skipped (an unsupported node inside) or
+  // the branches' types differ, the first scf.if is left without a use for
+  // the canonicalizer to erase.
+  OpBuilder &b = ctx.getBuilder();
+  Location loc = ctx.getLoc();
+  Composer c{ctx};
+  Value scalar = tensor::ExtractOp::create(b, loc, c.reshape(condition, {}),
+                                           ValueRange{});
+  auto probe = scf::IfOp::create(b, loc, TypeRange{}, scalar,
+                                 /*withElseRegion=*/true);
+  auto importBranch = [&](Block *block, const onnx::GraphProto &branch) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(block->getTerminator());
+    return ctx.importSubgraph(branch, {});
+  };
   FailureOr<SmallVector<Value>> thenResults =
-      ctx.importSubgraph(*thenBranch, {});
+      importBranch(probe.thenBlock(), *thenBranch);
   if (failed(thenResults))
     return failure();
   FailureOr<SmallVector<Value>> elseResults =
-      ctx.importSubgraph(*elseBranch, {});
+      importBranch(probe.elseBlock(), *elseBranch);
   if (failed(elseResults))
     return failure();
   if (thenResults->size() != elseResults->size())
@@ -138,16 +161,32 @@ static LogicalResult convertIf(NodeContext &ctx) {
   if (llvm::is_contained(*thenResults, Value()) ||
       llvm::is_contained(*elseResults, Value()))
     return success(); // skipped: see setOutputs
-  Composer c{ctx};
-  Value scalar = c.reshape(condition, {});
-  SmallVector<Value> results;
+  SmallVector<Type> types;
   for (auto [onTrue, onFalse] : llvm::zip(*thenResults, *elseResults)) {
     if (onTrue.getType() != onFalse.getType() ||
         ctx.isUnsigned(onTrue) != ctx.isUnsigned(onFalse) ||
         ctx.getLowPrecisionType(onTrue) != ctx.getLowPrecisionType(onFalse))
       return ctx.unsupported("branches of different types under a "
                              "condition known only at run time");
-    Value result = c.select(scalar, onTrue, onFalse);
+    types.push_back(onTrue.getType());
+  }
+  auto ifOp = scf::IfOp::create(b, loc, types, scalar, /*addThenBlock=*/false,
+                                /*addElseBlock=*/false);
+  for (auto [region, from, values] :
+       {std::make_tuple(&ifOp.getThenRegion(), &probe.getThenRegion(),
+                        &*thenResults),
+        std::make_tuple(&ifOp.getElseRegion(), &probe.getElseRegion(),
+                        &*elseResults)}) {
+    region->takeBody(*from);
+    Operation *terminator = region->front().getTerminator();
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(terminator);
+    scf::YieldOp::create(b, loc, *values);
+    terminator->erase();
+  }
+  probe.erase();
+  SmallVector<Value> results;
+  for (auto [result, onTrue] : llvm::zip(ifOp.getResults(), *thenResults)) {
     if (ctx.isUnsigned(onTrue))
       ctx.markUnsigned(result);
     if (int dataType = ctx.getLowPrecisionType(onTrue))
@@ -362,6 +401,103 @@ static ForLoop buildForLoop(NodeContext &ctx, const onnx::GraphProto &body,
   return ForLoop::Built;
 }
 
+/// The rest of a Loop whose condition is computed at run time, from
+/// iteration `first` on with the loop-carried values `carried` and the
+/// condition `condition` (true when the loop goes on), as an scf.while:
+/// the body runs while the condition holds and, with a trip count, the
+/// iteration number is below it. The carried values come first, then the
+/// iteration number (a rank-0 i64), then the condition as an i1, which the
+/// before region tests and does not pass on: each carried value then keeps
+/// its position from region to region, which bufferization needs to update
+/// it in place. The body sees a condition of true (it runs only then).
+///
+/// Loop-carried values must keep their types, and the loop may have no
+/// scan outputs (their length would be known only at run time).
+static FailureOr<SmallVector<Value>>
+buildWhileLoop(NodeContext &ctx, const onnx::GraphProto &body, int64_t first,
+               std::optional<int64_t> tripCount, Value condition,
+               ArrayRef<Value> carried, int64_t numScans) {
+  if (numScans > 0)
+    return ctx.unsupported("scan outputs of a loop whose condition is "
+                           "computed at run time (their length is known "
+                           "only at run time)");
+  for (Value value : carried)
+    if (ctx.isUnsigned(value) || ctx.getLowPrecisionType(value) != 0)
+      return ctx.unsupported("an unsigned or low-precision loop-carried "
+                             "value in a loop whose condition is computed "
+                             "at run time");
+  if (tripCount && first >= *tripCount)
+    return SmallVector<Value>(carried);
+  OpBuilder &b = ctx.getBuilder();
+  Location loc = ctx.getLoc();
+  Composer c{ctx};
+  // Whether iteration `next` runs, given the body's condition `holds`.
+  auto goesOn = [&](Value holds, Value next) {
+    holds = c.reshape(holds, {});
+    if (tripCount) {
+      Value below = c.compare(tg::ComparePredicate::lt, next,
+                              c.i64Constant({*tripCount}, {}));
+      if (getConstantCondition(below) != std::optional<bool>(true))
+        holds = c.select(holds, below, boolConstant(ctx, false));
+    }
+    return tensor::ExtractOp::create(b, loc, holds, ValueRange{}).getResult();
+  };
+  SmallVector<Value> inits(carried);
+  Value firstIteration = c.i64Constant({first}, {});
+  inits.push_back(firstIteration);
+  inits.push_back(goesOn(condition, firstIteration));
+  size_t numCarried = carried.size();
+  SmallVector<Type> types = llvm::to_vector(ValueRange(inits).getTypes());
+  SmallVector<Location> locs(types.size(), loc);
+  auto loop = scf::WhileOp::create(b, loc, ArrayRef<Type>(types).drop_back(),
+                                   inits);
+  Block *before = b.createBlock(&loop.getBefore(), {}, types, locs);
+  scf::ConditionOp::create(b, loc, before->getArgument(numCarried + 1),
+                           before->getArguments().take_front(numCarried + 1));
+  ArrayRef<Type> afterTypes = ArrayRef<Type>(types).drop_back();
+  Block *after = b.createBlock(&loop.getAfter(), {}, afterTypes,
+                               ArrayRef<Location>(locs).drop_back());
+  b.setInsertionPointAfter(loop);
+  SmallVector<Value> outputs;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(after);
+    ValueRange state = after->getArguments();
+    SmallVector<Value> inputs = {state[numCarried], boolConstant(ctx, true)};
+    llvm::append_range(inputs, state.take_front(numCarried));
+    FailureOr<SmallVector<Value>> imported = ctx.importSubgraph(body, inputs);
+    bool skipped = succeeded(imported) && llvm::is_contained(*imported, Value());
+    bool sameTypes =
+        succeeded(imported) && !skipped &&
+        llvm::all_of(llvm::zip(carried, ArrayRef<Value>(*imported)
+                                            .slice(1, numCarried)),
+                     [](auto pair) {
+                       return std::get<0>(pair).getType() ==
+                              std::get<1>(pair).getType();
+                     });
+    if (!sameTypes) {
+      // A loop that ends at once, for the canonicalizer to erase.
+      SmallVector<Value> yielded(state);
+      yielded.push_back(arith::ConstantIntOp::create(b, loc, 0, 1));
+      scf::YieldOp::create(b, loc, yielded);
+      if (failed(imported))
+        return failure();
+      if (skipped)
+        return SmallVector<Value>(numCarried, Value());
+      return ctx.unsupported("a loop-carried value that changes type in a "
+                             "loop whose condition is computed at run time");
+    }
+    outputs = std::move(*imported);
+    Value next = c.add(state[numCarried], c.i64Constant({1}, {}));
+    SmallVector<Value> yielded(
+        ArrayRef<Value>(outputs).slice(1, numCarried));
+    yielded.push_back(next);
+    yielded.push_back(goesOn(outputs[0], next));
+    scf::YieldOp::create(b, loc, yielded);
+  }
+  return SmallVector<Value>(loop.getResults().take_front(numCarried));
+}
+
 static LogicalResult convertLoop(NodeContext &ctx) {
   const onnx::GraphProto *body = ctx.getGraphAttr("body");
   if (!body)
@@ -375,14 +511,20 @@ static LogicalResult convertLoop(NodeContext &ctx) {
       return ctx.emitError() << "expected a one-element trip count";
     tripCount = count->front();
   }
+  // The condition, unless it is known at compile time.
+  Value runtimeCondition;
   bool running = true;
   if (ctx.hasInput(1)) {
-    FailureOr<SmallVector<int64_t>> condition = ctx.getConstantInts(1);
-    if (failed(condition))
-      return failure();
-    if (condition->size() != 1)
+    Value condition = ctx.getInput(1);
+    if (tensorTypeOf(condition).getNumElements() != 1)
       return ctx.emitError() << "expected a one-element condition";
-    running = condition->front() != 0;
+    if (std::optional<DenseElementsAttr> known = ctx.getConstantInput(1)) {
+      if (!known->getElementType().isInteger())
+        return ctx.emitError() << "expected a boolean condition";
+      running = !known->getValues<APInt>()[0].isZero();
+    } else {
+      runtimeCondition = condition;
+    }
   }
   if (!tripCount && !ctx.hasInput(1))
     return ctx.emitError() << "has neither a trip count nor a condition: it "
@@ -400,6 +542,19 @@ static LogicalResult convertLoop(NodeContext &ctx) {
   SmallVector<Value> carried;
   for (int64_t i = 0; i < numCarried; ++i)
     carried.push_back(ctx.getInput(2 + i));
+  // Scan outputs need the iterations counted at compile time: the error
+  // then names the condition input to bind (--input-value).
+  if (runtimeCondition && numScans > 0) {
+    (void)ctx.getConstantInts(1); // not constant: reports it
+    return failure();
+  }
+  if (runtimeCondition) {
+    FailureOr<SmallVector<Value>> results = buildWhileLoop(
+        ctx, *body, 0, tripCount, runtimeCondition, carried, numScans);
+    if (failed(results))
+      return failure();
+    return setOutputs(ctx, *results, "Loop");
+  }
   if (running && tripCount && *tripCount > kMaxUnrolledForIterations) {
     ForLoopSpec spec;
     spec.tripCount = *tripCount;
@@ -428,11 +583,18 @@ static LogicalResult convertLoop(NodeContext &ctx) {
       return failure();
     if (llvm::is_contained(*outputs, Value()))
       return success(); // skipped: see setOutputs
-    std::optional<bool> condition = getConstantCondition((*outputs)[0]);
-    if (!condition)
-      return ctx.unsupported("a loop condition computed at run time");
-    running = *condition;
     carried.assign(outputs->begin() + 1, outputs->begin() + 1 + numCarried);
+    std::optional<bool> condition = getConstantCondition((*outputs)[0]);
+    if (!condition) {
+      // The iterations from the next on depend on run-time values.
+      FailureOr<SmallVector<Value>> results =
+          buildWhileLoop(ctx, *body, iteration + 1, tripCount,
+                         (*outputs)[0], carried, numScans);
+      if (failed(results))
+        return failure();
+      return setOutputs(ctx, *results, "Loop");
+    }
+    running = *condition;
     for (int64_t k = 0; k < numScans; ++k)
       scans[k].push_back((*outputs)[1 + numCarried + k]);
   }

@@ -282,6 +282,27 @@ def loop_growing_graph(trips):
     return model(nodes, [tensor("x", [1])], [tensor("s", None)], inits)
 
 
+def loop_while_graph():
+    """A `while` loop: v = v * 2 while sum(v) < 100, its first condition a
+    graph input, at most 50 iterations."""
+    body = helper.make_graph(
+        [helper.make_node("Add", ["v_in", "v_in"], ["v_out"], name="double"),
+         helper.make_node("ReduceSum", ["v_out"], ["total"], keepdims=0,
+                          name="total"),
+         helper.make_node("Less", ["total", "limit"], ["cond_out"],
+                          name="test")],
+        "body",
+        [tensor("i", [], TensorProto.INT64),
+         tensor("cond_in", [], TensorProto.BOOL), tensor("v_in", [3])],
+        [tensor("cond_out", [], TensorProto.BOOL), tensor("v_out", [3])])
+    nodes = [helper.make_node("Loop", ["n", "go", "v0"], ["v"],
+                              name="loop", body=body)]
+    inits = [numpy_helper.from_array(np.array(50, np.int64), "n"),
+             numpy_helper.from_array(np.array(100, np.float32), "limit")]
+    return model(nodes, [tensor("go", [], TensorProto.BOOL),
+                         tensor("v0", [3])], [tensor("v", [3])], inits)
+
+
 def lstm_layer():
     """A bidirectional LSTM (hidden 4) over 5 steps of a batch of 2 of
     3 features."""
@@ -503,6 +524,7 @@ MODELS = {
     "loop-for": lambda: loop_graph(3),
     "loop-long": lambda: loop_graph(2000),
     "loop-growing": lambda: loop_growing_graph(2000),
+    "loop-while": loop_while_graph,
     "scan-backward": scan_graph,
     "scan-long": lambda: scan_graph(40),
     "low-precision-add": low_precision_add,

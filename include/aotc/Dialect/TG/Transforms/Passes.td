@@ -137,4 +137,44 @@ def CheckTensorSizesPass
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+def SpeculateGraphIfsPass
+    : Pass<"aotc-speculate-graph-ifs", "mlir::func::FuncOp"> {
+  let summary = "Compute both branches of each scf.if of a tg graph and "
+                "select";
+  let description = [{
+    An ONNX If on a condition known only at run time is an scf.if of the
+    graph, on `tensor.extract` of the rank-0 condition (docs/onnx-import.md).
+    A target whose host cannot read that condition where it lives (on CUDA
+    it is in device memory, and reading it would stall the stream) runs
+    this pass instead: the ops of both branches move before the scf.if,
+    innermost scf.if first, and each result becomes a `tg.select` of the
+    two branches' values on the condition tensor. tg ops have no side
+    effects, so computing the branch not taken changes no result; it costs
+    its work.
+
+    ```mlir
+    %c = tensor.extract %p[] : tensor<i1>
+    %r = scf.if %c -> (tensor<4xf32>) {
+      %t = tg.exp %x : tensor<4xf32>
+      scf.yield %t : tensor<4xf32>
+    } else {
+      scf.yield %x : tensor<4xf32>
+    }
+    // becomes
+    %t = tg.exp %x : tensor<4xf32>
+    %r = tg.select %p, %t, %x : tensor<i1>, tensor<4xf32>, tensor<4xf32>
+    ```
+
+    A condition that is not read from a tensor gets one
+    (`tensor.from_elements`). An scf.if with a result that is not a tensor
+    is left alone.
+  }];
+  let dependentDialects = ["aotc::tg::TGDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 #endif // AOTC_DIALECT_TG_TRANSFORMS_PASSES_TD
