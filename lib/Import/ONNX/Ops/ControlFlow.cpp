@@ -67,6 +67,12 @@ static std::optional<bool> getConstantCondition(Value value) {
   return !attr.getValues<APInt>()[0].isZero();
 }
 
+/// Whether `value` is a one-element boolean tensor, as ONNX conditions are.
+static bool isBoolScalar(Value value) {
+  auto type = tensorTypeOf(value);
+  return type.getNumElements() == 1 && type.getElementType().isInteger(1);
+}
+
 /// Sets the node's outputs to `results`, checking their number. A null
 /// result means an unsupported node inside left it missing: the importer
 /// then marks every output missing (the node counts as skipped), so nothing
@@ -118,8 +124,8 @@ static LogicalResult convertIf(NodeContext &ctx) {
     return ctx.emitError()
            << "expects graph attributes 'then_branch' and 'else_branch'";
   Value condition = ctx.getInput(0);
-  if (tensorTypeOf(condition).getNumElements() != 1)
-    return ctx.emitError() << "expected a one-element condition, got "
+  if (!isBoolScalar(condition))
+    return ctx.emitError() << "expected a one-element boolean condition, got "
                            << condition.getType();
   if (std::optional<bool> taken = getConstantCondition(condition)) {
     FailureOr<SmallVector<Value>> results =
@@ -426,6 +432,10 @@ buildWhileLoop(NodeContext &ctx, const onnx::GraphProto &body, int64_t first,
       return ctx.unsupported("an unsigned or low-precision loop-carried "
                              "value in a loop whose condition is computed "
                              "at run time");
+  if (!isBoolScalar(condition))
+    return ctx.emitError() << "expected the loop's condition to be a "
+                           << "one-element boolean, got "
+                           << condition.getType();
   if (tripCount && first >= *tripCount)
     return SmallVector<Value>(carried);
   OpBuilder &b = ctx.getBuilder();
@@ -463,6 +473,13 @@ buildWhileLoop(NodeContext &ctx, const onnx::GraphProto &body, int64_t first,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(after);
     ValueRange state = after->getArguments();
+    // What a body that cannot be imported yields: a loop that ends at once,
+    // for the canonicalizer to erase.
+    auto yieldEnd = [&] {
+      SmallVector<Value> yielded(state);
+      yielded.push_back(arith::ConstantIntOp::create(b, loc, 0, 1));
+      return yielded;
+    };
     SmallVector<Value> inputs = {state[numCarried], boolConstant(ctx, true)};
     llvm::append_range(inputs, state.take_front(numCarried));
     FailureOr<SmallVector<Value>> imported = ctx.importSubgraph(body, inputs);
@@ -476,10 +493,7 @@ buildWhileLoop(NodeContext &ctx, const onnx::GraphProto &body, int64_t first,
                               std::get<1>(pair).getType();
                      });
     if (!sameTypes) {
-      // A loop that ends at once, for the canonicalizer to erase.
-      SmallVector<Value> yielded(state);
-      yielded.push_back(arith::ConstantIntOp::create(b, loc, 0, 1));
-      scf::YieldOp::create(b, loc, yielded);
+      scf::YieldOp::create(b, loc, yieldEnd());
       if (failed(imported))
         return failure();
       if (skipped)
@@ -488,6 +502,12 @@ buildWhileLoop(NodeContext &ctx, const onnx::GraphProto &body, int64_t first,
                              "loop whose condition is computed at run time");
     }
     outputs = std::move(*imported);
+    if (!isBoolScalar(outputs[0])) {
+      scf::YieldOp::create(b, loc, yieldEnd());
+      return ctx.emitError() << "expected the body's condition output to be "
+                             << "a one-element boolean, got "
+                             << outputs[0].getType();
+    }
     Value next = c.add(state[numCarried], c.i64Constant({1}, {}));
     SmallVector<Value> yielded(
         ArrayRef<Value>(outputs).slice(1, numCarried));
@@ -516,8 +536,9 @@ static LogicalResult convertLoop(NodeContext &ctx) {
   bool running = true;
   if (ctx.hasInput(1)) {
     Value condition = ctx.getInput(1);
-    if (tensorTypeOf(condition).getNumElements() != 1)
-      return ctx.emitError() << "expected a one-element condition";
+    if (!isBoolScalar(condition))
+      return ctx.emitError() << "expected a one-element boolean condition, "
+                             << "got " << condition.getType();
     if (std::optional<DenseElementsAttr> known = ctx.getConstantInput(1)) {
       if (!known->getElementType().isInteger())
         return ctx.emitError() << "expected a boolean condition";

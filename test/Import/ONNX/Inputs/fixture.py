@@ -303,6 +303,23 @@ def loop_while_graph():
                          tensor("v0", [3])], [tensor("v", [3])], inits)
 
 
+def loop_float_condition_graph():
+    """A while loop whose body gives a float condition (a sum), which ONNX
+    does not allow: one error at the node."""
+    body = helper.make_graph(
+        [helper.make_node("Add", ["v_in", "v_in"], ["v_out"], name="double"),
+         helper.make_node("ReduceSum", ["v_out"], ["cond_out"], keepdims=0,
+                          name="total")],
+        "body",
+        [tensor("i", [], TensorProto.INT64),
+         tensor("cond_in", [], TensorProto.BOOL), tensor("v_in", [3])],
+        [tensor("cond_out", []), tensor("v_out", [3])])
+    nodes = [helper.make_node("Loop", ["", "go", "v0"], ["v"],
+                              name="loop", body=body)]
+    return model(nodes, [tensor("go", [], TensorProto.BOOL),
+                         tensor("v0", [3])], [tensor("v", [3])])
+
+
 def lstm_layer():
     """A bidirectional LSTM (hidden 4) over 5 steps of a batch of 2 of
     3 features."""
@@ -525,6 +542,7 @@ MODELS = {
     "loop-long": lambda: loop_graph(2000),
     "loop-growing": lambda: loop_growing_graph(2000),
     "loop-while": loop_while_graph,
+    "loop-float-condition": loop_float_condition_graph,
     "scan-backward": scan_graph,
     "scan-long": lambda: scan_graph(40),
     "low-precision-add": low_precision_add,
