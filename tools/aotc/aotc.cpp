@@ -8,11 +8,13 @@
 #include "aotc/Driver/Driver.h"
 #include "aotc/Import/ONNX/ONNXOps.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <limits>
 #include <map>
 
@@ -38,6 +40,33 @@ Examples:
   aotc mlp.mlir --target cuda --gpu-arch sm_90 -o mlp.o --name mlp
   cc app.c mlp.o -L<aotc>/lib -laotc_cuda_runtime -lcuda -lpthread -o app
 )";
+
+/// The option of `app` closest to the first long option of `argv` that
+/// `app` does not know (`--input_shape`, `--reprot`), when it is at most two
+/// edits away once '_' reads as '-'; or "".
+static std::string suggestOption(const CLI::App &app, int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "--" || !arg.consume_front("--"))
+      continue;
+    std::string name = arg.split('=').first.str();
+    if (app.get_option_no_throw("--" + name))
+      continue;
+    std::replace(name.begin(), name.end(), '_', '-');
+    std::string best;
+    unsigned bestDistance = 3;
+    for (const CLI::Option *option : app.get_options())
+      for (const std::string &known : option->get_lnames()) {
+        unsigned distance = llvm::StringRef(name).edit_distance(known);
+        if (distance < bestDistance) {
+          bestDistance = distance;
+          best = "--" + known;
+        }
+      }
+    return best;
+  }
+  return "";
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
@@ -201,8 +230,10 @@ int main(int argc, char **argv) {
   } catch (const CLI::Success &e) {
     return app.exit(e);
   } catch (const CLI::ParseError &e) {
-    llvm::errs() << "aotc: error: " << e.what()
-                 << "\n(run 'aotc --help' for usage)\n";
+    llvm::errs() << "aotc: error: " << e.what();
+    if (std::string guess = suggestOption(app, argc, argv); !guess.empty())
+      llvm::errs() << " (did you mean '" << guess << "'?)";
+    llvm::errs() << "\n(run 'aotc --help' for usage)\n";
     return 2;
   }
   options.codegen.optLevel = optLevel;
