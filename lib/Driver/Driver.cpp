@@ -41,6 +41,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <chrono>
 #include <sys/resource.h>
 
 using namespace mlir;
@@ -246,8 +247,21 @@ private:
   DefaultTimingManager timing;
   TimingScope timingRoot;
   SmallVector<std::pair<std::string, long>> peakMemory;
-  /// Starts timing step `name` (a no-op scope without --timings).
-  TimingScope time(StringRef name) { return timingRoot.nest(name); }
+  /// Starts timing step `name` (a no-op scope without --timings), and says
+  /// so with progress output.
+  TimingScope time(StringRef name) {
+    if (options.progress) {
+      std::chrono::duration<double> elapsed =
+          std::chrono::steady_clock::now() - started;
+      diag << llvm::formatv("aotc: [{0,6:f1} s] {1}\n", elapsed.count(),
+                            name);
+      diag.flush();
+    }
+    return timingRoot.nest(name);
+  }
+  /// When the compile started, for progress output.
+  std::chrono::steady_clock::time_point started =
+      std::chrono::steady_clock::now();
   /// Notes the peak resident memory after step `name`.
   void notePeakMemory(StringRef name);
   /// Prints the --timings report to the diagnostic stream.

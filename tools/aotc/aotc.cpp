@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <CLI/CLI.hpp>
@@ -153,6 +154,12 @@ int main(int argc, char **argv) {
                  "elements (the weights) are elided: dense_resource<__elided__>"
                  " in MLIR, zeroinitializer in LLVM IR, zeros in assembly")
       ->type_name("DIR");
+  bool verbose = false;
+  app.add_flag("-v,--verbose", verbose,
+               "Print each step of the compile as it starts (import, each "
+               "pipeline stage, LLVM translation, optimization and code "
+               "generation) with the seconds since the start, to stderr; "
+               "on by default when stderr is a terminal");
   app.add_flag("--timings", options.timings,
                "Print to stderr the wall time of every step (import, each "
                "pipeline stage with its passes, LLVM translation, "
@@ -240,5 +247,6 @@ int main(int argc, char **argv) {
   options.codegen.codeModel = codeModels.at(codeModel);
   options.emit = emitKinds.at(emit);
   options.fusion = !noFusion;
+  options.progress = verbose || llvm::sys::Process::StandardErrIsDisplayed();
   return aotc::compile(options, llvm::errs());
 }

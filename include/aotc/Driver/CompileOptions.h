@@ -68,6 +68,9 @@ struct CompileOptions {
   /// Print each step's wall time (each stage's passes nested) and the peak
   /// memory after it, to the diagnostic stream.
   bool timings = false;
+  /// Print each step of the compile to the diagnostic stream as it starts
+  /// (`aotc: [  1.2 s] code generation`).
+  bool progress = false;
   /// Fuse elementwise linalg ops (on by default; off to measure fusion).
   bool fusion = true;
   /// CPU: compile each kernel as a non-inlined function NAME_kernel_N so a
