@@ -11,6 +11,7 @@
 #include "aotc/Analysis/KernelReport.h"
 #include "aotc/Driver/DumpPrinting.h"
 #include "aotc/Driver/HeaderEmitter.h"
+#include "aotc/Driver/MetadataEmitter.h"
 #include "aotc/Dialect/TG/IR/TGDialect.h"
 #include "aotc/Dialect/TG/IR/TGTypeInference.h"
 #include "aotc/Import/ONNX/ONNXImporter.h"
@@ -224,7 +225,7 @@ private:
   const CompileOptions &options;
   llvm::raw_ostream &diag;
   PendingOutputs outputs;
-  std::string name, outputPath, headerPath;
+  std::string name, outputPath, headerPath, metadataPath;
   std::unique_ptr<llvm::TargetMachine> machine;
   MLIRContext context{MLIRContext::Threading::DISABLED};
   llvm::SourceMgr sourceMgr;
@@ -378,8 +379,18 @@ LogicalResult Compilation::checkOptions() {
   // An output that cannot be written fails now, not after compiling.
   bool writesHeader = options.emit == EmitKind::Object ||
                       options.emit == EmitKind::Assembly;
+  // The metadata goes beside the header, unless told otherwise; a header on
+  // standard output has none.
+  if (writesHeader && !options.metadataPath.empty()) {
+    metadataPath = options.metadataPath;
+  } else if (writesHeader && headerPath != "-") {
+    SmallString<128> path(headerPath);
+    llvm::sys::path::replace_extension(path, ".json");
+    metadataPath = std::string(path);
+  }
   if (failed(checkWritable(outputPath)) ||
-      (writesHeader && failed(checkWritable(headerPath))))
+      (writesHeader && failed(checkWritable(headerPath))) ||
+      (!metadataPath.empty() && failed(checkWritable(metadataPath))))
     return failure();
   // Two outputs on one file would leave one of them; an output on the input
   // would overwrite the model. Refused before anything is written.
@@ -390,6 +401,11 @@ LogicalResult Compilation::checkOptions() {
   if (writesHeader && sameFile(outputPath, headerPath))
     return error(diag, "-o and --header name the same file '" + outputPath +
                            "'");
+  if (!metadataPath.empty() && (sameFile(metadataPath, options.inputPath) ||
+                                sameFile(metadataPath, outputPath) ||
+                                sameFile(metadataPath, headerPath)))
+    return error(diag, "--metadata '" + metadataPath +
+                           "' is the input file or another output");
   if (options.report && options.emit == EmitKind::MLIR)
     return error(diag, "--report describes the compiled kernels; --emit mlir "
                        "stops before compiling (use --emit obj, asm or llvm)");
@@ -961,6 +977,18 @@ LogicalResult Compilation::generateCode() {
     return failure();
   codegenTime.stop();
   notePeakMemory("code generation");
+  if (!metadataPath.empty()) {
+    CompileDescription description;
+    description.aotcVersion = getVersionString();
+    description.target = isCUDA() ? "cuda" : "x86_64";
+    description.arch = isCUDA() ? options.gpuArch : options.codegen.cpu;
+    description.commandLine = options.commandLine;
+    if (failed(outputs.add(metadataPath, [&](llvm::raw_pwrite_stream &os) {
+          emitMetadata(signature, description, os);
+          return success();
+        })))
+      return failure();
+  }
   return outputs.add(headerPath, [&](llvm::raw_pwrite_stream &os) {
     emitCHeader(signature, os);
     return success();

@@ -16,7 +16,7 @@ one array per output. The command-line tools `aotc-run` and
 
 from ._compile import (AotcNotFoundError, CompileError, Error, compile,
                        find_aotc)
-from ._header import HeaderError
+from ._metadata import HeaderError
 from ._model import CompiledModel, TensorSpec
 
 __version__ = "0.1.0"

@@ -104,7 +104,7 @@ def _default_name(model):
     return name
 
 
-_RESERVED = ("-o", "--output", "--header", "--name", "--emit")
+_RESERVED = ("-o", "--output", "--header", "--name", "--emit", "--metadata")
 
 
 def _check_flags(flags):

@@ -6,7 +6,7 @@ import threading
 
 import numpy as np
 
-from ._header import HeaderError, parse_header
+from ._metadata import HeaderError, metadata_path, read_metadata
 
 # The header's dtype names and the numpy dtypes their bytes are. bf16 has no
 # numpy dtype: its elements are passed as their 16-bit patterns (uint16).
@@ -168,8 +168,9 @@ class CompiledModel:
 
     `inputs` and `outputs` are tuples of TensorSpec; `run` calls the graph.
     Made by `aotc.compile`; `CompiledModel(library, header, name)` loads a
-    shared library linked from an aotc object and the header of that
-    object (`element_types` optionally maps tensor names to numpy dtype
+    shared library linked from an aotc object, given the header of that
+    object: the description aotc wrote beside it (NAME.json) says the
+    tensors (`element_types` optionally maps tensor names to numpy dtype
     names, to give integer tensors their signedness).
     """
 
@@ -180,8 +181,7 @@ class CompiledModel:
         self.header_path = os.path.abspath(header)
         self.work_dir = work_dir
         self.model_path = model
-        with open(header, encoding="utf-8", errors="replace") as f:
-            raw = parse_header(f.read(), name)
+        raw = read_metadata(metadata_path(header), name)
         element_types = element_types or {}
         self.inputs = _specs(raw.inputs, element_types.get("input", {}))
         self.outputs = _specs(raw.outputs, element_types.get("output", {}))

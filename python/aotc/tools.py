@@ -41,7 +41,7 @@ import time
 import numpy as np
 
 from . import _compile
-from ._header import HeaderError
+from ._metadata import HeaderError
 from ._onnx_types import graph_element_types
 
 EXIT_MISMATCH = 1

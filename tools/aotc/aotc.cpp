@@ -87,6 +87,12 @@ int main(int argc, char **argv) {
   app.add_option("--header", options.headerPath,
                  "C header to write (default: NAME.h next to the -o file)")
       ->type_name("FILE");
+  app.add_option("--metadata", options.metadataPath,
+                 "JSON description of the compiled graph: its inputs and "
+                 "outputs (names, dtypes, shapes, bytes), scratch bytes, "
+                 "entry points, target and command line (default: NAME.json "
+                 "next to the header; none when the header goes to '-')")
+      ->type_name("FILE");
   app.add_option("--name", options.name,
                  "C prefix of every symbol: NAME_run, NAME_NUM_INPUTS, ... "
                  "(default: from GRAPH's file name)");
@@ -247,6 +253,7 @@ int main(int argc, char **argv) {
   options.codegen.codeModel = codeModels.at(codeModel);
   options.emit = emitKinds.at(emit);
   options.fusion = !noFusion;
+  options.commandLine.assign(argv, argv + argc);
   options.progress = verbose || llvm::sys::Process::StandardErrIsDisplayed();
   return aotc::compile(options, llvm::errs());
 }

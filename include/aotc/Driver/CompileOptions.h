@@ -68,6 +68,11 @@ struct CompileOptions {
   /// Print each step's wall time (each stage's passes nested) and the peak
   /// memory after it, to the diagnostic stream.
   bool timings = false;
+  /// Where the JSON description of the compiled graph goes (--metadata);
+  /// empty: beside the header, with the header's name and `.json`.
+  std::string metadataPath;
+  /// aotc's command line, recorded in the metadata file.
+  std::vector<std::string> commandLine;
   /// Print each step of the compile to the diagnostic stream as it starts
   /// (`aotc: [  1.2 s] code generation`).
   bool progress = false;
