@@ -404,50 +404,27 @@ class Signature:
         return "%s[%s]" % (self.dtype, "x".join(map(str, self.shape)))
 
 
-def _array(text, name):
-    """The initializer of the header's array `name`, between the braces."""
-    m = re.search(r"%s\[\] = \{([^}]*)\};" % re.escape(name), text)
-    if not m:
-        raise Outcome("wrong", "the header lacks %s" % name)
-    return m.group(1)
-
-
 def read_header(path, name):
-    """The inputs and outputs the header at `path` declares for NAME."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        text = f.read()
+    """The inputs and outputs of graph NAME whose header is at `path`, from
+    the description aotc wrote beside it (NAME.json, docs/architecture.md
+    "The metadata file")."""
+    import json
+    meta_path = os.path.splitext(path)[0] + ".json"
+    try:
+        with open(meta_path, encoding="utf-8") as f:
+            meta = json.load(f)
+    except (OSError, ValueError) as e:
+        raise Outcome("wrong", "cannot read %s: %s" % (meta_path, e))
+    if meta.get("name") != name:
+        raise Outcome("wrong", "%s describes %r, not %r"
+                      % (meta_path, meta.get("name"), name))
     result = {}
-    for kind in ("INPUT", "OUTPUT"):
-        m = re.search(r"#define %s_NUM_%sS\s+(\d+)" % (re.escape(name), kind),
-                      text)
-        if not m:
-            raise Outcome("wrong", "the header lacks %s_NUM_%sS" % (name, kind))
-        count = int(m.group(1))
-        tensors = []
-        if count:
-            sizes = [int(s) for s in _array(
-                text, "%s_%s_BYTES" % (name, kind)).split(",")]
-            dtypes = re.findall(r'"([^"]*)"', _array(
-                text, "%s_%s_DTYPES" % (name, kind)))
-            if len(sizes) != count or len(dtypes) != count:
-                raise Outcome("wrong", "the header's %s arrays do not have %d "
-                              "entries" % (kind.lower(), count))
-            for i in range(count):
-                prefix = "%s_%s_%d" % (name, kind, i)
-                rank = re.search(r"#define %s_RANK (\d+)" % prefix, text)
-                if not rank:
-                    raise Outcome("wrong", "the header lacks %s_RANK" % prefix)
-                shape = []
-                if int(rank.group(1)):
-                    shape = [int(d) for d in _array(
-                        text, prefix + "_SHAPE").split(",")]
-                bounded = re.search(r"#define %s_SHAPE_OUTPUT (\d+)" % prefix,
-                                    text)
-                tensors.append(Signature(
-                    kind.lower(), i, dtypes[i], shape, sizes[i],
-                    int(bounded.group(1)) if bounded else None))
-        result[kind] = tensors
-    return result["INPUT"], result["OUTPUT"]
+    for kind in ("input", "output"):
+        result[kind] = [
+            Signature(kind, i, t["dtype"], t["shape"], t["bytes"],
+                      t.get("shape_output"))
+            for i, t in enumerate(meta[kind + "s"])]
+    return result["input"], result["output"]
 
 
 def graph_outputs(compiled_out):
