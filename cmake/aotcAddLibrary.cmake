@@ -134,7 +134,7 @@ function(aotc_add_library target)
     list(APPEND aotc_args --input-shape "${shape}")
   endforeach()
   foreach(flag IN LISTS ARG_FLAGS)
-    if(flag MATCHES "^(-o|--output|--header|--name|--target|--emit)(=.*)?$")
+    if(flag MATCHES "^(-o|--output|--header|--metadata|--name|--target|--emit)(=.*)?$")
       message(FATAL_ERROR "${fn}: FLAGS may not set ${flag}: "
         "aotc_add_library sets it (NAME and TARGET_ARCH choose the name and "
         "target)")
@@ -176,10 +176,12 @@ function(aotc_add_library target)
   set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}.aotc")
   set(object "${out_dir}/${name}${CMAKE_C_OUTPUT_EXTENSION}")
   set(header "${out_dir}/include/${name}.h")
+  set(metadata "${out_dir}/${name}.json")
   file(MAKE_DIRECTORY "${out_dir}/include")
   add_custom_command(
-    OUTPUT "${object}" "${header}"
+    OUTPUT "${object}" "${header}" "${metadata}"
     COMMAND aotc::aotc "${model}" -o "${object}" --header "${header}"
+            --metadata "${metadata}"
             ${aotc_args}
     DEPENDS "${model}" "$<TARGET_FILE:aotc::aotc>"
     COMMENT "aotc: compiling ${ARG_MODEL} (${arch}) for ${target}"
@@ -193,6 +195,7 @@ function(aotc_add_library target)
     LINKER_LANGUAGE C
     AOTC_NAME "${name}"
     AOTC_HEADER "${header}"
+    AOTC_METADATA "${metadata}"
     AOTC_OBJECT "${object}"
     AOTC_TARGET_ARCH "${arch}")
   target_include_directories(${target} PUBLIC
