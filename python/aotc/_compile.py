@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import tempfile
 
+from . import _cache
 from ._model import CompiledModel
 from ._onnx_types import ELEMENT_TYPES, graph_element_types
 
@@ -144,7 +145,7 @@ def _run(command, what):
 
 
 def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
-            work_dir=None, aotc=None, cc=None, dims=None):
+            work_dir=None, aotc=None, cc=None, dims=None, cache=False):
     """Compiles `model` with aotc and returns a loaded CompiledModel.
 
     model         an ONNX file (.onnx), a tg .mlir file, or an in-memory
@@ -166,6 +167,11 @@ def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
     aotc          the aotc executable (default: see find_aotc)
     cc            the C compiler that links the shared library (default
                   $CC, else cc)
+    cache         reuse the build of an earlier call with the same model
+                  file, aotc and options, and keep this one for later calls
+                  (without work_dir; see aotc._cache for the folder and the
+                  key; AOTC_NO_CACHE=1 turns it off). The model's `cached`
+                  says whether it came from the cache
 
     Raises CompileError when aotc or the link fails (str(e) is the first
     error line, e.stderr all of aotc's messages), AotcNotFoundError when
@@ -178,6 +184,16 @@ def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
         raise ValueError("name %r is not a C identifier" % name)
     cc = cc or os.environ.get("CC") or "cc"
+
+    arguments = ["--name", name]
+    if cpu:
+        arguments += ["--cpu", str(cpu)]
+    for key, value in (input_shapes or {}).items():
+        arguments += ["--input-shape", "%s=%s" % (key, _dims(value))]
+    for key, value in (dims or {}).items():
+        arguments += ["--dim", "%s=%d" % (key, int(value))]
+    arguments += flags
+    use_cache = cache and work_dir is None and not _cache.disabled()
 
     temp = None
     if work_dir is None:
@@ -199,23 +215,34 @@ def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
             with open(model_path, "wb") as f:
                 f.write(data)
 
-        obj = os.path.join(out_dir, name + ".o")
+        # A cached build, or the folder a build for the cache goes to.
+        cached = building = None
+        if use_cache:
+            key = _cache.build_key(model_path, exe, arguments, cc)
+            cached = _cache.lookup(key, name)
+            if cached is None:
+                out_dir = building = _cache.new_entry()
+        if cached is None:
+            obj = os.path.join(out_dir, name + ".o")
+            header = os.path.join(out_dir, name + ".h")
+            library = os.path.join(out_dir, "lib%s.so" % name)
+            try:
+                _run([exe, model_path, "-o", obj, "--header", header]
+                     + arguments, "aotc")
+                # aotc's objects are position-independent (Reloc::PIC_), so
+                # they link into a shared library as they are.
+                _run([cc, "-shared", "-fPIC", "-Wl,-Bsymbolic", "-o", library,
+                      obj, "-lm"], "linking the shared library with %s" % cc)
+            except BaseException:
+                if building:
+                    shutil.rmtree(building, ignore_errors=True)
+                raise
+            if building:
+                out_dir = _cache.store(building, key)
+        else:
+            out_dir = cached
         header = os.path.join(out_dir, name + ".h")
         library = os.path.join(out_dir, "lib%s.so" % name)
-        command = [exe, model_path, "-o", obj, "--header", header,
-                   "--name", name]
-        if cpu:
-            command += ["--cpu", str(cpu)]
-        for key, value in (input_shapes or {}).items():
-            command += ["--input-shape", "%s=%s" % (key, _dims(value))]
-        for key, value in (dims or {}).items():
-            command += ["--dim", "%s=%d" % (key, int(value))]
-        command += flags
-        _run(command, "aotc")
-        # aotc's objects are position-independent (Reloc::PIC_), so they
-        # link into a shared library as they are.
-        _run([cc, "-shared", "-fPIC", "-Wl,-Bsymbolic", "-o", library, obj,
-              "-lm"], "linking the shared library with %s" % cc)
 
         element_types = {}
         if not model_path.endswith(".mlir"):
@@ -227,9 +254,13 @@ def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
         compiled = CompiledModel(library, header, name, element_types,
                                  work_dir=None if temp else out_dir,
                                  model=model_path)
+        compiled.cached = cached is not None
         if temp is not None:
-            # The files are about to go; the library stays loaded.
-            compiled.library_path = compiled.header_path = None
+            # The model file (in-memory models) is about to go, and so are
+            # the artifacts unless they are in the cache; the library stays
+            # loaded.
+            if not use_cache:
+                compiled.library_path = compiled.header_path = None
             if not isinstance(model, (str, os.PathLike)):
                 compiled.model_path = None
         return compiled

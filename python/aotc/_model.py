@@ -181,6 +181,8 @@ class CompiledModel:
         self.header_path = os.path.abspath(header)
         self.work_dir = work_dir
         self.model_path = model
+        # Whether aotc.compile(cache=True) found this build in the cache.
+        self.cached = False
         raw = read_metadata(metadata_path(header), name)
         element_types = element_types or {}
         self.inputs = _specs(raw.inputs, element_types.get("input", {}))

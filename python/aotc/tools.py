@@ -29,6 +29,13 @@ the median, minimum, maximum, mean and standard deviation in milliseconds.
 Inputs not given are random as with aotc-run --random-inputs.
 
 Everything after `--` goes to aotc as it is (e.g. `-- -O3 --no-fusion`).
+
+Both tools keep each build in a cache and reuse it when the same model file
+(and the files beside it), aotc executable and options come again, so the
+second run of a command starts at once. The cache is $AOTC_CACHE_DIR, else
+$XDG_CACHE_HOME/aotc, else ~/.cache/aotc; deleting it clears it.
+--no-cache (or AOTC_NO_CACHE=1) compiles anyway; --work-dir builds there
+instead.
 """
 
 import argparse
@@ -80,7 +87,12 @@ def _common_arguments(parser):
     parser.add_argument("--aotc", help="the aotc executable (default: $AOTC, "
                         "then PATH, then next to this package)")
     parser.add_argument("--work-dir", help="keep the object, header and "
-                        "shared library here")
+                        "shared library here (the build cache is not used)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="compile even when the build cache holds this "
+                        "build (the cache: $AOTC_CACHE_DIR, else "
+                        "$XDG_CACHE_HOME/aotc, else ~/.cache/aotc; delete "
+                        "that folder to clear it)")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of random inputs (default 0)")
 
@@ -191,7 +203,7 @@ def _compile_model(args, named, passthrough, tool):
     try:
         model = _compile.compile(args.model, cpu=args.cpu, flags=flags,
                                  work_dir=args.work_dir, aotc=args.aotc,
-                                 name=None)
+                                 name=None, cache=not args.no_cache)
     except _compile.CompileError as e:
         sys.stderr.write("%s: compiling %s failed: %s\n"
                          % (tool, args.model, e))
@@ -203,8 +215,13 @@ def _compile_model(args, named, passthrough, tool):
     except (_compile.AotcNotFoundError, HeaderError, FileNotFoundError,
             ValueError) as e:
         raise ToolError(str(e)) from None
-    print("%s: compiled %s in %.2f s" % (tool, args.model,
-                                         time.perf_counter() - start))
+    if model.cached:
+        print("%s: %s compiled earlier, from the build cache in %s "
+              "(--no-cache compiles again)"
+              % (tool, args.model, os.path.dirname(model.library_path)))
+    else:
+        print("%s: compiled %s in %.2f s" % (tool, args.model,
+                                             time.perf_counter() - start))
     return model
 
 
