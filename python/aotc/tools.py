@@ -49,7 +49,7 @@ import numpy as np
 
 from . import _compile
 from ._metadata import HeaderError
-from ._onnx_types import graph_element_types
+from ._onnx_types import ELEMENT_TYPES, graph_element_types
 
 EXIT_MISMATCH = 1
 EXIT_ERROR = 2
@@ -159,7 +159,9 @@ def _given_inputs(args):
             named[name] = array
     if args.model.endswith(".mlir"):
         return named, ordered
-    order = graph_element_types(args.model)["input_order"]
+    types = graph_element_types(args.model)
+    order = types["input_order"]
+    _check_before_compiling(args.model, types, named, ordered)
     free = [n for n in order if n not in named]
     for name, array in zip(free, ordered):
         named[name] = array
@@ -172,6 +174,34 @@ def _given_inputs(args):
                 if array is not None:
                     named[name] = array
     return named, ordered
+
+
+def _check_before_compiling(model, types, named, ordered):
+    """Refuses, before the compile, input files the ONNX model cannot take:
+    a name it has no input of, a dtype other than its input's, more files
+    than inputs. (The compiled graph checks the rest: shapes, and inputs that
+    --input-value removes.)"""
+    order = types["input_order"]
+    if not order:
+        return  # not readable here: the compiled graph checks everything
+    listed = ", ".join(repr(n) for n in order)
+    for name in named:
+        if name not in order:
+            raise ToolError("--input %s: %s has no input %r; its inputs are "
+                            "%s" % (name, model, name, listed))
+    free = [n for n in order if n not in named]
+    if len(ordered) > len(free):
+        raise ToolError("%d input files given in order, but %s has %d "
+                        "inputs left to fill (%s)" % (
+                            len(ordered), model, len(free),
+                            ", ".join(repr(n) for n in free) or "none"))
+    given = dict(named)
+    given.update(zip(free, ordered))
+    for name, array in given.items():
+        want = ELEMENT_TYPES.get(types["input"].get(name))
+        if want is not None and array.dtype != np.dtype(want):
+            raise ToolError("input %r: the file holds %s, the model takes %s"
+                            % (name, array.dtype, want))
 
 
 def _shape_flags(args, named, passthrough):
