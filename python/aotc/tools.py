@@ -29,6 +29,9 @@ the median, minimum, maximum, mean and standard deviation in milliseconds.
 Inputs not given are random as with aotc-run --random-inputs.
 
 Everything after `--` goes to aotc as it is (e.g. `-- -O3 --no-fusion`).
+MODEL may also be a model built already: libNAME.so with NAME.h and
+NAME.json beside it (what --work-dir and the build cache hold), which runs
+without aotc.
 
 Both tools keep each build in a cache and reuse it when the same model file
 (and the files beside it), aotc executable and options come again, so the
@@ -47,7 +50,7 @@ import time
 
 import numpy as np
 
-from . import _compile
+from . import _compile, _model
 from ._metadata import HeaderError
 from ._onnx_types import ELEMENT_TYPES, graph_element_types
 
@@ -68,7 +71,9 @@ def _split_passthrough(argv):
 
 def _common_arguments(parser):
     parser.add_argument("model", help="the graph: an ONNX model (.onnx) or a "
-                        "tg .mlir module")
+                        "tg .mlir module; or a model built already: "
+                        "libNAME.so with NAME.h and NAME.json beside it "
+                        "(aotc.compile's work_dir, the build cache)")
     parser.add_argument("--input", "-i", action="append", default=[],
                         metavar="[NAME=]FILE",
                         help="an input as .npy or ONNX TensorProto .pb; "
@@ -157,8 +162,8 @@ def _given_inputs(args):
             raise ToolError("--input %s given twice" % name)
         else:
             named[name] = array
-    if args.model.endswith(".mlir"):
-        return named, ordered
+    if not args.model.endswith(".onnx"):
+        return named, ordered  # .mlir, or a built library: checked later
     types = graph_element_types(args.model)
     order = types["input_order"]
     _check_before_compiling(args.model, types, named, ordered)
@@ -227,7 +232,28 @@ def _shape_flags(args, named, passthrough):
     return flags
 
 
+def _load_built(args, passthrough, tool):
+    """The model already built into the shared library `args.model`
+    (libNAME.so, with NAME.h and NAME.json beside it, as aotc.compile's
+    work_dir and the build cache hold them)."""
+    folder, base = os.path.split(os.path.abspath(args.model))
+    name = base[3:-3] if base.startswith("lib") else base[:-3]
+    if passthrough or args.input_shape or args.dim or args.cpu:
+        raise ToolError("%s is built already: aotc flags, --input-shape, "
+                        "--dim and --cpu apply only to a graph" % args.model)
+    try:
+        model = _model.CompiledModel(args.model, os.path.join(folder,
+                                                              name + ".h"),
+                                     name)
+    except (HeaderError, OSError) as e:
+        raise ToolError("cannot load %s: %s" % (args.model, e)) from None
+    print("%s: loaded %s (built already)" % (tool, args.model))
+    return model
+
+
 def _compile_model(args, named, passthrough, tool):
+    if args.model.endswith(".so"):
+        return _load_built(args, passthrough, tool)
     flags = _shape_flags(args, named, passthrough) + passthrough
     start = time.perf_counter()
     try:
