@@ -19,13 +19,16 @@ are bound with --input-shape unless given explicitly. Exit status: 0 when
 every output matches (or nothing was compared), 1 on a mismatch, 2 on any
 other error (usage, inputs, compilation).
 
-    aotc-benchmark MODEL [--repetitions N] [--warmup N] [--input [NAME=]FILE ...]
+    aotc-benchmark MODEL [--repetitions N] [--warmup N] [--json FILE] [--input [NAME=]FILE ...]
                    [--input-shape NAME=DIMS ...] [--dim NAME=SIZE ...] [--cpu CPU] [--aotc PATH]
                    [--work-dir W] [-- AOTC FLAGS...]
 
 compiles MODEL, runs it --warmup times, then times --repetitions calls of
 NAME_run (on the calling thread, fixed input and output buffers) and prints
-the median, minimum, maximum, mean and standard deviation in milliseconds.
+the median, 10th and 90th percentiles, minimum, maximum, mean and standard
+deviation in milliseconds (--json FILE writes them and every time as JSON
+too; '-' prints only the JSON), with a warning on stderr when the times
+spread by more than 10% or the load average says other work competes.
 Inputs not given are random as with aotc-run --random-inputs.
 
 Everything after `--` goes to aotc as it is (e.g. `-- -O3 --no-fusion`).
@@ -470,6 +473,65 @@ def run_main(argv=None):
         return EXIT_ERROR
 
 
+def _percentile(sorted_times, fraction):
+    """The `fraction` quantile of `sorted_times`, linearly interpolated."""
+    position = fraction * (len(sorted_times) - 1)
+    low = int(position)
+    high = min(low + 1, len(sorted_times) - 1)
+    return sorted_times[low] + (sorted_times[high] - sorted_times[low]) * (
+        position - low)
+
+
+def _statistics(times):
+    ordered = sorted(times)
+    mean = statistics.fmean(times)
+    stdev = statistics.stdev(times) if len(times) > 1 else 0.0
+    return {"median_ms": statistics.median(times),
+            "p10_ms": _percentile(ordered, 0.1),
+            "p90_ms": _percentile(ordered, 0.9),
+            "min_ms": ordered[0], "max_ms": ordered[-1], "mean_ms": mean,
+            "stddev_ms": stdev,
+            "stddev_percent": 100 * stdev / mean if mean else 0.0}
+
+
+# Past these the numbers say more about the machine than about the model.
+SPREAD_WARNING_PERCENT = 10.0
+LOAD_WARNING_PER_CPU = 0.5
+
+
+def _reliability_warnings(stats):
+    """Why the times may be unreliable: a large spread, a loaded machine."""
+    warnings = []
+    if stats["stddev_percent"] > SPREAD_WARNING_PERCENT:
+        warnings.append("the times spread by %.0f%% (stddev over mean; more "
+                        "than %.0f%%): the machine is busy or the model too "
+                        "short to time; --repetitions more, or rerun"
+                        % (stats["stddev_percent"], SPREAD_WARNING_PERCENT))
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        return warnings
+    cpus = os.cpu_count() or 1
+    # This benchmark itself counts for one.
+    if load - 1 > LOAD_WARNING_PER_CPU * cpus:
+        warnings.append("the load average is %.1f on %d CPUs: other work "
+                        "competes for the machine" % (load, cpus))
+    return warnings
+
+
+def _write_json(path, data):
+    import json
+    text = json.dumps(data, indent=2) + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w") as f:
+            f.write(text)
+    except OSError as e:
+        raise ToolError("cannot write %s: %s" % (path, e)) from None
+
+
 def benchmark_main(argv=None):
     """aotc-benchmark: see the module docstring."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -487,14 +549,24 @@ def benchmark_main(argv=None):
                         help="timed calls (default 20)")
     parser.add_argument("--warmup", "-w", type=int, default=3,
                         help="untimed calls first (default 3)")
+    parser.add_argument("--json", metavar="FILE",
+                        help="also write the times and statistics as JSON "
+                        "to FILE ('-': standard output, instead of the "
+                        "text)")
     args = parser.parse_args(argv)
     tool = "aotc-benchmark"
     if args.repetitions < 1 or args.warmup < 0:
         parser.error("--repetitions must be >= 1 and --warmup >= 0")
+    # With --json -, standard output holds the JSON alone: the progress
+    # lines go to stderr.
+    stdout = sys.stdout
     try:
+        if args.json == "-":
+            sys.stdout = sys.stderr
         named, ordered = _given_inputs(args)
         model = _compile_model(args, named, passthrough, tool)
         inputs = _bind(model, named, ordered, args, True, tool)
+        sys.stdout = stdout
         call = model.prepare(*inputs)
         for _ in range(args.warmup):
             call()
@@ -503,17 +575,27 @@ def benchmark_main(argv=None):
             start = time.perf_counter_ns()
             call()
             times.append((time.perf_counter_ns() - start) / 1e6)
-        median = statistics.median(times)
-        mean = statistics.fmean(times)
-        stdev = statistics.stdev(times) if len(times) > 1 else 0.0
-        print("%s: %s, %d warm-up, %d repetitions, 1 thread"
-              % (tool, model.name, args.warmup, args.repetitions))
-        print("median %.4g ms  min %.4g ms  max %.4g ms  mean %.4g ms  "
-              "stddev %.3g ms (%.1f%%)" % (median, min(times), max(times),
-                                           mean, stdev,
-                                           100 * stdev / mean if mean else 0))
+        stats = _statistics(times)
+        warnings = _reliability_warnings(stats)
+        if args.json:
+            _write_json(args.json, {
+                "model": args.model, "name": model.name,
+                "warmup": args.warmup, "repetitions": args.repetitions,
+                "threads": 1, "times_ms": times, "warnings": warnings,
+                **stats})
+        if args.json != "-":
+            print("%s: %s, %d warm-up, %d repetitions, 1 thread"
+                  % (tool, model.name, args.warmup, args.repetitions))
+            print("median %.4g ms  p10 %.4g ms  p90 %.4g ms  min %.4g ms  "
+                  "max %.4g ms  mean %.4g ms  stddev %.3g ms (%.1f%%)"
+                  % (stats["median_ms"], stats["p10_ms"], stats["p90_ms"],
+                     stats["min_ms"], stats["max_ms"], stats["mean_ms"],
+                     stats["stddev_ms"], stats["stddev_percent"]))
+        for warning in warnings:
+            sys.stderr.write("%s: warning: %s\n" % (tool, warning))
         return 0
     except ToolError as e:
+        sys.stdout = stdout
         sys.stderr.write("%s: error: %s\n" % (tool, e))
         return EXIT_ERROR
 
