@@ -17,7 +17,8 @@ Checks (one line each, exit 1 on the first mismatch):
 - a `for` Loop of 1500 iterations (an scf.for) with a scan output, and a
   Scan over 1200 positions read and stacked backwards;
 - Loops whose condition is computed at run time (an scf.while), ending on
-  their condition, on their trip count, at once, and with no trip count;
+  their condition, on their trip count (known at compile time, or a graph
+  input), at once, and with no trip count;
 - ReverseSequence and TensorScatter (circular) on random data;
 - Slice with steps of INT64_MIN, INT64_MAX and -3 (a step longer than the
   axis takes one element; -INT64_MIN cannot be taken), against Python's
@@ -203,11 +204,12 @@ def for_loop_check(args, work, rng):
                  dict(v_final=v, scans=np.stack(scans).astype(f)))
 
 
-def while_loop_check(args, work, rng, trips, go, limit):
+def while_loop_check(args, work, rng, trips, go, limit, runtime_trips=False):
     """A Loop whose condition is computed at run time (an scf.while): a
     carried vector grows until its sum passes `limit` (a graph input), at
-    most `trips` iterations when `trips` is given, the first condition a
-    graph input too; a carried counter gives the iterations run."""
+    most `trips` iterations when `trips` is given (a graph input too with
+    `runtime_trips`), the first condition a graph input too; a carried
+    counter gives the iterations run."""
     from onnx import TensorProto, helper
     f = np.float32
     x = rng.uniform(0.5, 1.0, 4).astype(f)
@@ -233,24 +235,29 @@ def while_loop_check(args, work, rng, trips, go, limit):
         helper.make_node("Constant", [], ["zero"],
                          value=helper.make_tensor("z", TensorProto.INT64,
                                                   [], [0]))]
-    if trips is not None:
+    if trips is not None and not runtime_trips:
         nodes.append(helper.make_node(
             "Constant", [], ["trips"],
             value=helper.make_tensor("t", TensorProto.INT64, [], [trips])))
     nodes.append(helper.make_node(
-        "Loop", ["trips" if trips is not None else "", "go", "x", "zero"],
+        "Loop", ["trips" if trips is not None else "",
+                 "go" if go is not None else "", "x", "zero"],
         ["v_final", "n_final"], body=body))
     v, n = x.copy(), 0
-    running = go
+    running = go is None or go
     while running and (trips is None or n < trips):
         v = (v * grow + x).astype(f)
         n += 1
         running = v.sum(dtype=f) < limit
     what = "while Loop (%s trip count, limit %g) of %d iterations" % (
-        "no" if trips is None else "a", limit, n)
-    return check(args, work, what, nodes,
-                 dict(go=np.array(go), x=x, grow=grow,
-                      limit=np.array(limit, f)),
+        "no" if trips is None else "a run-time" if runtime_trips else "a",
+        limit, n)
+    inputs = dict(x=x, grow=grow, limit=np.array(limit, f))
+    if go is not None:
+        inputs["go"] = np.array(go)
+    if runtime_trips:
+        inputs["trips"] = np.array(trips, np.int64)
+    return check(args, work, what, nodes, inputs,
                  dict(v_final=v, n_final=np.array(n, np.int64)))
 
 
@@ -489,6 +496,10 @@ def main(argv):
     ok &= while_loop_check(args, work, rng, 7, True, 1e6)
     ok &= while_loop_check(args, work, rng, 100, False, 50.0)
     ok &= while_loop_check(args, work, rng, None, True, 300.0)
+    ok &= while_loop_check(args, work, rng, 9, True, 1e6, runtime_trips=True)
+    ok &= while_loop_check(args, work, rng, 100, True, 50.0,
+                           runtime_trips=True)
+    ok &= while_loop_check(args, work, rng, 6, None, 1e6, runtime_trips=True)
     ok &= sequence_checks(args, work, rng)
     ok &= slice_checks(args, work, rng)
     ok &= roi_align_checks(args, work, rng)

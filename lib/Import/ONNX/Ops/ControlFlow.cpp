@@ -14,7 +14,8 @@
 //         values passed on, its scan outputs stacked along a new axis 0.
 //         From the first condition computed at run time on, the rest of
 //         the loop is an scf.while (buildWhileLoop), which needs
-//         loop-carried values of fixed types and no scan outputs.
+//         loop-carried values of fixed types and no scan outputs; so is a
+//         loop whose trip count is known only at run time.
 //   Scan  over static extents: the body once per position, each scan
 //         input sliced along its axis (backward when its direction is 1),
 //         each scan output stacked along its axis; opset 8's batched form
@@ -422,7 +423,8 @@ static ForLoop buildForLoop(NodeContext &ctx, const onnx::GraphProto &body,
 static FailureOr<SmallVector<Value>>
 buildWhileLoop(NodeContext &ctx, const onnx::GraphProto &body, int64_t first,
                std::optional<int64_t> tripCount, Value condition,
-               ArrayRef<Value> carried, int64_t numScans) {
+               ArrayRef<Value> carried, int64_t numScans,
+               Value runtimeTripCount = {}) {
   if (numScans > 0)
     return ctx.unsupported("scan outputs of a loop whose condition is "
                            "computed at run time (their length is known "
@@ -444,9 +446,10 @@ buildWhileLoop(NodeContext &ctx, const onnx::GraphProto &body, int64_t first,
   // Whether iteration `next` runs, given the body's condition `holds`.
   auto goesOn = [&](Value holds, Value next) {
     holds = c.reshape(holds, {});
-    if (tripCount) {
-      Value below = c.compare(tg::ComparePredicate::lt, next,
-                              c.i64Constant({*tripCount}, {}));
+    if (tripCount || runtimeTripCount) {
+      Value limit = tripCount ? c.i64Constant({*tripCount}, {})
+                              : c.reshape(runtimeTripCount, {});
+      Value below = c.compare(tg::ComparePredicate::lt, next, limit);
       if (getConstantCondition(below) != std::optional<bool>(true))
         holds = c.select(holds, below, boolConstant(ctx, false));
     }
@@ -523,13 +526,20 @@ static LogicalResult convertLoop(NodeContext &ctx) {
   if (!body)
     return ctx.emitError() << "expects a graph attribute 'body'";
   std::optional<int64_t> tripCount;
+  // The trip count, when it is known only at run time.
+  Value runtimeTripCount;
   if (ctx.hasInput(0)) {
-    FailureOr<SmallVector<int64_t>> count = ctx.getConstantInts(0);
-    if (failed(count))
-      return failure();
-    if (count->size() != 1)
-      return ctx.emitError() << "expected a one-element trip count";
-    tripCount = count->front();
+    Value count = ctx.getInput(0);
+    auto type = tensorTypeOf(count);
+    if (type.getNumElements() != 1 || !isa<IntegerType>(type.getElementType()) ||
+        type.getElementType().isInteger(1))
+      return ctx.emitError() << "expected a one-element integer trip count, "
+                             << "got " << count.getType();
+    if (std::optional<DenseElementsAttr> known = ctx.getConstantInput(0))
+      tripCount = known->getValues<APInt>()[0].getSExtValue();
+    else
+      runtimeTripCount = Composer{ctx}.cast(
+          count, IntegerType::get(ctx.getContext(), 64));
   }
   // The condition, unless it is known at compile time.
   Value runtimeCondition;
@@ -547,7 +557,7 @@ static LogicalResult convertLoop(NodeContext &ctx) {
       runtimeCondition = condition;
     }
   }
-  if (!tripCount && !ctx.hasInput(1))
+  if (!ctx.hasInput(0) && !ctx.hasInput(1))
     return ctx.emitError() << "has neither a trip count nor a condition: it "
                               "would never end";
   int64_t numCarried = static_cast<int64_t>(ctx.getNumInputs()) - 2;
@@ -564,14 +574,29 @@ static LogicalResult convertLoop(NodeContext &ctx) {
   for (int64_t i = 0; i < numCarried; ++i)
     carried.push_back(ctx.getInput(2 + i));
   // Scan outputs need the iterations counted at compile time: the error
-  // then names the condition input to bind (--input-value).
+  // then names the input to bind (--input-value).
+  if (runtimeTripCount && numScans > 0) {
+    (void)ctx.getConstantInts(0); // not constant: reports it
+    return failure();
+  }
   if (runtimeCondition && numScans > 0) {
     (void)ctx.getConstantInts(1); // not constant: reports it
     return failure();
   }
+  if (runtimeTripCount && !runtimeCondition) {
+    if (!running)
+      return setOutputs(ctx, carried, "Loop");
+    FailureOr<SmallVector<Value>> results =
+        buildWhileLoop(ctx, *body, 0, std::nullopt, boolConstant(ctx, true),
+                       carried, numScans, runtimeTripCount);
+    if (failed(results))
+      return failure();
+    return setOutputs(ctx, *results, "Loop");
+  }
   if (runtimeCondition) {
-    FailureOr<SmallVector<Value>> results = buildWhileLoop(
-        ctx, *body, 0, tripCount, runtimeCondition, carried, numScans);
+    FailureOr<SmallVector<Value>> results =
+        buildWhileLoop(ctx, *body, 0, tripCount, runtimeCondition, carried,
+                       numScans, runtimeTripCount);
     if (failed(results))
       return failure();
     return setOutputs(ctx, *results, "Loop");
