@@ -190,6 +190,12 @@ void buildBufferizationStage(OpPassManager &pm,
 void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   if (options.outlineKernels)
     pm.addPass(createOutlineKernelsPass());
+  // tg.matmul_nbits' contractions unpack their codes in registers (before
+  // anything reorders their loops).
+  NBitMatmulKernelsPassOptions nbit;
+  nbit.vectorBits = options.vectorBits;
+  nbit.registers = options.vectorRegisters;
+  pm.addNestedPass<func::FuncOp>(createNBitMatmulKernelsPass(nbit));
   // Float sums may be accumulated in any order, so LLVM keeps several
   // partial sums in vector registers instead of one add per element.
   pm.addNestedPass<func::FuncOp>(createReassociateReductionsPass());

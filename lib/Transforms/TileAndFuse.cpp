@@ -43,8 +43,10 @@ namespace {
 /// (softmax's max and sum, layer normalization's mean and variance).
 bool isGroupSeed(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  // tg.matmul_nbits' contraction is emitted whole by its own kernel.
   if (!linalgOp || !linalgOp.hasPureTensorSemantics() ||
-      linalgOp.getNumReductionLoops() == 0 || op->getNumResults() == 0)
+      linalgOp.getNumReductionLoops() == 0 || op->getNumResults() == 0 ||
+      op->hasAttr(aotc::kNBitMatmulAttrName))
     return false;
   AffineMap first = linalgOp.getIndexingMapMatchingResult(op->getResult(0));
   return first.isProjectedPermutation() &&

@@ -594,6 +594,65 @@ def matmul_nbits_checks(check, rng):
     case(16, "MatMulNBits bits=4 block_size=16, 2-D scales and 2-D packed "
          "zero points [N, k_blocks/2]", False, True)
 
+    # Every bit width, K not a multiple of the block, float zero points,
+    # bias, f16 and rank-1 inputs, column counts off the kernel's tile of 4
+    # and more rows than its groups of 32.
+    def pack(q, bits):
+        """`bits`-bit codes along the last axis, the first in the low bits
+        (the last axis padded with zeros to whole bytes)."""
+        per = 8 // bits
+        q = np.asarray(q, np.uint8)
+        pad = -q.shape[-1] % per
+        q = np.concatenate([q, np.zeros(q.shape[:-1] + (pad,), np.uint8)], -1)
+        out = np.zeros(q.shape[:-1] + (q.shape[-1] // per,), np.uint8)
+        for p in range(per):
+            out |= (q[..., p::per] << (p * bits)).astype(np.uint8)
+        return out
+
+    def general(what, bits, block, k, n, a_shape, zero_kind, bias=False,
+                dtype=F32):
+        blocks = -(-k // block)
+        q = rng.integers(0, 1 << bits, (n, blocks * block), dtype=np.uint8)
+        scales = (rng.random((n, blocks)) * 0.1 + 0.01).astype(F32)
+        inits = {"b": pack(q.reshape(n, blocks, block), bits),
+                 "scales": scales.astype(dtype)}
+        names = ["a", "b", "scales"]
+        zp = np.full((n, blocks), 1 << (bits - 1), np.float64)
+        if zero_kind == "packed":
+            codes = rng.integers(0, 1 << bits, (n, blocks), dtype=np.uint8)
+            inits["zp"] = pack(codes, bits)
+            zp = codes.astype(np.float64)
+        elif zero_kind == "float":
+            zp = (rng.random((n, blocks)) * (1 << bits)).astype(dtype)
+            inits["zp"] = zp
+            zp = zp.astype(np.float64)
+        if zero_kind != "none":
+            names.append("zp")
+        weight = ((q.reshape(n, blocks, block).astype(np.float64) -
+                   zp[:, :, None]) *
+                  scales.astype(dtype).astype(np.float64)[:, :, None])
+        weight = weight.reshape(n, -1)[:, :k]
+        a = rng.standard_normal(a_shape + (k,)).astype(dtype)
+        y = a.astype(np.float64) @ weight.T
+        if bias:
+            names += [""] * (5 - len(names)) + ["bias"]
+            inits["bias"] = rng.standard_normal(n).astype(dtype)
+            y = y + inits["bias"].astype(np.float64)
+        check(what, ms("MatMulNBits", names, ["y"], K=k, N=n, bits=bits,
+                       block_size=block),
+              {"a": a}, {"y": y.astype(dtype)}, inits)
+
+    general("MatMulNBits bits=2 block_size=32, K=100 (a partial block), "
+            "packed zero points, 37 rows, N=13", 2, 32, 100, 13, (37,),
+            "packed")
+    general("MatMulNBits bits=8 block_size=16, float zero points, bias, "
+            "rank-1 input, N=6", 8, 16, 48, 6, (), "float", bias=True)
+    general("MatMulNBits bits=4 block_size=128, K=200, default zero points, "
+            "bias, [2, 35] rows, N=30", 4, 128, 200, 30, (2, 35), "none",
+            bias=True)
+    general("MatMulNBits bits=4 block_size=32, f16 input, scales and float "
+            "zero points, N=9", 4, 32, 64, 9, (3,), "float", dtype=np.float16)
+
 
 def rotary_checks(check, rng):
     batch, seq, heads, head = 2, 4, 2, 8

@@ -30,6 +30,12 @@ YieldedValue classifyYield(mlir::Operation *op);
 /// a layout it was given, which fusing a relayout would undo).
 constexpr llvm::StringLiteral kKeepOperandsAttrName = "aotc.keep_operands";
 
+/// Marks the contraction tg.matmul_nbits lowers to (its value: the bits per
+/// code), `C[m, n] += A[m, b, p, j] * dequantized(packed[n, b, j], p)` with
+/// `scales[n, b]` and an optional `zero_points[n, b]`: tiled and fused by
+/// nothing, and emitted by aotc-cpu-nbit-matmul-kernels.
+constexpr llvm::StringLiteral kNBitMatmulAttrName = "aotc.nbit_matmul";
+
 /// The most ops aotc-fuse-elementwise lets a fused body hold: each fusion
 /// clones both bodies, so an uncapped chain of n ops costs n^2 clones, and a
 /// loop body gains nothing from fusing more than a few hundred ops.

@@ -31,6 +31,7 @@ using namespace mlir;
 void aotc::populateTGToLinalgPatterns(RewritePatternSet &patterns) {
   populateTGElementwiseToLinalgPatterns(patterns);
   populateTGContractionToLinalgPatterns(patterns);
+  populateTGNBitMatmulToLinalgPatterns(patterns);
   populateTGDataMovementToLinalgPatterns(patterns);
   populateTGNNToLinalgPatterns(patterns);
   populateTGIndexingToLinalgPatterns(patterns);

@@ -160,6 +160,58 @@ func.func @select_condition_not_i1(%m: tensor<4xi8>, %a: tensor<4xf32>) {
 }
 
 //===----------------------------------------------------------------------===//
+// tg.matmul_nbits
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @matmul_nbits_bits(%a: tensor<2x64xf32>, %w: tensor<4x2x12xi8>, %s: tensor<4x2xf32>) {
+  // expected-error @+1 {{'tg.matmul_nbits' op expected 2, 4 or 8 bits, got 3}}
+  %0 = tg.matmul_nbits %a, %w, %s bits = 3 : tensor<2x64xf32>, tensor<4x2x12xi8>, tensor<4x2xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_nbits_k(%a: tensor<2x60xf32>, %w: tensor<4x2x16xi8>, %s: tensor<4x2xf32>) {
+  // expected-error @+1 {{'tg.matmul_nbits' op expected an input [..., 64] for 'tensor<4x2x16xi8>', got 'tensor<2x60xf32>'}}
+  %0 = tg.matmul_nbits %a, %w, %s bits = 4 : tensor<2x60xf32>, tensor<4x2x16xi8>, tensor<4x2xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_nbits_codes(%a: tensor<2x64xf32>, %w: tensor<4x2x16xi32>, %s: tensor<4x2xf32>) {
+  // expected-error @+1 {{'tg.matmul_nbits' op expected packed codes [N, blocks, bytes] of i8, got 'tensor<4x2x16xi32>'}}
+  %0 = tg.matmul_nbits %a, %w, %s bits = 4 : tensor<2x64xf32>, tensor<4x2x16xi32>, tensor<4x2xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_nbits_scales(%a: tensor<2x64xf32>, %w: tensor<4x2x16xi8>, %s: tensor<4x2xf32>, %z: tensor<8xf32>) {
+  // expected-error @+1 {{'tg.matmul_nbits' op expected scales and zero points 'tensor<4x2xf32>'}}
+  %0 = tg.matmul_nbits %a, %w, %s, %z bits = 4 : tensor<2x64xf32>, tensor<4x2x16xi8>, tensor<4x2xf32>, tensor<8xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_nbits_f16(%a: tensor<2x64xf16>, %w: tensor<4x2x16xi8>, %s: tensor<4x2xf32>) {
+  // expected-error @+1 {{'tg.matmul_nbits' op expected f32 input, scales, zero points and result}}
+  %0 = tg.matmul_nbits %a, %w, %s bits = 4 : tensor<2x64xf16>, tensor<4x2x16xi8>, tensor<4x2xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_nbits_result(%a: tensor<2x64xf32>, %w: tensor<4x2x16xi8>, %s: tensor<4x2xf32>) {
+  // expected-error @+1 {{'tg.matmul_nbits' op expected the result 'tensor<2x4xf32>', got 'tensor<2x5xf32>'}}
+  %0 = tg.matmul_nbits %a, %w, %s bits = 4 : tensor<2x64xf32>, tensor<4x2x16xi8>, tensor<4x2xf32> -> tensor<2x5xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
 // tg.matmul
 //===----------------------------------------------------------------------===//
 

@@ -655,6 +655,25 @@ func.func @matmul_batched(%a: tensor<8x4x16xf32>, %b: tensor<16x32xf32>,
   return %0, %1 : tensor<8x4x32xf32>, tensor<2x3x4x5xbf16>
 }
 
+// Block-quantized weights: 4-bit codes of 24 columns in 2 blocks of 32
+// (16 bytes each) with zero points; 2-bit codes of 8 columns in one block of
+// 64 (16 bytes) with the default ones, on a rank-1 and a rank-3 input.
+// CHECK-LABEL: func.func @matmul_nbits(
+func.func @matmul_nbits(%a: tensor<3x64xf32>, %w: tensor<24x2x16xi8>,
+                        %s: tensor<24x2xf32>, %z: tensor<24x2xf32>,
+                        %v: tensor<64xf32>, %t: tensor<2x3x64xf32>,
+                        %w2: tensor<8x1x16xi8>, %s2: tensor<8x1xf32>)
+    -> (tensor<3x24xf32>, tensor<8xf32>, tensor<2x3x8xf32>) {
+  // CHECK: tg.matmul_nbits %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} bits = 4 : tensor<3x64xf32>, tensor<24x2x16xi8>, tensor<24x2xf32>, tensor<24x2xf32> -> tensor<3x24xf32>
+  // GENERIC: "tg.matmul_nbits"(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) <{bits = 4 : i64}> : (tensor<3x64xf32>, tensor<24x2x16xi8>, tensor<24x2xf32>, tensor<24x2xf32>) -> tensor<3x24xf32>
+  %0 = tg.matmul_nbits %a, %w, %s, %z bits = 4 : tensor<3x64xf32>, tensor<24x2x16xi8>, tensor<24x2xf32>, tensor<24x2xf32> -> tensor<3x24xf32>
+  // CHECK: tg.matmul_nbits %{{.+}}, %{{.+}}, %{{.+}} bits = 2 : tensor<64xf32>, tensor<8x1x16xi8>, tensor<8x1xf32> -> tensor<8xf32>
+  %1 = tg.matmul_nbits %v, %w2, %s2 bits = 2 : tensor<64xf32>, tensor<8x1x16xi8>, tensor<8x1xf32> -> tensor<8xf32>
+  // CHECK: tg.matmul_nbits %{{.+}}, %{{.+}}, %{{.+}} bits = 2 : tensor<2x3x64xf32>, tensor<8x1x16xi8>, tensor<8x1xf32> -> tensor<2x3x8xf32>
+  %2 = tg.matmul_nbits %t, %w2, %s2 bits = 2 : tensor<2x3x64xf32>, tensor<8x1x16xi8>, tensor<8x1xf32> -> tensor<2x3x8xf32>
+  return %0, %1, %2 : tensor<3x24xf32>, tensor<8xf32>, tensor<2x3x8xf32>
+}
+
 // CHECK-LABEL: func.func @reduce(
 // CHECK-SAME:      %[[F16:[a-zA-Z0-9_]+]]: tensor<2x3xf16>
 // CHECK-SAME:      %[[BF16:[a-zA-Z0-9_]+]]: tensor<2x3xbf16>

@@ -19,6 +19,9 @@ void populateTGElementwiseToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// Adds the patterns for tg.matmul and tg.reduce.
 void populateTGContractionToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
+/// tg.matmul_nbits as one contraction reading the packed codes.
+void populateTGNBitMatmulToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
 /// Adds the patterns for data movement: constant, reshape, transpose,
 /// broadcast_to, concat, slice.
 void populateTGDataMovementToLinalgPatterns(mlir::RewritePatternSet &patterns);

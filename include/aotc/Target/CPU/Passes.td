@@ -1360,4 +1360,49 @@ def VNNIKernelsPass
   ];
 }
 
+def NBitMatmulKernelsPass
+    : Pass<"aotc-cpu-nbit-matmul-kernels", "mlir::func::FuncOp"> {
+  let summary = "Emit tg.matmul_nbits' contractions as vector dot products "
+                "that unpack the codes in registers";
+  let description = [{
+    Each `linalg.generic` marked `aotc.nbit_matmul` on buffers (the lowering
+    of `tg.matmul_nbits`: loops `(m, n, b, p, j)`, inputs `A'[m, b, p, j]`
+    f32, `packed[n, b, j]` i8, `scales[n, b]` and optionally
+    `zero_points[n, b]` f32, output `C[m, n]`) becomes vector code that
+    reads the packed codes once and never stores a dequantized weight:
+
+    - per tile of `columns` output columns (4, fewer at the right edge) and
+      `rows` rows, one f32 accumulator vector of `L` lanes (`vector-bits /
+      32`, at most the bytes per block) per row and column, kept in
+      `scf.for` iter_args across the blocks and the block's chunks of `L`
+      bytes;
+    - per chunk and column, one load of `L` packed bytes, widened once;
+      per field `p`, a shift and a mask give `L` codes, converted to f32,
+      minus the block's zero point, times its scale (both broadcast once
+      per block); per row, one load of `A'[m, b, p, j0 : j0 + L]` (the
+      inputs of those codes, contiguous) and one multiply-add;
+    - each accumulator's lanes summed once into `C[m, n]`.
+
+    Rows are taken `rows` at a time (as many as keep `rows x columns`
+    accumulators within a quarter of the vector registers) within groups
+    of 32 rows, so a group's `A'` stays in cache while every column tile
+    reads it. The loop over groups (several) or else over column tiles is
+    marked parallel (`aotc.parallel`). A generic of another shape is left
+    as it is (its loops are correct, only slower).
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
+           "Width of the vector registers in bits (128, 256 or 512)">,
+    Option<"registers", "registers", "unsigned", /*default=*/"16",
+           "Number of vector registers">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+  let statistics = [
+    Statistic<"numEmitted", "num-emitted", "contractions emitted">,
+  ];
+}
+
 #endif // AOTC_TARGET_CPU_PASSES_TD

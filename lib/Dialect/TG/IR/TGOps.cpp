@@ -148,6 +148,41 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
+LogicalResult MatmulNBitsOp::verify() {
+  int64_t bits = getBits();
+  if (bits != 2 && bits != 4 && bits != 8)
+    return emitOpError("expected 2, 4 or 8 bits, got ") << bits;
+  RankedTensorType input = getInput().getType(),
+                    packed = getPacked().getType(),
+                    scales = getScales().getType(), result = getType();
+  auto isF32 = [](RankedTensorType type) {
+    return type.getElementType().isF32();
+  };
+  if (!isF32(input) || !isF32(scales) || !isF32(result) ||
+      (getZeroPoints() && !isF32(getZeroPoints().getType())))
+    return emitOpError("expected f32 input, scales, zero points and result");
+  if (!packed.getElementType().isInteger(8) || packed.getRank() != 3)
+    return emitOpError("expected packed codes [N, blocks, bytes] of i8, got ")
+           << packed;
+  int64_t n = packed.getDimSize(0), blocks = packed.getDimSize(1);
+  int64_t k = blocks * packed.getDimSize(2) * (8 / bits);
+  if (input.getRank() < 1 || input.getShape().back() != k)
+    return emitOpError("expected an input [..., ")
+           << k << "] for " << packed << ", got " << input;
+  auto expectedParams = RankedTensorType::get({n, blocks}, scales.getElementType());
+  if (scales != expectedParams ||
+      (getZeroPoints() && getZeroPoints().getType() != expectedParams))
+    return emitOpError("expected scales and zero points ")
+           << expectedParams;
+  SmallVector<int64_t> shape(input.getShape());
+  shape.back() = n;
+  if (result.getShape() != ArrayRef(shape))
+    return emitOpError("expected the result ")
+           << RankedTensorType::get(shape, result.getElementType())
+           << ", got " << result;
+  return success();
+}
+
 LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
                                          std::optional<Location> loc,
                                          Adaptor adaptor,

@@ -225,7 +225,9 @@ static LogicalResult convertNhwcConv(NodeContext &ctx) {
 /// MatMulNBits: A @ W^T, W [N, K] dequantized from `bits`-bit codes packed
 /// into B [N, blocks, block_size * bits / 8] (first code in the low bits):
 /// (code - zero_point) * scale per block of `block_size` along K, zero
-/// points packed like B (default 2^(bits - 1)) or float; plus bias.
+/// points packed like B (default 2^(bits - 1)) or float; plus bias. One
+/// tg.matmul_nbits: the codes stay packed and are unpacked where they are
+/// multiplied.
 static LogicalResult convertMatMulNBits(NodeContext &ctx) {
   Composer c{ctx};
   Value a = ctx.getInput(0), b = ctx.getInput(1), scales = ctx.getInput(2);
@@ -251,61 +253,51 @@ static LogicalResult convertMatMulNBits(NodeContext &ctx) {
                            << b.getType() << " and " << scales.getType();
   Type i32 = IntegerType::get(ctx.getContext(), 32);
   Type f32 = Float32Type::get(ctx.getContext());
-  // The codes: each byte's `perByte` fields, low bits first, as one
-  // broadcast shift by (0, bits, 2 * bits, ...) and a mask: elementwise all
-  // the way to the matmul, so the unpacking fuses rather than materializing
-  // each field.
-  // `packed` [..., m] as the codes [..., m, perByte].
-  auto unpackFields = [&](Value packed) {
-    SmallVector<int64_t> fieldShape(shapeOf(packed));
-    fieldShape.push_back(1);
-    Value bytes = c.cast(c.reshape(packed, fieldShape), i32);
-    SmallVector<int32_t> shifts;
-    for (int64_t j = 0; j < perByte; ++j)
-      shifts.push_back(j * bits);
-    SmallVector<int64_t> shiftShape(fieldShape.size(), 1);
-    shiftShape.back() = perByte;
-    Value shiftBy = ctx.createConstant(DenseElementsAttr::get(
-        RankedTensorType::get(shiftShape, i32), ArrayRef(shifts)));
-    return ctx.create<tg::AndOp>(ctx.create<tg::ShiftRightOp>(bytes, shiftBy),
-                                 c.scalar(bytes, (1 << bits) - 1));
-  };
-  // [..., m] packed as [..., m * perByte] codes.
-  auto unpack = [&](Value packed) {
-    SmallVector<int64_t> shape(shapeOf(packed));
-    shape.back() *= perByte;
-    return c.reshape(unpackFields(packed), shape);
-  };
-  Value w = c.cast(unpackFields(b), f32); // [n, blocks, blob, perByte]
-  // Zero points: packed codes like B, or floats; 2^(bits - 1) by default.
+  // Zero points: packed codes like B, or floats; 2^(bits - 1) by default
+  // (the op's own default).
   Value zero;
   if (ctx.hasInput(3)) {
     Value zp = ctx.getInput(3);
     if (isFloatValue(zp)) {
-      zero = c.cast(c.reshape(zp, {n, blocks, 1, 1}), f32);
+      if (tensorTypeOf(zp).getNumElements() != n * blocks)
+        return ctx.emitError() << "expected " << n * blocks
+                               << " zero points, got " << zp.getType();
+      zero = c.cast(c.reshape(zp, {n, blocks}), f32);
     } else {
       int64_t packedPerRow = llvm::divideCeil(blocks, perByte);
       if (tensorTypeOf(zp).getNumElements() != n * packedPerRow)
         return ctx.emitError() << "expected " << n * packedPerRow
                                << " packed zero points, got "
                                << zp.getType();
-      Value zcodes = unpack(c.reshape(zp, {n, packedPerRow}));
-      zcodes = c.sliceAxis(zcodes, 1, 0, blocks);
-      zero = c.cast(c.reshape(zcodes, {n, blocks, 1, 1}), f32);
+      // Each byte's fields, low bits first: a broadcast shift by (0, bits,
+      // 2 * bits, ...) and a mask.
+      Value bytes = c.cast(c.reshape(zp, {n, packedPerRow, 1}), i32);
+      SmallVector<int32_t> shifts;
+      for (int64_t j = 0; j < perByte; ++j)
+        shifts.push_back(j * bits);
+      Value shiftBy = ctx.createConstant(DenseElementsAttr::get(
+          RankedTensorType::get({1, 1, perByte}, i32), ArrayRef(shifts)));
+      Value codes =
+          ctx.create<tg::AndOp>(ctx.create<tg::ShiftRightOp>(bytes, shiftBy),
+                                c.scalar(bytes, (1 << bits) - 1));
+      codes = c.reshape(codes, {n, packedPerRow * perByte});
+      zero = c.cast(c.sliceAxis(codes, 1, 0, blocks), f32);
     }
-  } else {
-    zero = c.scalar(w, double(1 << (bits - 1)));
   }
-  Value scale = c.cast(c.reshape(scales, {n, blocks, 1, 1}), f32);
-  w = c.mul(c.sub(w, zero), scale);
-  w = c.reshape(w, {n, blocks * blockSize});
-  if (blocks * blockSize != k)
-    w = c.sliceAxis(w, 1, 0, k);
-  w = c.cast(c.transpose(w, {1, 0}), elementTypeOf(a)); // [K, N]
-  FailureOr<Value> y = buildMatMul(ctx, a, w);
-  if (failed(y))
-    return failure();
-  FailureOr<Value> biased = withBias(ctx, *y, 5);
+  Value x = c.cast(a, f32);
+  // Rows padded with zeros to whole blocks.
+  if (blocks * blockSize != k) {
+    SmallVector<int64_t> padShape(shapeOf(x));
+    padShape.back() = blocks * blockSize - k;
+    x = c.concat({x, c.broadcastTo(c.scalar(x, 0), padShape)},
+                 rankOf(x) - 1);
+  }
+  SmallVector<int64_t> shape(shapeOf(a));
+  shape.back() = n;
+  Value y = ctx.create<tg::MatmulNBitsOp>(
+      RankedTensorType::get(shape, f32), x, b,
+      c.cast(c.reshape(scales, {n, blocks}), f32), zero, bits);
+  FailureOr<Value> biased = withBias(ctx, c.cast(y, elementTypeOf(a)), 5);
   if (failed(biased))
     return failure();
   ctx.setOutput(0, *biased);

@@ -457,6 +457,47 @@ def TG_MatmulOp : TG_Op<"matmul",
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)";
 }
 
+def TG_MatmulNBitsOp : TG_Op<"matmul_nbits"> {
+  let summary = "Matrix product with block-quantized 2-, 4- or 8-bit weights";
+  let description = [{
+    `[..., K] x W^T -> [..., N]` in f32, where the weight `W [N, K]` is
+    stored as `bits`-bit codes packed into bytes (the first code of a byte
+    in its low bits), in blocks of `B` consecutive codes along `K`, each
+    block with its own scale and zero point, as onnxruntime's `MatMulNBits`
+    stores it:
+
+    ```
+    W[n, b * B + j * (8 / bits) + p] =
+        ((packed[n, b, j] >> (p * bits)) & (2^bits - 1) - zero_points[n, b])
+        * scales[n, b]
+    ```
+
+    `packed` is `[N, blocks, B * bits / 8]` bytes (read as unsigned),
+    `scales` and `zero_points` are `[N, blocks]` f32, and
+    `K = blocks * B`: the caller pads its rows with zeros to whole blocks.
+    Without `zero_points` every zero point is `2^(bits - 1)`. The weights
+    stay packed in memory; the CPU target dequantizes them in registers
+    (`aotc-cpu-nbit-matmul-kernels`).
+
+    ```mlir
+    %y = tg.matmul_nbits %a, %w, %s bits = 4
+        : tensor<1x64xf32>, tensor<24x2x16xi8>, tensor<24x2xf32>
+        -> tensor<1x24xf32>
+    ```
+  }];
+  let arguments = (ins TG_FloatTensor:$input, TG_Tensor:$packed,
+                       TG_FloatTensor:$scales,
+                       Optional<TG_FloatTensor>:$zero_points,
+                       I64Attr:$bits);
+  let results = (outs TG_FloatTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $packed `,` $scales (`,` $zero_points^)? `bits` `=` $bits
+    attr-dict `:` type($input) `,` type($packed) `,` type($scales)
+    (`,` type($zero_points)^)? `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def TG_ReduceOp : TG_Op<"reduce", [InferTypeOpAdaptor]> {
   let summary = "Reduction over a set of axes";
   let description = [{
