@@ -194,7 +194,6 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // anything reorders their loops).
   NBitMatmulKernelsPassOptions nbit;
   nbit.vectorBits = options.vectorBits;
-  nbit.registers = options.vectorRegisters;
   pm.addNestedPass<func::FuncOp>(createNBitMatmulKernelsPass(nbit));
   // Float sums may be accumulated in any order, so LLVM keeps several
   // partial sums in vector registers instead of one add per element.

@@ -1371,30 +1371,31 @@ def NBitMatmulKernelsPass
     `zero_points[n, b]` f32, output `C[m, n]`) becomes vector code that
     reads the packed codes once and never stores a dequantized weight:
 
-    - per tile of `columns` output columns (4, fewer at the right edge) and
-      `rows` rows, one f32 accumulator vector of `L` lanes (`vector-bits /
-      32`, at most the bytes per block) per row and column, kept in
-      `scf.for` iter_args across the blocks and the block's chunks of `L`
-      bytes;
-    - per chunk and column, one load of `L` packed bytes, widened once;
-      per field `p`, a shift and a mask give `L` codes, converted to f32,
-      minus the block's zero point, times its scale (both broadcast once
-      per block); per row, one load of `A'[m, b, p, j0 : j0 + L]` (the
-      inputs of those codes, contiguous) and one multiply-add;
-    - each accumulator's lanes summed once into `C[m, n]`.
+    - register tiles of one row by 4 columns (a single row) or of 4 rows by
+      2 columns (more rows: each vector of codes is unpacked once for 4
+      rows), fewer at the edges; f32 vectors of `L = vector-bits / 32`
+      lanes (at most the bytes per block);
+    - per block, per row and column, the unscaled dot product of codes and
+      inputs, and per row the sum of the block's inputs, kept in `scf.for`
+      iter_args across the block's chunks of `L` bytes; per chunk and
+      column one load of `L` packed bytes, widened once, and per field `p`
+      a shift and a mask (none for the last field), a conversion to f32
+      and one multiply-add per row with `A'[m, b, p, j0 : j0 + L]` (the
+      inputs of those codes, contiguous);
+    - after each block, `acc += scale * (dot - zero_point * sum)` per row
+      and column (the default zero point `2^(bits - 1)` when there is no
+      operand); after the last, each accumulator's lanes added to
+      `C[m, n]` (the contraction adds to its output, as the generic does).
 
-    Rows are taken `rows` at a time (as many as keep `rows x columns`
-    accumulators within a quarter of the vector registers) within groups
-    of 32 rows, so a group's `A'` stays in cache while every column tile
-    reads it. The loop over groups (several) or else over column tiles is
-    marked parallel (`aotc.parallel`). A generic of another shape is left
-    as it is (its loops are correct, only slower).
+    Rows are taken in groups of 32, so a group's `A'` stays in cache while
+    every column tile reads it. The loop over groups (when there are
+    several) or else over column tiles is marked parallel
+    (`aotc.parallel`). A generic of another shape is left as it is (its
+    loops are correct, only slower).
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
            "Width of the vector registers in bits (128, 256 or 512)">,
-    Option<"registers", "registers", "unsigned", /*default=*/"16",
-           "Number of vector registers">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect",

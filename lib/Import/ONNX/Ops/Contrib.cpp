@@ -5,8 +5,8 @@
 // the semantics of onnxruntime's ContribOperators documentation:
 //
 //   activations   Gelu, FastGelu, BiasGelu, QuickGelu
-//   products      FusedMatMul, FusedConv, NhwcConv, MatMulNBits (4-bit
-//                 weights unpacked by shifts and masks on the packed bytes)
+//   products      FusedMatMul, FusedConv, NhwcConv, MatMulNBits (one
+//                 tg.matmul_nbits on the packed codes)
 //   norms         SkipLayerNormalization, SkipSimplifiedLayerNormalization,
 //                 SimplifiedLayerNormalization (which onnxruntime also
 //                 registers in the default domain)
