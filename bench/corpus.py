@@ -27,8 +27,9 @@ test/Models/corpus.test runs it.
 Quantized family: onnxruntime's own quantizer (bench/ort_quantize.py, under
 ``--ort-python``) writes ``resnet18_qdq`` and ``mobilenet_v2_qdq``
 (``quantize_static``, QDQ, per-channel int8 weights, uint8 activations,
-calibrated on four random images and the test image) and ``bert_mini_int8``
-(``quantize_dynamic``). Their reference is onnxruntime's output on the same
+calibrated on four random images and the test image), ``bert_mini_int8``
+(``quantize_dynamic``), and ``gpt_block_q4`` and ``gpt_decode_step_q4``
+(``MatMulNBitsQuantizer``: 4-bit weights in blocks of 32, MatMulNBits). Their reference is onnxruntime's output on the same
 file with every graph optimization off (``ort_time.py ... asis``), which runs
 the nodes as written: a QDQ model's DequantizeLinear, float op and
 QuantizeLinear. (Its fused u8s8 integer kernels are no reference on AVX2
@@ -67,6 +68,8 @@ QUANTIZED = collections.OrderedDict([
     ("resnet18_qdq", ("resnet18", "static")),
     ("mobilenet_v2_qdq", ("mobilenet_v2", "static")),
     ("bert_mini_int8", ("bert_mini", "dynamic")),
+    ("gpt_block_q4", ("gpt_block", "nbits")),
+    ("gpt_decode_step_q4", ("gpt_decode_step", "nbits")),
 ])
 
 

@@ -5,15 +5,19 @@ Run by bench/corpus.py with the Python that has onnxruntime (a
 benchmark-only dependency, with onnx: `python3 -m pip install onnxruntime
 onnx`):
 
-    python3 bench/ort_quantize.py static|dynamic FLOAT.onnx OUT.onnx CALIB.npz...
+    python3 bench/ort_quantize.py static|dynamic|nbits FLOAT.onnx OUT.onnx CALIB.npz...
 
 ``static``: ``quantize_static`` in the QDQ format, per-channel int8 weights,
 uint8 activations, calibrated (MinMax) on the inputs of the CALIB files,
 each an .npz of every graph input in order (bench/ort_time.py's format).
 ``dynamic``: ``quantize_dynamic``, int8 weights of MatMul and Gemm (and
 their activations quantized at run time: DynamicQuantizeLinear and
-MatMulInteger). Both run onnxruntime's pre-processing (shape inference,
-graph optimization) first, as its documentation asks.
+MatMulInteger). ``nbits``: ``MatMulNBitsQuantizer``, the weight-only 4-bit
+quantization onnxruntime's LLM tooling applies, every MatMul with a constant
+weight as a com.microsoft MatMulNBits (blocks of 32, asymmetric: packed zero
+points; it needs ``onnx_ir`` from PyPI too). All run onnxruntime's
+pre-processing (shape inference, graph optimization) first, as its
+documentation asks.
 """
 import sys
 
@@ -49,6 +53,14 @@ def main():
                           weight_type=q.QuantType.QInt8)
     elif mode == "dynamic":
         q.quantize_dynamic(pre, out, weight_type=q.QuantType.QInt8)
+    elif mode == "nbits":
+        import onnx
+        from onnxruntime.quantization.matmul_nbits_quantizer import \
+            MatMulNBitsQuantizer
+        quantizer = MatMulNBitsQuantizer(onnx.load(pre), block_size=32,
+                                         is_symmetric=False)
+        quantizer.process()
+        quantizer.model.save_model_to_file(out, False)
     else:
         sys.exit("ort_quantize: unknown mode '%s'" % mode)
 
