@@ -37,6 +37,9 @@ void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
   // and per-channel affine maps fold into constant weights.
   pm.addNestedPass<func::FuncOp>(createRaiseNormalizationsPass());
   pm.addNestedPass<func::FuncOp>(createFoldAffineIntoWeightsPass());
+  // Convolutions whose taps mostly read padding keep only the taps that
+  // read the image (after the folds, which see the whole convolution).
+  pm.addNestedPass<func::FuncOp>(createSplitPaddedConvsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertTGToLinalgPass());
   // The lowering's own intermediates (a pool's padded input) meet the

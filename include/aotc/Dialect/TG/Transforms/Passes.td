@@ -122,6 +122,43 @@ def FoldAffineIntoWeightsPass
 // Limits
 //===----------------------------------------------------------------------===//
 
+def SplitPaddedConvsPass
+    : Pass<"aotc-tg-split-padded-convs", "mlir::func::FuncOp"> {
+  let summary = "Split convolutions whose taps mostly read padding into one "
+                "pointwise convolution per tap";
+  let description = [{
+    A dilated convolution on an image smaller than its dilation (DeepLabV3's
+    atrous spatial pyramid: 3x3 taps 12, 24 and 36 apart on a 14x14 image,
+    padded by as much) multiplies padding with most of its taps: tap `j`
+    of a spatial dimension reads input `o * stride - pad + j * dilation`,
+    inside the image only for a window of outputs `o`. When the taps'
+    windows cover less than `max-live-share` of `taps x outputs` (the
+    product over the spatial dimensions), the f32 or f64 `tg.conv` becomes,
+    for each tap whose window is not empty, a strided `tg.slice` of the
+    image it reads, a `tg.conv` by that tap's weights (`[M, C/group, 1...]`,
+    a new constant when the weight is one), padded with zeros to the output
+    (`tg.pad`) unless its window is the whole output, and the sum of those,
+    plus the bias. Only the multiply-adds that read the image remain: on the
+    14x14 image, the taps 24 and 36 apart leave one pointwise convolution
+    (1/9 of the work), those 12 apart 18% of it.
+
+    Convolutions with more than `max-taps` taps, a single tap, or 16-bit
+    floats (whose partial sums would round per tap) are left alone, and so
+    is one whose every tap reads padding only.
+  }];
+  let options = [
+    Option<"maxLiveShare", "max-live-share", "double", /*default=*/"0.5",
+           "Split when the taps read the image for less than this share of "
+           "their multiply-adds">,
+    Option<"maxTaps", "max-taps", "int64_t", /*default=*/"64",
+           "The most taps (pointwise convolutions) a split may make">,
+  ];
+  let dependentDialects = ["aotc::tg::TGDialect"];
+  let statistics = [
+    Statistic<"numSplit", "num-split", "convolutions split into taps">,
+  ];
+}
+
 def CheckTensorSizesPass
     : Pass<"aotc-check-tensor-sizes", "mlir::ModuleOp"> {
   let summary = "Fail at the op when a tensor is larger than aotc allows";
