@@ -40,6 +40,8 @@ void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
   // Convolutions whose taps mostly read padding keep only the taps that
   // read the image (after the folds, which see the whole convolution).
   pm.addNestedPass<func::FuncOp>(createSplitPaddedConvsPass());
+  // Transposed convolutions as ordinary ones, one per output phase.
+  pm.addNestedPass<func::FuncOp>(createConvTransposeAsConvsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertTGToLinalgPass());
   // The lowering's own intermediates (a pool's padded input) meet the

@@ -122,6 +122,39 @@ def FoldAffineIntoWeightsPass
 // Limits
 //===----------------------------------------------------------------------===//
 
+def ConvTransposeAsConvsPass
+    : Pass<"aotc-tg-conv-transpose-as-convs", "mlir::func::FuncOp"> {
+  let summary = "Compute each transposed convolution as one convolution per "
+                "output phase, interleaved";
+  let description = [{
+    A `tg.conv_transpose` (dilations 1) with strides `s` scatters input `i`
+    through tap `j` to output `i * s + j - pad`. Its outputs `o = s * q + r`
+    of one phase `r` (per spatial dimension) receive only the taps `j = r +
+    pad (mod s)`, from inputs `q + (r + pad) / s - t` for the `t`-th of
+    them: a stride-1 `tg.conv` of the input by those taps flipped, over the
+    input window it reads (a `tg.slice`, the rest as the convolution's zero
+    padding), with the weight transposed to `[M, C/group, taps...]` (a new
+    constant when the weight is one, else a `tg.gather` of its elements).
+    The `prod(s)` phases' results (zeros for a phase with no tap or no
+    output, padded to the longest phase) are interleaved, last spatial
+    dimension first, by a `tg.concat` along a new unit axis after each
+    phase dimension and a `tg.reshape` merging the two; a `tg.slice` drops
+    what lies past the output, and the bias is added.
+
+    The phase convolutions are lowered to the register-tiled kernels like
+    any convolution; the transposed convolution's own lowering is a gather
+    over every output and tap, scalar code (an OCR text detector's
+    2x2-stride-2 upsampling head took 2/3 of its time). A kernel of the
+    stride's size with no padding (`k = s`) gives one pointwise
+    convolution per phase. Dilated transposed convolutions are left alone.
+  }];
+  let dependentDialects = ["aotc::tg::TGDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten",
+              "transposed convolutions rewritten">,
+  ];
+}
+
 def SplitPaddedConvsPass
     : Pass<"aotc-tg-split-padded-convs", "mlir::func::FuncOp"> {
   let summary = "Split convolutions whose taps mostly read padding into one "
