@@ -2,9 +2,12 @@
 
 // tg.conv_transpose against a numpy reference in scatter form (every input
 // element adds its products to a strided window of a full-size output,
-// which is then cropped by the pads), in float64; the lowering gathers
-// instead. 2-D with bias, strides, dilations, asymmetric pads and
-// output_padding; grouped 2-D; 1-D; 3-D; and i32, compared exactly.
+// which is then cropped by the pads), in float64. The dilated ones (2-D
+// with bias, strides, asymmetric pads and output_padding; 3-D) run through
+// the lowering's gather; the others (grouped 2-D, 1-D, i32 compared
+// exactly), whose weights are graph inputs, as one convolution per output
+// phase (aotc-tg-conv-transpose-as-convs: a tg.gather of each phase's
+// weights).
 
 // INPUT 8, 9: int(-5, 5)
 
