@@ -85,3 +85,28 @@ func.func @transpose_into_matmul(%q: tensor<16x64xf32>, %k: tensor<16x64xf32>) -
   %s = tg.matmul %q, %kt : tensor<16x64xf32>, tensor<64x16xf32>
   return %s : tensor<16x16xf32>
 }
+
+// -----
+
+// A transposition before a convolution stays a copy of its own (fused, the
+// convolution would read its image across the innermost dimension: scalar
+// loops); before a matmul it fuses into the matmul's operand map.
+// CHECK-LABEL: func.func @transpose_into_conv
+// CHECK:         %[[T:.+]] = linalg.generic {{.+}} iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK-NEXT:    ^bb0(%[[IN:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:      linalg.yield %[[IN]] : f32
+// CHECK:         linalg.generic {{.+}} ins(%[[T]], %{{.+}} : tensor<1x8x20xf32>, tensor<6x8x1xf32>)
+func.func @transpose_into_conv(%x: tensor<1x20x8xf32>, %w: tensor<6x8x1xf32>) -> tensor<1x6x20xf32> {
+  %t = tg.transpose %x permutation = [0, 2, 1] : tensor<1x20x8xf32>
+  %y = tg.conv %t, %w strides = [1] dilations = [1] pads = [0, 0] : tensor<1x8x20xf32>, tensor<6x8x1xf32>
+  return %y : tensor<1x6x20xf32>
+}
+
+// CHECK-LABEL: func.func @transpose_into_matmul_operand(
+// CHECK-SAME:      %[[A:[^:]+]]: tensor<4x8xf32>, %[[B:[^:]+]]: tensor<16x8xf32>)
+// CHECK:         linalg.generic {{.+}} ins(%[[A]], %[[B]] : tensor<4x8xf32>, tensor<16x8xf32>)
+func.func @transpose_into_matmul_operand(%a: tensor<4x8xf32>, %b: tensor<16x8xf32>) -> tensor<4x16xf32> {
+  %t = tg.transpose %b permutation = [1, 0] : tensor<16x8xf32>
+  %y = tg.matmul %a, %t : tensor<4x8xf32>, tensor<8x16xf32>
+  return %y : tensor<4x16xf32>
+}

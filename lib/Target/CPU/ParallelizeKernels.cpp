@@ -780,19 +780,18 @@ struct ParallelizeKernelsPass final
     Block &entry = parallelRun.getBody().front();
     Location loc = parallelRun.getLoc();
     OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    Dispatcher dispatcher = loadParallel(b, loc, entry.getArguments().back());
     auto i64 = b.getI64Type();
-    // The context first, before any control flow: an alloca in LLVM's entry
-    // block is part of the fixed frame. One in a later block moves the
-    // stack pointer at run time, to a 16-byte boundary only, and LLVM then
-    // stored 32-byte vector arguments of the entry point's parts with
-    // aligned moves to misaligned stack slots (a crash at -O3 on a GPT
-    // decoding step whose parts pass vectors).
-    Value context = LLVM::AllocaOp::create(
+    // After the control flow that reads `parallel`, LLVM allocates the
+    // context at run time, moving the stack pointer. Aligned to 64 bytes,
+    // the stack pointer stays aligned for every vector: at 8, LLVM stored
+    // 32-byte vector arguments of the entry point's parts (which its IPO
+    // passes by value) with aligned moves to misaligned slots, a crash at
+    // -O3 on a GPT decoding step.
+    dispatcher.context = LLVM::AllocaOp::create(
         b, loc, LLVM::LLVMPointerType::get(&getContext()), i64,
         LLVM::ConstantOp::create(b, loc, i64, static_cast<int64_t>(slots)),
-        /*alignment=*/8);
-    Dispatcher dispatcher = loadParallel(b, loc, entry.getArguments().back());
-    dispatcher.context = context;
+        /*alignment=*/64);
     if (workerBytes == 0)
       return dispatcher;
     Value perWorker = arith::ConstantIntOp::create(

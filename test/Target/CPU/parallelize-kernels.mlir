@@ -44,10 +44,6 @@
 
 // CHECK-LABEL: func.func @m_run_parallel(
 // CHECK-SAME:      %[[IN:.+]]: !llvm.ptr, %[[OUT:.+]]: !llvm.ptr, %[[TEMP:.+]]: !llvm.ptr, %[[PAR:.+]]: !llvm.ptr) -> i32
-// The tasks' context is the first op, ahead of any control flow: a static
-// alloca in LLVM's entry block, never a run-time move of the stack pointer.
-// CHECK-NEXT:    %[[SLOTS:.+]] = llvm.mlir.constant({{[0-9]+}} : i64) : i64
-// CHECK-NEXT:    %[[CTXA:.+]] = llvm.alloca %[[SLOTS]] x i64 {alignment = 8 : i64}
 // CHECK:         %[[NULL:.+]] = llvm.mlir.zero : !llvm.ptr
 // CHECK:         %[[NOPAR:.+]] = llvm.icmp "eq" %[[PAR]], %[[NULL]]
 // CHECK:         %[[FIELDS:.+]]:3 = scf.if %[[NOPAR]] -> (!llvm.ptr, !llvm.ptr, i32)
@@ -58,6 +54,9 @@
 // CHECK:         %[[ATLEAST1:.+]] = arith.maxsi %[[FIELDS]]#2, %{{.+}} : i32
 // CHECK:         %[[NOFN:.+]] = llvm.icmp "eq" %[[FIELDS]]#0, %[[NULL]]
 // CHECK:         %[[WORKERS:.+]] = arith.select %[[NOFN]], %{{.+}}, %[[ATLEAST1]] : i32
+// The context is allocated after the control flow above, at run time:
+// aligned to 64 bytes, so the stack pointer stays aligned for vectors.
+// CHECK:         %[[CTXA:.+]] = llvm.alloca %{{.+}} x i64 {alignment = 64 : i64}
 // CHECK:         %[[EXTRA:.+]] = arith.muli %{{.+}}, %{{.+}} : i64
 // CHECK:         %[[SIZE:.+]] = arith.addi %{{.+}}, %[[EXTRA]] : i64
 // CHECK:         %[[MEM:.+]] = llvm.call @malloc(%[[SIZE]])
