@@ -32,6 +32,11 @@ def FuseElementwisePass
     other users is not duplicated either, and a consumer marked
     `aotc.keep_operands` (a kernel that reads an operand in the layout it
     was given, such as aotc-cpu-vnni-convs' contractions) takes no producer.
+    A transpose that moves the innermost dimension is not fused into a
+    convolution (a contraction with a window map, one that is not a
+    projected permutation): the convolution would read its image across
+    the innermost dimension, which its vector kernel cannot, so the
+    transpose stays a copy (a matmul takes it, as above).
     A fusion whose bodies would hold more than 256 ops together
     (`kMaxFusedBodyOps`) is not made: each fusion clones both bodies, so an
     uncapped chain of n elementwise ops would cost n^2 clones.
