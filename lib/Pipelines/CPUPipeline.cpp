@@ -283,6 +283,8 @@ void addHostToLLVMPasses(OpPassManager &pm) {
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
+  // Weights as one flat LLVM array each, not a tree of uniqued rows.
+  pm.addPass(createFlattenConstantGlobalsPass());
 }
 
 static const PipelineStage kCPUStages[] = {

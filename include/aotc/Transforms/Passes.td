@@ -445,4 +445,28 @@ def HoistGraphLoopAllocsPass
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def FlattenConstantGlobalsPass
+    : Pass<"aotc-flatten-constant-globals", "mlir::ModuleOp"> {
+  let summary = "Give each dense LLVM global one flat array type";
+  let description = [{
+    Lowering a `memref.global` of shape `512x256x3x3` gives an
+    `llvm.mlir.global` of type `!llvm.array<512 x array<256 x array<3 x
+    array<3 x f32>>>>`, which translation to LLVM IR turns into nested
+    `ConstantArray`s over one `ConstantDataArray` per innermost row: a
+    weight tensor becomes hundreds of thousands of uniqued LLVM constants,
+    and the x86 back end walks all of them (`Constant::getRelocationInfo`)
+    each time it classifies a reference to the global. On ResNet-18 that
+    was most of the compile time and of its peak memory.
+
+    This pass rewrites every global whose initializer is a
+    `DenseElementsAttr` or a `DenseResourceElementsAttr` of rank two or
+    more, and whose type is the matching nest of arrays, to the flat
+    `!llvm.array<N x T>` with the same initializer reshaped to one
+    dimension (a resource keeps its blob; nothing is copied). Users take
+    the global's address with `llvm.mlir.addressof`, an opaque pointer, and
+    index it through GEPs that carry their own element type, so nothing
+    else changes: the bytes and their layout are the same.
+  }];
+}
+
 #endif // AOTC_TRANSFORMS_PASSES_TD
