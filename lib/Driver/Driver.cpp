@@ -17,6 +17,7 @@
 #include "aotc/Import/ONNX/ONNXImporter.h"
 #include "aotc/InitAll.h"
 #include "aotc/Pipelines/Pipelines.h"
+#include "aotc/Target/CPU/ParallelCodegen.h"
 #include "aotc/Target/CUDA/HostEmitter.h"
 #include "aotc/Target/CUDA/Toolkit.h"
 
@@ -969,8 +970,16 @@ LogicalResult Compilation::generateCode() {
   bool assembly = options.emit == EmitKind::Assembly;
   TimingScope codegenTime = time("code generation");
   if (failed(outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
+        const cpu::CodegenOptions &codegen = options.codegen;
+        unsigned parts = codegen.parts
+                             ? codegen.parts
+                             : cpu::getDefaultCodegenParts(**llvmModule);
         if (llvm::Error err =
-                cpu::emitMachineCode(**llvmModule, *machine, assembly, os))
+                assembly ? cpu::emitMachineCode(**llvmModule, *machine,
+                                                /*assembly=*/true, os)
+                         : cpu::emitObjectInParts(**llvmModule, *machine,
+                                                  codegen, parts,
+                                                  codegen.threads, os))
           return error(diag, llvm::toString(std::move(err)));
         return success();
       })))

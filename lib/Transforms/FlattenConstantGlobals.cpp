@@ -2,8 +2,9 @@
 //
 // Implements `aotc-flatten-constant-globals` (Passes.td has the contract):
 // an `llvm.mlir.global` whose type nests arrays and whose initializer is a
-// dense attribute gets the flat array type of the same elements, so LLVM
-// sees one `ConstantDataArray` instead of a tree of uniqued rows.
+// dense attribute becomes one flat array (of its bytes where it can), so
+// LLVM sees one `ConstantDataArray` instead of a tree of uniqued rows, and
+// the back end writes it as one block of bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,11 +23,10 @@ using namespace mlir;
 
 namespace {
 
-/// The element type of a nest of LLVM arrays, and how many elements the
-/// nest holds; null when `type` is not an array of arrays.
-std::pair<Type, int64_t> flattenArrayNest(Type type) {
-  auto outer = dyn_cast<LLVM::LLVMArrayType>(type);
-  if (!outer || !isa<LLVM::LLVMArrayType>(outer.getElementType()))
+/// The element type of an LLVM array or nest of arrays, and how many
+/// elements it holds; null when `type` is not an array.
+std::pair<Type, int64_t> arrayNest(Type type) {
+  if (!isa<LLVM::LLVMArrayType>(type))
     return {};
   int64_t count = 1;
   Type element = type;
@@ -37,36 +37,66 @@ std::pair<Type, int64_t> flattenArrayNest(Type type) {
   return {element, count};
 }
 
-/// `value` as a one-dimensional attribute of `count` elements, or null when
-/// it is neither kind of dense attribute or holds another element count.
-Attribute reshapeToFlat(Attribute value, int64_t count) {
-  auto shaped = dyn_cast_or_null<ShapedType>(
-      isa_and_nonnull<TypedAttr>(value) ? cast<TypedAttr>(value).getType()
-                                        : Type());
+/// Whether `type` is an integer or float type whose values take whole bytes
+/// (so a little-endian blob of them reads as bytes).
+bool isByteSized(Type type) {
+  if (!type.isIntOrFloat())
+    return false;
+  unsigned width = type.getIntOrFloatBitWidth();
+  return width >= 8 && width % 8 == 0;
+}
+
+/// The flat form of `value`, a dense attribute of `count` elements: its
+/// bytes as one `i8` array when it holds distinct values of a byte-sized
+/// type (the back end then writes them with one copy), else the same
+/// elements in one dimension. Null when `value` is neither kind of dense
+/// attribute or holds another element count.
+Attribute flatten(Attribute value, int64_t count) {
+  auto typed = dyn_cast_or_null<TypedAttr>(value);
+  auto shaped = typed ? dyn_cast<ShapedType>(typed.getType()) : ShapedType();
   if (!shaped || !shaped.hasStaticShape() ||
       shaped.getNumElements() != count)
     return {};
-  auto flatType = RankedTensorType::get({count}, shaped.getElementType());
-  if (auto dense = dyn_cast<DenseElementsAttr>(value))
-    return dense.reshape(flatType);
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
-    return DenseResourceElementsAttr::get(flatType,
-                                          resource.getRawHandle());
-  return {};
+  Type element = shaped.getElementType();
+  auto bytesType = [&](int64_t bytes) {
+    return RankedTensorType::get({bytes},
+                                 IntegerType::get(value.getContext(), 8));
+  };
+  int64_t bytes = isByteSized(element)
+                      ? count * (element.getIntOrFloatBitWidth() / 8)
+                      : 0;
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
+    ShapedType flatType = bytes ? bytesType(bytes)
+                                : RankedTensorType::get({count}, element);
+    return DenseResourceElementsAttr::get(flatType, resource.getRawHandle());
+  }
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (!dense)
+    return {};
+  if (bytes && !dense.isSplat() &&
+      static_cast<int64_t>(dense.getRawData().size()) == bytes)
+    return DenseElementsAttr::getFromRawBuffer(bytesType(bytes),
+                                               dense.getRawData());
+  return dense.reshape(RankedTensorType::get({count}, element));
 }
 
 struct FlattenConstantGlobalsPass
     : aotc::impl::FlattenConstantGlobalsPassBase<FlattenConstantGlobalsPass> {
   void runOnOperation() override {
     for (auto global : getOperation().getOps<LLVM::GlobalOp>()) {
-      auto [element, count] = flattenArrayNest(global.getGlobalType());
+      auto [element, count] = arrayNest(global.getGlobalType());
       if (!element)
         continue;
-      Attribute flat = reshapeToFlat(global.getValueOrNull(), count);
+      Attribute flat = flatten(global.getValueOrNull(), count);
       if (!flat)
         continue;
-      global.setGlobalTypeAttr(TypeAttr::get(
-          LLVM::LLVMArrayType::get(element, static_cast<unsigned>(count))));
+      auto flatType = cast<ShapedType>(cast<TypedAttr>(flat).getType());
+      Type arrayType = LLVM::LLVMArrayType::get(
+          flatType.getElementType(),
+          static_cast<unsigned>(flatType.getNumElements()));
+      if (arrayType == global.getGlobalType())
+        continue;
+      global.setGlobalTypeAttr(TypeAttr::get(arrayType));
       global.setValueAttr(flat);
     }
   }

@@ -118,6 +118,18 @@ int main(int argc, char **argv) {
                  "skylake-avx512; 'native' is this machine")
       ->default_val("x86-64-v3")
       ->type_name("CPU");
+  app.add_option("-j,--jobs", options.codegen.threads,
+                 "Threads that generate machine code, each for its part of "
+                 "the graph's functions (default: one per hardware thread); "
+                 "the object is the same for any number")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--codegen-parts", options.codegen.parts,
+                 "Generate the object's code in N parts, combined into one "
+                 "object (default: one part per 5000 LLVM instructions, at "
+                 "most 16; 1 generates the whole module at once)")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
   const std::map<std::string, llvm::CodeModel::Model> codeModels{
       {"small", llvm::CodeModel::Small},
       {"medium", llvm::CodeModel::Medium},

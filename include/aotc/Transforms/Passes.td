@@ -459,13 +459,22 @@ def FlattenConstantGlobalsPass
     was most of the compile time and of its peak memory.
 
     This pass rewrites every global whose initializer is a
-    `DenseElementsAttr` or a `DenseResourceElementsAttr` of rank two or
-    more, and whose type is the matching nest of arrays, to the flat
-    `!llvm.array<N x T>` with the same initializer reshaped to one
-    dimension (a resource keeps its blob; nothing is copied). Users take
-    the global's address with `llvm.mlir.addressof`, an opaque pointer, and
+    `DenseElementsAttr` or a `DenseResourceElementsAttr` and whose type is
+    the matching array or nest of arrays, to one flat array holding the
+    same bytes in the same order:
+
+    - an initializer of distinct values whose type takes whole bytes (f32,
+      f16, bf16, i8 ... i64) becomes `!llvm.array<B x i8>` over its bytes
+      (a resource keeps its blob, nothing is copied): LLVM then holds one
+      `ConstantDataArray` and its printer writes it with one copy, not one
+      `APFloat` per element;
+    - a splat, or elements of another width (i1), becomes
+      `!llvm.array<N x T>` of the same elements.
+
+    The targets are little-endian, as the blobs are. Users take the
+    global's address with `llvm.mlir.addressof`, an opaque pointer, and
     index it through GEPs that carry their own element type, so nothing
-    else changes: the bytes and their layout are the same.
+    else changes.
   }];
 }
 

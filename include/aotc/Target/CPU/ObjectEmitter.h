@@ -40,6 +40,11 @@ struct CodegenOptions {
   /// With the medium model: constants above this many bytes go to .lrodata
   /// (clang's -mlarge-data-threshold default).
   uint64_t largeDataThreshold = 65536;
+  /// Object files only: how many parts the functions' code is generated in
+  /// (ParallelCodegen.h); 0 picks from the module's size.
+  unsigned parts = 0;
+  /// Threads that generate the parts; 0 is one per hardware thread.
+  unsigned threads = 0;
 };
 
 /// Creates the x86-64 TargetMachine for `options`; fails with a message that

@@ -1,0 +1,43 @@
+//===- ParallelCodegen.h - code generation in parts, on threads -*- C++ -*-===//
+//
+// LLVM generates code one function at a time and one module per thread, so
+// a graph's module is split the way XLA's CPU back end splits its own: the
+// functions go into parts of similar size, each part is generated in an
+// LLVMContext of its own on a thread pool, and the parts' objects become
+// one (RelocatableLink.h). The global variables (the weights) stay in the
+// original module and are written on the calling thread, never copied
+// between contexts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_TARGET_CPU_PARALLELCODEGEN_H
+#define AOTC_TARGET_CPU_PARALLELCODEGEN_H
+
+#include "aotc/Target/CPU/ObjectEmitter.h"
+
+namespace aotc::cpu {
+
+/// How many parts `emitObjectInParts` splits `module` into by default: one
+/// per `kInstructionsPerCodegenPart` LLVM instructions of its functions, at
+/// least one and at most `kMaxCodegenParts`. It depends on the module alone,
+/// so a graph's object is the same on any machine and for any thread count.
+inline constexpr uint64_t kInstructionsPerCodegenPart = 5000;
+inline constexpr unsigned kMaxCodegenParts = 16;
+unsigned getDefaultCodegenParts(const llvm::Module &module);
+
+/// Emits `module` (optimized already) as one ELF object: its functions in
+/// `parts` parts of similar instruction counts (largest first, each to the
+/// lightest part), generated on up to `threads` threads, each with a
+/// TargetMachine made from `options`; its global variables with `machine`
+/// on the calling thread. Symbols that are global in `module` stay global in
+/// the object; every other symbol is local, as with `emitMachineCode`. With
+/// one part (or one function) this is `emitMachineCode`. `module` is
+/// consumed: its functions lose their bodies.
+llvm::Error emitObjectInParts(llvm::Module &module,
+                              llvm::TargetMachine &machine,
+                              const CodegenOptions &options, unsigned parts,
+                              unsigned threads, llvm::raw_pwrite_stream &os);
+
+} // namespace aotc::cpu
+
+#endif // AOTC_TARGET_CPU_PARALLELCODEGEN_H
