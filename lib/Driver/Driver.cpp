@@ -916,6 +916,13 @@ LogicalResult Compilation::generateCode() {
     });
   signature.cuda = isCUDA();
   TimingScope translateTime = time("translate to LLVM IR");
+  // The weights go from their resource blobs to the object file, past
+  // LLVM; a dump or LLVM IR output shows them in LLVM's module instead.
+  std::vector<cpu::ObjectConstant> constants;
+  if (options.emit == EmitKind::Object && options.dumpDir.empty())
+    constants = cpu::takeResourceConstants(
+        *module, options.codegen.codeModel != llvm::CodeModel::Small,
+        options.codegen.largeDataThreshold);
   llvm::LLVMContext llvmContext;
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
       isCUDA() ? cuda::translateHostToLLVMIR(*module, llvmContext, *machine,
@@ -977,9 +984,9 @@ LogicalResult Compilation::generateCode() {
         if (llvm::Error err =
                 assembly ? cpu::emitMachineCode(**llvmModule, *machine,
                                                 /*assembly=*/true, os)
-                         : cpu::emitObjectInParts(**llvmModule, *machine,
-                                                  codegen, parts,
-                                                  codegen.threads, os))
+                         : cpu::emitObjectInParts(
+                               **llvmModule, *machine, codegen, parts,
+                               codegen.threads, constants, os))
           return error(diag, llvm::toString(std::move(err)));
         return success();
       })))

@@ -86,17 +86,28 @@ static Error emitPart(StringRef bitcode, const CodegenOptions &options,
 
 Error emitObjectInParts(Module &module, TargetMachine &machine,
                         const CodegenOptions &options, unsigned parts,
-                        unsigned threads, raw_pwrite_stream &os) {
+                        unsigned threads, ArrayRef<ObjectConstant> constants,
+                        raw_pwrite_stream &os) {
   unsigned functions = llvm::count_if(
       module, [](const Function &function) { return !function.isDeclaration(); });
   parts = std::min(parts, functions);
-  if (parts <= 1)
+  if (parts <= 1 && constants.empty())
     return emitMachineCode(module, machine, /*assembly=*/false, os);
 
   std::vector<std::string> exported;
   for (const GlobalValue &value : module.global_values())
     if (!value.isDeclaration() && !value.hasLocalLinkage())
       exported.push_back(value.getName().str());
+  if (parts <= 1) {
+    SmallVector<char, 0> object;
+    raw_svector_ostream stream(object);
+    if (Error error =
+            emitMachineCode(module, machine, /*assembly=*/false, stream))
+      return error;
+    return linkRelocatableObjects(StringRef(object.data(), object.size()),
+                                  constants, exported, os);
+  }
+
   externalizeLocals(module);
   DenseMap<const GlobalValue *, unsigned> partOf =
       partitionFunctions(module, parts);
@@ -142,7 +153,7 @@ Error emitObjectInParts(Module &module, TargetMachine &machine,
   SmallVector<StringRef> inputs;
   for (const SmallVector<char, 0> &object : objects)
     inputs.push_back(StringRef(object.data(), object.size()));
-  return linkRelocatableObjects(inputs, exported, os);
+  return linkRelocatableObjects(inputs, constants, exported, os);
 }
 
 } // namespace aotc::cpu

@@ -13,6 +13,7 @@
 #include "aotc/Target/CPU/RelocatableLink.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/MathExtras.h"
@@ -79,6 +80,7 @@ public:
       : exported(exported) {}
 
   Error addSectionsAndDefinitions(StringRef object);
+  Error addConstants(ArrayRef<ObjectConstant> constants);
   Error bindReferences();
   void write(raw_ostream &os);
 
@@ -96,6 +98,7 @@ private:
   std::vector<Sym> locals, globals;
   StringTable names;
   StringMap<SymbolSlot> definitions, undefined;
+  StringSet<> referenced;
   uint32_t stackNote = 0;
   Ehdr header;
 };
@@ -179,8 +182,10 @@ Error ObjectCombiner::addSectionsAndDefinitions(StringRef object) {
         return name.takeError();
       input.symbolNames[index] = *name;
       uint16_t shndx = symbol.st_shndx;
-      if (shndx == ELF::SHN_UNDEF)
+      if (shndx == ELF::SHN_UNDEF) {
+        referenced.insert(*name);
         continue;
+      }
       if (shndx == ELF::SHN_XINDEX)
         return failure("an input uses extended section indices");
       Sym output = symbol;
@@ -213,6 +218,35 @@ Error ObjectCombiner::addSectionsAndDefinitions(StringRef object) {
     }
   }
   inputs.push_back(std::move(input));
+  return Error::success();
+}
+
+Error ObjectCombiner::addConstants(ArrayRef<ObjectConstant> constants) {
+  for (const ObjectConstant &constant : constants) {
+    // One the optimizer left unused has no place in the object either.
+    if (!referenced.contains(constant.symbol))
+      continue;
+    if (definitions.count(constant.symbol))
+      return failure("'" + constant.symbol + "' is defined twice");
+    Shdr shdr;
+    std::memset(static_cast<void *>(&shdr), 0, sizeof(shdr));
+    shdr.sh_type = ELF::SHT_PROGBITS;
+    shdr.sh_flags =
+        ELF::SHF_ALLOC | (constant.large ? ELF::SHF_X86_64_LARGE : 0);
+    shdr.sh_addralign = constant.alignment;
+    sections.push_back({constant.large ? ".lrodata" : ".rodata", shdr,
+                        constant.bytes, {}, 0});
+
+    Sym symbol;
+    std::memset(static_cast<void *>(&symbol), 0, sizeof(symbol));
+    symbol.st_name = names.add(constant.symbol);
+    symbol.setBindingAndType(ELF::STB_LOCAL, ELF::STT_OBJECT);
+    symbol.st_shndx = sections.size();
+    symbol.st_size = constant.bytes.size();
+    definitions[constant.symbol] = {SymbolSlot::Local,
+                                    static_cast<uint32_t>(locals.size())};
+    locals.push_back(symbol);
+  }
   return Error::success();
 }
 
@@ -378,6 +412,7 @@ void ObjectCombiner::write(raw_ostream &os) {
 } // namespace
 
 Error linkRelocatableObjects(ArrayRef<StringRef> objects,
+                             ArrayRef<ObjectConstant> constants,
                              ArrayRef<std::string> exported,
                              raw_ostream &os) {
   if (objects.empty())
@@ -386,6 +421,8 @@ Error linkRelocatableObjects(ArrayRef<StringRef> objects,
   for (StringRef object : objects)
     if (Error error = combiner.addSectionsAndDefinitions(object))
       return error;
+  if (Error error = combiner.addConstants(constants))
+    return error;
   if (Error error = combiner.bindReferences())
     return error;
   combiner.write(os);

@@ -13,6 +13,7 @@
 #ifndef AOTC_TARGET_CPU_PARALLELCODEGEN_H
 #define AOTC_TARGET_CPU_PARALLELCODEGEN_H
 
+#include "aotc/Target/CPU/ObjectConstants.h"
 #include "aotc/Target/CPU/ObjectEmitter.h"
 
 namespace aotc::cpu {
@@ -30,13 +31,17 @@ unsigned getDefaultCodegenParts(const llvm::Module &module);
 /// lightest part), generated on up to `threads` threads, each with a
 /// TargetMachine made from `options`; its global variables with `machine`
 /// on the calling thread. Symbols that are global in `module` stay global in
-/// the object; every other symbol is local, as with `emitMachineCode`. With
-/// one part (or one function) this is `emitMachineCode`. `module` is
-/// consumed: its functions lose their bodies.
+/// the object; every other symbol is local, as with `emitMachineCode`.
+/// `constants` (ObjectConstants.h), which `module` declares, are written
+/// into the object as they are. With one part (or one function) and no
+/// such constants this is `emitMachineCode`. `module` is consumed: its
+/// functions lose their bodies.
 llvm::Error emitObjectInParts(llvm::Module &module,
                               llvm::TargetMachine &machine,
                               const CodegenOptions &options, unsigned parts,
-                              unsigned threads, llvm::raw_pwrite_stream &os);
+                              unsigned threads,
+                              llvm::ArrayRef<ObjectConstant> constants,
+                              llvm::raw_pwrite_stream &os);
 
 } // namespace aotc::cpu
 

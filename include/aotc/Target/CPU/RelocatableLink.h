@@ -12,6 +12,7 @@
 #ifndef AOTC_TARGET_CPU_RELOCATABLELINK_H
 #define AOTC_TARGET_CPU_RELOCATABLELINK_H
 
+#include "aotc/Target/CPU/ObjectConstants.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -22,11 +23,14 @@ namespace aotc::cpu {
 
 /// Writes to `os` one ELF64 x86-64 relocatable object holding the sections
 /// and symbols of `objects` (ELF64 x86-64 relocatable objects, as LLVM
-/// writes them). Symbols named in `exported` stay global; every other
-/// defined symbol becomes local. Fails, writing nothing, on what LLVM's
-/// x86-64 back end does not emit for aotc: section groups (COMDAT), REL
-/// relocations, extended section indices, or one symbol defined twice.
+/// writes them), and each of `constants` that an object refers to, in a
+/// section of its own (`.lrodata` or `.rodata`) under a local symbol.
+/// Symbols named in `exported` stay global; every other defined symbol
+/// becomes local. Fails, writing nothing, on what LLVM's x86-64 back end
+/// does not emit for aotc: section groups (COMDAT), REL relocations,
+/// extended section indices, or one symbol defined twice.
 llvm::Error linkRelocatableObjects(llvm::ArrayRef<llvm::StringRef> objects,
+                                   llvm::ArrayRef<ObjectConstant> constants,
                                    llvm::ArrayRef<std::string> exported,
                                    llvm::raw_ostream &os);
 
