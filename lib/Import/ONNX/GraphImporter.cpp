@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -250,10 +251,18 @@ GraphImporter::getInputType(const onnx::ValueInfoProto &input) {
   return RankedTensorType::get(shape, elementType);
 }
 
-LogicalResult GraphImporter::importInitializers(const onnx::GraphProto &graph) {
+LogicalResult GraphImporter::importInitializers(const onnx::GraphProto &graph,
+                                                bool takeRawData) {
   for (const onnx::TensorProto &tensor : graph.initializer()) {
     std::string error;
-    ElementsAttr value = importTensor(context, tensor, modelDir, error);
+    // The graph is importGraph's, which is not const: each initializer is
+    // read once, here.
+    std::string *movable =
+        takeRawData && tensor.has_raw_data()
+            ? const_cast<onnx::TensorProto &>(tensor).mutable_raw_data()
+            : nullptr;
+    ElementsAttr value =
+        importTensor(context, tensor, modelDir, error, movable);
     if (!value)
       return emitError(UnknownLoc::get(context))
              << "initializer '" << tensor.name() << "': " << error;
@@ -947,7 +956,7 @@ LogicalResult GraphImporter::reportUnsupported() {
   return failure();
 }
 
-LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
+LogicalResult GraphImporter::importGraph(onnx::GraphProto &graph) {
   llvm::StringSet<> initializers;
   for (const onnx::TensorProto &tensor : graph.initializer())
     initializers.insert(tensor.name());
@@ -1031,7 +1040,7 @@ LogicalResult GraphImporter::importGraph(const onnx::GraphProto &graph) {
     function.setArgAttr(i, kLogicalTypeAttr, TypeAttr::get(logicalType));
     bindLowPrecisionInput(*arguments[i], body->getArgument(i));
   }
-  if (failed(importInitializers(graph)))
+  if (failed(importInitializers(graph, /*takeRawData=*/true)))
     return failure();
   for (const onnx::ValueInfoProto &input : graph.input())
     if (options.inputValues.count(input.name()) &&
@@ -1146,20 +1155,31 @@ aotc::importONNXModel(StringRef path, MLIRContext &context,
   context.loadDialect<tg::TGDialect, func::FuncDialect, scf::SCFDialect,
                       arith::ArithDialect>();
   Location loc = UnknownLoc::get(&context);
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer) {
-    emitError(loc) << "cannot read the file: " << buffer.getError().message();
+  // Parsed from the file descriptor, a block at a time: the file's bytes
+  // are never all in memory next to the parsed model.
+  int fd;
+  if (std::error_code error = llvm::sys::fs::openFileForRead(path, fd)) {
+    emitError(loc) << "cannot read the file: " << error.message();
     return {};
   }
-  if ((*buffer)->getBufferSize() == 0) {
+  auto closeFile = llvm::make_scope_exit([&] { llvm::sys::Process::SafelyCloseFileDescriptor(fd); });
+  llvm::sys::fs::file_status status;
+  if (std::error_code error = llvm::sys::fs::status(fd, status)) {
+    emitError(loc) << "cannot read the file: " << error.message();
+    return {};
+  }
+  if (status.type() == llvm::sys::fs::file_type::directory_file) {
+    emitError(loc) << "cannot read the file: "
+                   << std::make_error_code(std::errc::is_a_directory).message();
+    return {};
+  }
+  if (status.getSize() == 0) {
     emitError(loc) << "the file is empty; expected an ONNX model";
     return {};
   }
   onnx::ModelProto model;
-  if ((*buffer)->getBufferSize() > static_cast<size_t>(INT32_MAX) ||
-      !model.ParseFromArray((*buffer)->getBufferStart(),
-                            static_cast<int>((*buffer)->getBufferSize()))) {
+  if (status.getSize() > static_cast<uint64_t>(INT32_MAX) ||
+      !model.ParseFromFileDescriptor(fd)) {
     emitError(loc) << "not a valid ONNX model: the protobuf does not parse "
                       "(the file is truncated, corrupt, or not ONNX)";
     return {};
@@ -1220,7 +1240,7 @@ aotc::importONNXModel(StringRef path, MLIRContext &context,
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   GraphImporter importer(*module, path, opset, options);
-  if (failed(importer.importGraph(model.graph())))
+  if (failed(importer.importGraph(*model.mutable_graph())))
     return {};
   return module;
 }

@@ -42,8 +42,10 @@ public:
   GraphImporter(mlir::ModuleOp module, llvm::StringRef modelPath,
                 int64_t opset, const ONNXImportOptions &options);
 
-  /// Builds the function for `graph`; failure after reporting errors.
-  mlir::LogicalResult importGraph(const onnx::GraphProto &graph);
+  /// Builds the function for `graph`; failure after reporting errors. The
+  /// initializers' bytes move into the module (importInitializers), which
+  /// leaves them empty in `graph`.
+  mlir::LogicalResult importGraph(onnx::GraphProto &graph);
 
   // Used by NodeContext.
   mlir::Value lookup(llvm::StringRef name) const;
@@ -93,7 +95,10 @@ private:
     int64_t dim;
     std::string producer;
   };
-  mlir::LogicalResult importInitializers(const onnx::GraphProto &graph);
+  /// With `takeRawData`, the weights' bytes move from `graph` (which must
+  /// then be the caller's own, never imported again) into their blobs.
+  mlir::LogicalResult importInitializers(const onnx::GraphProto &graph,
+                                         bool takeRawData = false);
   mlir::FailureOr<mlir::RankedTensorType>
   getInputType(const onnx::ValueInfoProto &input);
   mlir::LogicalResult importInputValue(const onnx::ValueInfoProto &input);

@@ -224,7 +224,8 @@ static void readTypedFields(const TensorProto &tensor, Type type,
 ElementsAttr aotc::onnximport::importTensor(MLIRContext *context,
                                             const TensorProto &tensor,
                                             StringRef modelDir,
-                                            std::string &error) {
+                                            std::string &error,
+                                            std::string *movableRawData) {
   Type elementType = getElementType(context, tensor.data_type());
   if (!elementType)
     elementType = getUnsignedStorageType(context, tensor.data_type());
@@ -307,7 +308,21 @@ ElementsAttr aotc::onnximport::importTensor(MLIRContext *context,
       c = '_';
   if (!llvm::isAlpha(key.front()) && key.front() != '_')
     key.insert(0, "t_");
+  constexpr size_t alignment = alignof(uint64_t);
+  if (movableRawData && bytes == movableRawData && codes.empty() &&
+      reinterpret_cast<uintptr_t>(bytes->data()) % alignment == 0) {
+    // The blob owns the string from here on: no copy of the weights.
+    auto owned = std::make_unique<std::string>(std::move(*movableRawData));
+    ArrayRef<char> ownedData(owned->data(), owned->size());
+    return DenseResourceElementsAttr::get(
+        type, key,
+        AsmResourceBlob(
+            ownedData, alignment,
+            [owned = std::move(owned)](void *, size_t, size_t) mutable {
+              owned.reset();
+            },
+            /*dataIsMutable=*/false));
+  }
   return DenseResourceElementsAttr::get(
-      type, key,
-      HeapAsmResourceBlob::allocateAndCopyWithAlign(data, alignof(uint64_t)));
+      type, key, HeapAsmResourceBlob::allocateAndCopyWithAlign(data, alignment));
 }

@@ -42,9 +42,14 @@ llvm::StringRef getDataTypeName(int dataType);
 /// integers get their signless storage type (the caller marks the value
 /// unsigned), and the 8-, 4- and 2-bit types become one i8 code per element
 /// (LowPrecision.h; the caller marks the value with its type). On failure returns null and sets `error` to a message.
+///
+/// `movableRawData`, when set, is `tensor`'s `raw_data` itself, which the
+/// caller gives up: a resource blob then takes the bytes over instead of
+/// copying them (a model's weights are not held twice while it imports).
 mlir::ElementsAttr importTensor(mlir::MLIRContext *context,
                                 const onnx::TensorProto &tensor,
-                                llvm::StringRef modelDir, std::string &error);
+                                llvm::StringRef modelDir, std::string &error,
+                                std::string *movableRawData = nullptr);
 
 } // namespace aotc::onnximport
 
