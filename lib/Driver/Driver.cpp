@@ -12,6 +12,7 @@
 #include "aotc/Driver/DumpPrinting.h"
 #include "aotc/Driver/HeaderEmitter.h"
 #include "aotc/Driver/MetadataEmitter.h"
+#include "aotc/Driver/ResourceRelease.h"
 #include "aotc/Dialect/TG/IR/TGDialect.h"
 #include "aotc/Dialect/TG/IR/TGTypeInference.h"
 #include "aotc/Import/ONNX/ONNXImporter.h"
@@ -725,6 +726,13 @@ Compilation::dump(StringRef stem,
   return success();
 }
 
+/// Whether pipeline stage `name` may replace weights with relaid-out copies
+/// (folded transposes, packed panels): the stages before the lowering to
+/// the LLVM dialect, which copies none and has the most ops to walk.
+static bool mayReplaceWeights(StringRef name) {
+  return name != "llvm" && name != "device" && name != "host";
+}
+
 LogicalResult Compilation::runPipeline() {
   if (isCUDA())
     return runGPUPipeline();
@@ -743,6 +751,9 @@ LogicalResult Compilation::runPipeline() {
     return failure();
   for (const PipelineStage &stage : getCPUPipelineStages()) {
     PassManager pm(&context);
+    if (mayReplaceWeights(stage.name))
+      pm.addInstrumentation(
+          std::make_unique<ResourceReleaseInstrumentation>());
     stage.build(pm, pipelineOptions);
     TimingScope stageTime = time(stage.name);
     pm.enableTiming(stageTime);
@@ -789,6 +800,9 @@ LogicalResult Compilation::runGPUPipeline() {
     if (options.emit == EmitKind::PTX && stage.name == "host")
       break;
     PassManager pm(&context);
+    if (mayReplaceWeights(stage.name))
+      pm.addInstrumentation(
+          std::make_unique<ResourceReleaseInstrumentation>());
     stage.build(pm, pipelineOptions);
     inCUDACodegen = stage.name == "kernels" || stage.name == "device" ||
                     stage.name == "host";
