@@ -36,6 +36,7 @@
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -952,11 +953,20 @@ LogicalResult Compilation::generateCode() {
       })))
     return failure();
   translateTime.stop();
-  {
+  // An object is optimized and generated in parts, on threads
+  // (ParallelCodegen.h); other outputs, and the module a dump shows, are
+  // optimized whole and generated in one part.
+  const cpu::CodegenOptions &codegen = options.codegen;
+  bool inParts = options.emit == EmitKind::Object && options.dumpDir.empty();
+  unsigned parts = !inParts       ? 1
+                   : codegen.parts ? codegen.parts
+                                   : cpu::getDefaultCodegenParts(**llvmModule);
+  bool optimizeInParts = inParts && parts > 1;
+  if (!optimizeInParts) {
     TimingScope optimizeTime = time("LLVM optimization");
     cpu::optimizeLLVMModule(**llvmModule, *machine, options.codegen.optLevel);
+    notePeakMemory("LLVM optimization");
   }
-  notePeakMemory("LLVM optimization");
   if (failed(dump("llvm-ir-optimized.ll", [&](auto &os) {
         printLLVMModuleForDump(**llvmModule, os, options.dumpConstants);
       })))
@@ -989,18 +999,25 @@ LogicalResult Compilation::generateCode() {
       return success();
     });
   bool assembly = options.emit == EmitKind::Assembly;
-  TimingScope codegenTime = time("code generation");
+  std::string codegenStep =
+      optimizeInParts ? llvm::formatv("LLVM optimization and code generation, "
+                                      "{0} parts on {1} threads",
+                                      parts,
+                                      codegen.threads
+                                          ? codegen.threads
+                                          : llvm::hardware_concurrency()
+                                                .compute_thread_count())
+                            .str()
+                      : "code generation";
+  TimingScope codegenTime = time(codegenStep);
   if (failed(outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
-        const cpu::CodegenOptions &codegen = options.codegen;
-        unsigned parts = codegen.parts
-                             ? codegen.parts
-                             : cpu::getDefaultCodegenParts(**llvmModule);
         if (llvm::Error err =
                 assembly ? cpu::emitMachineCode(**llvmModule, *machine,
                                                 /*assembly=*/true, os)
                          : cpu::emitObjectInParts(
                                **llvmModule, *machine, codegen, parts,
-                               codegen.threads, constants, os))
+                               codegen.threads, optimizeInParts,
+                               constants, os))
           return error(diag, llvm::toString(std::move(err)));
         return success();
       })))

@@ -15,6 +15,8 @@
 #include "aotc/Target/CPU/RelocatableLink.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -31,34 +33,68 @@ unsigned getDefaultCodegenParts(const Module &module) {
                               kMaxCodegenParts);
 }
 
-/// Assigns each defined function of `module` to one of `parts` parts,
-/// largest first to the part with the fewest instructions so far (ties to
-/// the lower part), so the parts take similar times to generate.
+/// Assigns each defined function of `module` to one of `parts` parts. A
+/// function and those it calls directly share a part (so the optimizer
+/// inlines across them as in the whole module), unless the callee's address
+/// is taken too: a kernel's task, which the entry point hands to the thread
+/// pool and calls itself without one, is never inlined. Clusters go largest
+/// first to the part with the fewest instructions so far (ties to the lower
+/// part), so the parts take similar times.
 static DenseMap<const GlobalValue *, unsigned>
 partitionFunctions(Module &module, unsigned parts) {
+  EquivalenceClasses<const Function *> clusters;
+  for (const Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    clusters.insert(&function);
+    for (const BasicBlock &block : function)
+      for (const Instruction &instruction : block)
+        if (const auto *call = dyn_cast<CallBase>(&instruction))
+          if (const Function *callee = call->getCalledFunction();
+              callee && !callee->isDeclaration() &&
+              !callee->hasAddressTaken())
+            clusters.unionSets(&function, callee);
+  }
+  // Clusters in the module's order of their first function.
   SmallVector<std::pair<uint64_t, const Function *>> sized;
-  for (const Function &function : module)
-    if (!function.isDeclaration())
-      sized.push_back({function.getInstructionCount(), &function});
+  DenseMap<const Function *, unsigned> clusterIndex;
+  for (const Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    const Function *leader = clusters.getLeaderValue(&function);
+    auto [it, inserted] = clusterIndex.try_emplace(leader, sized.size());
+    if (inserted)
+      sized.push_back({0, leader});
+    sized[it->second].first += function.getInstructionCount() + 1;
+  }
   llvm::stable_sort(sized, [](const auto &a, const auto &b) {
     return a.first > b.first;
   });
   SmallVector<uint64_t> load(parts, 0);
-  DenseMap<const GlobalValue *, unsigned> partOf;
-  for (auto [size, function] : sized) {
+  DenseMap<const Function *, unsigned> partOfCluster;
+  for (auto [size, leader] : sized) {
     unsigned part = std::min_element(load.begin(), load.end()) - load.begin();
-    partOf[function] = part;
-    load[part] += size + 1;
+    partOfCluster[leader] = part;
+    load[part] += size;
   }
+  DenseMap<const GlobalValue *, unsigned> partOf;
+  for (const Function &function : module)
+    if (!function.isDeclaration())
+      partOf[&function] = partOfCluster[clusters.getLeaderValue(&function)];
   return partOf;
 }
 
-/// Gives every local symbol of `module` hidden external linkage (and a name
-/// if it has none), so that a part can reach what another part defines.
-static void externalizeLocals(Module &module) {
+/// Gives hidden external linkage (and a name if it has none) to each local
+/// symbol of `module` that another part may refer to: global variables
+/// (which stay in the module) and functions whose address is taken (parts
+/// keep direct calls within themselves).
+static void externalizeShared(Module &module) {
   unsigned unnamed = 0;
   for (GlobalValue &value : module.global_values()) {
     if (!value.hasLocalLinkage())
+      continue;
+    if (auto *function = dyn_cast<Function>(&value);
+        function && !function->hasAddressTaken())
       continue;
     if (!value.hasName())
       value.setName("aotc.unnamed." + Twine(unnamed++));
@@ -67,10 +103,15 @@ static void externalizeLocals(Module &module) {
   }
 }
 
+/// Constants up to this size are copied into each part that is optimized,
+/// as `available_externally` definitions, so the optimizer still folds
+/// loads of them; the object holds them once.
+static constexpr uint64_t kMaxFoldableConstantBytes = 4096;
+
 /// Generates the code of one part, given as bitcode, in a context of its
 /// own.
 static Error emitPart(StringRef bitcode, const CodegenOptions &options,
-                      SmallVectorImpl<char> &object) {
+                      bool optimize, SmallVectorImpl<char> &object) {
   LLVMContext context;
   Expected<std::unique_ptr<Module>> part =
       parseBitcodeFile(MemoryBufferRef(bitcode, "aotc-part"), context);
@@ -80,17 +121,22 @@ static Error emitPart(StringRef bitcode, const CodegenOptions &options,
       createTargetMachine(options);
   if (!machine)
     return machine.takeError();
+  if (optimize)
+    optimizeLLVMModule(**part, **machine, options.optLevel);
   raw_svector_ostream os(object);
   return emitMachineCode(**part, **machine, /*assembly=*/false, os);
 }
 
 Error emitObjectInParts(Module &module, TargetMachine &machine,
                         const CodegenOptions &options, unsigned parts,
-                        unsigned threads, ArrayRef<ObjectConstant> constants,
+                        unsigned threads, bool optimizeParts,
+                        ArrayRef<ObjectConstant> constants,
                         raw_pwrite_stream &os) {
   unsigned functions = llvm::count_if(
       module, [](const Function &function) { return !function.isDeclaration(); });
   parts = std::min(parts, functions);
+  if (parts <= 1 && optimizeParts)
+    optimizeLLVMModule(module, machine, options.optLevel);
   if (parts <= 1 && constants.empty())
     return emitMachineCode(module, machine, /*assembly=*/false, os);
 
@@ -108,18 +154,31 @@ Error emitObjectInParts(Module &module, TargetMachine &machine,
                                   constants, exported, os);
   }
 
-  externalizeLocals(module);
   DenseMap<const GlobalValue *, unsigned> partOf =
       partitionFunctions(module, parts);
+  externalizeShared(module);
+  const DataLayout &layout = module.getDataLayout();
+  auto isFoldable = [&](const GlobalValue *value) {
+    const auto *global = dyn_cast<GlobalVariable>(value);
+    return optimizeParts && global && global->isConstant() &&
+           global->hasInitializer() &&
+           layout.getTypeAllocSize(global->getValueType()) <=
+               kMaxFoldableConstantBytes;
+  };
 
   std::vector<SmallVector<char, 0>> bitcode(parts);
   for (unsigned part = 0; part < parts; ++part) {
     ValueToValueMapTy map;
     std::unique_ptr<Module> clone =
         CloneModule(module, map, [&](const GlobalValue *value) {
+          if (isFoldable(value))
+            return true;
           auto it = partOf.find(value);
           return it != partOf.end() && it->second == part;
         });
+    for (GlobalVariable &global : clone->globals())
+      if (global.hasInitializer() && isFoldable(&global))
+        global.setLinkage(GlobalValue::AvailableExternallyLinkage);
     raw_svector_ostream stream(bitcode[part]);
     WriteBitcodeToFile(*clone, stream);
   }
@@ -136,7 +195,7 @@ Error emitObjectInParts(Module &module, TargetMachine &machine,
       pool.async([&, part] {
         if (Error error =
                 emitPart(StringRef(bitcode[part].data(), bitcode[part].size()),
-                         options, objects[part]))
+                         options, optimizeParts, objects[part]))
           errors[part] = toString(std::move(error));
         bitcode[part] = {};
       });

@@ -26,20 +26,24 @@ inline constexpr uint64_t kInstructionsPerCodegenPart = 5000;
 inline constexpr unsigned kMaxCodegenParts = 16;
 unsigned getDefaultCodegenParts(const llvm::Module &module);
 
-/// Emits `module` (optimized already) as one ELF object: its functions in
-/// `parts` parts of similar instruction counts (largest first, each to the
-/// lightest part), generated on up to `threads` threads, each with a
-/// TargetMachine made from `options`; its global variables with `machine`
-/// on the calling thread. Symbols that are global in `module` stay global in
-/// the object; every other symbol is local, as with `emitMachineCode`.
-/// `constants` (ObjectConstants.h), which `module` declares, are written
-/// into the object as they are. With one part (or one function) and no
-/// such constants this is `emitMachineCode`. `module` is consumed: its
-/// functions lose their bodies.
+/// Emits `module` as one ELF object: its functions in `parts` parts of
+/// similar instruction counts (a function with those it calls directly;
+/// largest first, each to the lightest part), generated on up to `threads`
+/// threads, each with a TargetMachine made from `options`; its global
+/// variables with `machine` on the calling thread. With `optimizeParts`,
+/// each part first runs LLVM's pipeline at `options.optLevel`
+/// (optimizeLLVMModule), seeing the constants of up to 4 KiB as
+/// `available_externally` copies; otherwise `module` is optimized already.
+/// Symbols that are global in `module` stay global in the object; every
+/// other symbol is local, as with `emitMachineCode`. `constants`
+/// (ObjectConstants.h), which `module` declares, are written into the
+/// object as they are. With one part (or one function) and no such
+/// constants this is `emitMachineCode`, after optimizeLLVMModule if
+/// `optimizeParts`. `module` is consumed: its functions lose their bodies.
 llvm::Error emitObjectInParts(llvm::Module &module,
                               llvm::TargetMachine &machine,
                               const CodegenOptions &options, unsigned parts,
-                              unsigned threads,
+                              unsigned threads, bool optimizeParts,
                               llvm::ArrayRef<ObjectConstant> constants,
                               llvm::raw_pwrite_stream &os);
 
