@@ -119,15 +119,15 @@ int main(int argc, char **argv) {
       ->default_val("x86-64-v3")
       ->type_name("CPU");
   app.add_option("-j,--jobs", options.codegen.threads,
-                 "Threads that generate machine code, each for its part of "
-                 "the graph's functions (default: one per hardware thread); "
-                 "the object is the same for any number")
+                 "Threads that optimize and generate machine code, each for "
+                 "its part of the graph's functions (default: one per "
+                 "hardware thread); the object is the same for any number")
       ->type_name("N")
       ->check(CLI::PositiveNumber);
   app.add_option("--codegen-parts", options.codegen.parts,
-                 "Generate the object's code in N parts, combined into one "
-                 "object (default: one part per 5000 LLVM instructions, at "
-                 "most 16; 1 generates the whole module at once)")
+                 "Optimize and generate the object's code in N parts, "
+                 "combined into one object (default: one part per 5000 LLVM "
+                 "instructions, at most 16; 1 takes the module whole)")
       ->type_name("N")
       ->check(CLI::PositiveNumber);
   const std::map<std::string, llvm::CodeModel::Model> codeModels{
@@ -170,7 +170,9 @@ int main(int argc, char **argv) {
                  "the assembly to DIR, numbered in order, and the kernel "
                  "report to DIR/report.txt. Constants of more than 1024 "
                  "elements (the weights) are elided: dense_resource<__elided__>"
-                 " in MLIR, zeroinitializer in LLVM IR, zeros in assembly")
+                 " in MLIR, zeroinitializer in LLVM IR, zeros in assembly. "
+                 "The module is then optimized and generated in one part, so "
+                 "the dumped LLVM IR and assembly are the object's")
       ->type_name("DIR");
   bool verbose = false;
   app.add_flag("-v,--verbose", verbose,
