@@ -35,9 +35,11 @@ unsigned getDefaultCodegenParts(const Module &module) {
 
 /// Assigns each defined function of `module` to one of `parts` parts. A
 /// function and those it calls directly share a part (so the optimizer
-/// inlines across them as in the whole module), unless the callee's address
-/// is taken too: a kernel's task, which the entry point hands to the thread
-/// pool and calls itself without one, is never inlined. Clusters go largest
+/// inlines across them as in the whole module), unless the callee is never
+/// inlined: one marked noinline (a deep graph's entry point in pieces,
+/// aotc-cpu-split-entry-point) or whose address is taken (a kernel's task,
+/// which the entry point hands to the thread pool, and calls itself when
+/// there is none). Clusters go largest
 /// first to the part with the fewest instructions so far (ties to the lower
 /// part), so the parts take similar times.
 static DenseMap<const GlobalValue *, unsigned>
@@ -52,7 +54,8 @@ partitionFunctions(Module &module, unsigned parts) {
         if (const auto *call = dyn_cast<CallBase>(&instruction))
           if (const Function *callee = call->getCalledFunction();
               callee && !callee->isDeclaration() &&
-              !callee->hasAddressTaken())
+              !callee->hasAddressTaken() &&
+              !callee->hasFnAttribute(Attribute::NoInline))
             clusters.unionSets(&function, callee);
   }
   // Clusters in the module's order of their first function.
@@ -86,15 +89,25 @@ partitionFunctions(Module &module, unsigned parts) {
 
 /// Gives hidden external linkage (and a name if it has none) to each local
 /// symbol of `module` that another part may refer to: global variables
-/// (which stay in the module) and functions whose address is taken (parts
-/// keep direct calls within themselves).
-static void externalizeShared(Module &module) {
+/// (which stay in the module), and functions used outside their part
+/// (`partOf`) or outside any function.
+static void
+externalizeShared(Module &module,
+                  const DenseMap<const GlobalValue *, unsigned> &partOf) {
+  auto usedElsewhere = [&](const Function &function) {
+    unsigned part = partOf.lookup(&function);
+    return llvm::any_of(function.users(), [&](const User *user) {
+      const auto *instruction = dyn_cast<Instruction>(user);
+      return !instruction ||
+             partOf.lookup(instruction->getFunction()) != part;
+    });
+  };
   unsigned unnamed = 0;
   for (GlobalValue &value : module.global_values()) {
     if (!value.hasLocalLinkage())
       continue;
     if (auto *function = dyn_cast<Function>(&value);
-        function && !function->hasAddressTaken())
+        function && !usedElsewhere(*function))
       continue;
     if (!value.hasName())
       value.setName("aotc.unnamed." + Twine(unnamed++));
@@ -156,7 +169,7 @@ Error emitObjectInParts(Module &module, TargetMachine &machine,
 
   DenseMap<const GlobalValue *, unsigned> partOf =
       partitionFunctions(module, parts);
-  externalizeShared(module);
+  externalizeShared(module, partOf);
   const DataLayout &layout = module.getDataLayout();
   auto isFoldable = [&](const GlobalValue *value) {
     const auto *global = dyn_cast<GlobalVariable>(value);
