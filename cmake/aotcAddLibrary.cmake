@@ -38,8 +38,9 @@
 #                 (default 1e-5) at the call; integer and bool outputs
 #                 exactly. On the CPU it checks <name>_run and
 #                 <name>_run_parallel on a 4-worker aotc::pool.
-#   BENCHMARK     adds the executable <target>_benchmark: it times <name>_run
-#                 (warm-up, repetitions, then median, min, max and spread);
+#   BENCHMARK     adds the executable <target>_benchmark: the benchmark of
+#                 the aotc-benchmark tool (same defaults, --threads,
+#                 statistics, --json and warnings) on <name>_run;
 #                 `<target>_benchmark --help` lists its options.
 #
 # The drivers of TEST and BENCHMARK are C99 sources in ${AOTC_SHARE_DIR}.
@@ -220,6 +221,10 @@ function(aotc_add_library target)
   string(APPEND model_h "#include \"${name}.h\"\n")
   string(APPEND model_h "#define AOTC_MODEL(suffix) ${name}##suffix\n")
   string(APPEND model_h "#define AOTC_MODEL_NAME \"${name}\"\n")
+  # The model file as a C string (the benchmark's JSON names it).
+  string(REPLACE "\\" "\\\\" model_c "${model}")
+  string(REPLACE "\"" "\\\"" model_c "${model_c}")
+  string(APPEND model_h "#define AOTC_MODEL_FILE \"${model_c}\"\n")
   string(APPEND model_h "#define AOTC_TEST_RTOL ${AOTC_TEST_RTOL}\n")
   string(APPEND model_h "#define AOTC_TEST_ATOL ${AOTC_TEST_ATOL}\n")
   if(arch STREQUAL "cuda")

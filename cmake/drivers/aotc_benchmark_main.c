@@ -1,13 +1,18 @@
 /*===- aotc_benchmark_main.c - aotc_add_library's BENCHMARK driver --------===*
  *
  *   <target>_benchmark [--warmup N] [--repetitions N] [--threads N]
- *                      [--inputs DIR]
+ *                      [--json FILE] [--inputs DIR]
  *
- * Times NAME_run: N warm-up calls (default 10), then N timed calls (default
- * 100), each timed on its own with a monotonic clock; prints the median,
- * the minimum, the maximum, the 10th and 90th percentiles and their spread
- * relative to the median. The arena (`temp`) is allocated once, outside
- * the timing. --threads N (CPU only) times NAME_run_parallel on an
+ * The same benchmark as the Python package's aotc-benchmark
+ * (python/aotc/tools.py), with its defaults, statistics, output and JSON:
+ * N warm-up calls (default 5), then N timed calls (default 50), each timed
+ * on its own with a monotonic clock; prints the median, the 10th and 90th
+ * percentiles, the minimum, maximum, mean and standard deviation in
+ * milliseconds, and a warning on stderr when the standard deviation is
+ * more than 10% of the mean or the load average says other work competes.
+ * --json FILE writes the statistics and every time as JSON ('-': standard
+ * output, instead of the text). The arena (`temp`) is allocated once,
+ * outside the timing. --threads N (CPU only) times NAME_run_parallel on an
  * aotc_pool of N workers instead. The inputs are DIR/input_<i>.pb or .bin
  * (as for <target>_test) with --inputs; else floating-point inputs are
  * seeded pseudo-random values in [-1, 1) and integer and bool inputs zero
@@ -15,11 +20,21 @@
  * NAME_run waits for the GPU, so each time includes the whole graph.
  *
  *===----------------------------------------------------------------------===*/
-#define _POSIX_C_SOURCE 200809L
+/* getloadavg */
+#define _DEFAULT_SOURCE
 
 #include "aotc_driver_common.h"
 
 #include <time.h>
+#include <unistd.h>
+
+/* As python/aotc/tools.py's DEFAULT_WARMUP, DEFAULT_REPETITIONS,
+ * SPREAD_WARNING_PERCENT and LOAD_WARNING_PER_CPU
+ * (test/Python/benchmark-agree.test keeps them equal). */
+#define DEFAULT_WARMUP 5
+#define DEFAULT_REPETITIONS 50
+#define SPREAD_WARNING_PERCENT 10.0
+#define LOAD_WARNING_PER_CPU 0.5
 
 static double now_seconds(void) {
   struct timespec t;
@@ -75,10 +90,15 @@ static unsigned char *synthetic_input(size_t index, uint32_t *state) {
 static void usage(void) {
   fprintf(stderr,
           "usage: %s [--warmup N] [--repetitions N] [--threads N] "
-          "[--inputs DIR]\n"
-          "Times model '%s' (NAME_run; with --threads, NAME_run_parallel on\n"
-          "an aotc_pool of N workers). Defaults: --warmup 10 --repetitions "
-          "100.\n", aotc_prog, AOTC_MODEL_NAME);
+          "[--json FILE] [--inputs DIR]\n"
+          "Times model '%s': warm-up calls, then timed calls of NAME_run\n"
+          "(with --threads N, NAME_run_parallel on an aotc_pool of N "
+          "workers); prints\nmedian, p10, p90, min, max, mean and stddev in "
+          "ms. --json FILE writes them\nand every time as JSON ('-': "
+          "standard output only). --inputs DIR reads\nDIR/input_<i>.pb or "
+          ".bin; else inputs are pseudo-random. Defaults: --warmup %d\n"
+          "--repetitions %d.\n",
+          aotc_prog, AOTC_MODEL_NAME, DEFAULT_WARMUP, DEFAULT_REPETITIONS);
   exit(2);
 }
 
@@ -90,13 +110,112 @@ static long parse_count(const char *text, const char *option, long min) {
   return value;
 }
 
+typedef struct {
+  double median, p10, p90, min, max, mean, stddev, stddev_percent;
+} statistics;
+
+/* Statistics of `times` (milliseconds), which it sorts. */
+static statistics compute_statistics(double *times, size_t n) {
+  statistics s;
+  double sum = 0, squares = 0;
+  size_t i;
+  for (i = 0; i < n; ++i)
+    sum += times[i];
+  s.mean = sum / (double)n;
+  for (i = 0; i < n; ++i)
+    squares += (times[i] - s.mean) * (times[i] - s.mean);
+  /* The sample standard deviation, as Python's statistics.stdev. */
+  s.stddev = n > 1 ? sqrt(squares / (double)(n - 1)) : 0.0;
+  s.stddev_percent = s.mean > 0 ? 100.0 * s.stddev / s.mean : 0.0;
+  qsort(times, n, sizeof *times, compare_doubles);
+  s.median = percentile(times, n, 50);
+  s.p10 = percentile(times, n, 10);
+  s.p90 = percentile(times, n, 90);
+  s.min = times[0];
+  s.max = times[n - 1];
+  return s;
+}
+
+/* Why the times may be unreliable, as aotc-benchmark says it: up to two
+ * lines into `warnings`; returns how many. */
+static int reliability_warnings(const statistics *s, char warnings[2][256]) {
+  int count = 0;
+  double load;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  if (s->stddev_percent > SPREAD_WARNING_PERCENT)
+    snprintf(warnings[count++], 256,
+             "the times spread by %.0f%% (stddev over mean; more than "
+             "%.0f%%): the machine is busy or the model too short to time; "
+             "--repetitions more, or rerun",
+             s->stddev_percent, SPREAD_WARNING_PERCENT);
+  if (cpus < 1)
+    cpus = 1;
+  /* This benchmark itself counts for one. */
+  if (getloadavg(&load, 1) == 1 &&
+      load - 1 > LOAD_WARNING_PER_CPU * (double)cpus)
+    snprintf(warnings[count++], 256,
+             "the load average is %.1f on %ld CPUs: other work competes for "
+             "the machine",
+             load, cpus);
+  return count;
+}
+
+/* `text` as a JSON string. */
+static void json_string(FILE *out, const char *text) {
+  fputc('"', out);
+  for (; *text; ++text) {
+    unsigned char c = (unsigned char)*text;
+    if (c == '"' || c == '\\')
+      fprintf(out, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(out, "\\u%04x", c);
+    else
+      fputc(c, out);
+  }
+  fputc('"', out);
+}
+
+/* The JSON aotc-benchmark --json writes, with the same keys. */
+static void write_json(FILE *out, long warmup, long repetitions, long threads,
+                       const double *times_in_order, const statistics *s,
+                       char warnings[2][256], int num_warnings) {
+  long r;
+  int w;
+  fprintf(out, "{\n  \"model\": ");
+  json_string(out, AOTC_MODEL_FILE);
+  fprintf(out, ",\n  \"name\": ");
+  json_string(out, AOTC_MODEL_NAME);
+  fprintf(out,
+          ",\n  \"warmup\": %ld,\n  \"repetitions\": %ld,\n"
+          "  \"threads\": %ld,\n  \"times_ms\": [",
+          warmup, repetitions, threads);
+  for (r = 0; r < repetitions; ++r)
+    fprintf(out, "%s\n    %.17g", r ? "," : "", times_in_order[r]);
+  fprintf(out, "\n  ],\n  \"warnings\": [");
+  for (w = 0; w < num_warnings; ++w) {
+    fprintf(out, "%s\n    ", w ? "," : "");
+    json_string(out, warnings[w]);
+  }
+  fprintf(out,
+          "%s],\n  \"median_ms\": %.17g,\n  \"p10_ms\": %.17g,\n"
+          "  \"p90_ms\": %.17g,\n  \"min_ms\": %.17g,\n  \"max_ms\": %.17g,\n"
+          "  \"mean_ms\": %.17g,\n  \"stddev_ms\": %.17g,\n"
+          "  \"stddev_percent\": %.17g\n}\n",
+          num_warnings ? "\n  " : "", s->median, s->p10, s->p90, s->min,
+          s->max, s->mean, s->stddev, s->stddev_percent);
+}
+
 int main(int argc, char **argv) {
-  long warmup = 10, repetitions = 100, threads = 0, r;
-  const char *inputs_dir = NULL;
+  long warmup = DEFAULT_WARMUP, repetitions = DEFAULT_REPETITIONS,
+       threads = 1, r;
+  const char *inputs_dir = NULL, *json = NULL;
   unsigned char **inputs;
   aotc_buffers buffers;
-  double *times, median, p10, p90, scale;
-  const char *unit;
+  double *times, *times_in_order;
+  statistics stats;
+  char warnings[2][256];
+  int num_warnings, w;
+  FILE *text;
   void *temp = NULL;
   size_t i, temp_bytes;
   uint32_t state = 12345;
@@ -107,19 +226,25 @@ int main(int argc, char **argv) {
 #endif
 
   if (argc > 0)
-    aotc_prog = argv[0];
+    aotc_set_prog(argv[0]);
   for (arg = 1; arg < argc; ++arg) {
-    if (arg + 1 < argc && !strcmp(argv[arg], "--warmup"))
+    const char *a = argv[arg];
+    int has_value = arg + 1 < argc;
+    if (has_value && (!strcmp(a, "--warmup") || !strcmp(a, "-w")))
       warmup = parse_count(argv[++arg], "--warmup", 0);
-    else if (arg + 1 < argc && !strcmp(argv[arg], "--repetitions"))
+    else if (has_value && (!strcmp(a, "--repetitions") || !strcmp(a, "-n")))
       repetitions = parse_count(argv[++arg], "--repetitions", 1);
-    else if (arg + 1 < argc && !strcmp(argv[arg], "--threads"))
+    else if (has_value && (!strcmp(a, "--threads") || !strcmp(a, "-t")))
       threads = parse_count(argv[++arg], "--threads", 1);
-    else if (arg + 1 < argc && !strcmp(argv[arg], "--inputs"))
+    else if (has_value && !strcmp(a, "--json"))
+      json = argv[++arg];
+    else if (has_value && !strcmp(a, "--inputs"))
       inputs_dir = argv[++arg];
     else
       usage();
   }
+  /* With --json -, standard output holds the JSON alone. */
+  text = json && !strcmp(json, "-") ? NULL : stdout;
 
   inputs = aotc_xmalloc((AOTC_NUM_INPUTS + 1) * sizeof *inputs);
   for (i = 0; i < AOTC_NUM_INPUTS; ++i)
@@ -133,12 +258,12 @@ int main(int argc, char **argv) {
 
   temp_bytes = AOTC_MODEL(_TEMP_BYTES);
 #ifdef AOTC_DRIVER_CUDA
-  if (threads)
+  if (threads > 1)
     aotc_die("--threads is for CPU models; this one runs on the GPU");
   if (temp_bytes)
     temp = aotc_device_alloc(temp_bytes);
 #else
-  if (threads) {
+  if (threads > 1) {
     if (!(pool = aotc_pool_create((int)threads)))
       aotc_die("aotc_pool_create(%ld) failed", threads);
     parallel = aotc_pool_parallel(pool);
@@ -153,6 +278,7 @@ int main(int argc, char **argv) {
 #endif
 
   times = aotc_xmalloc((size_t)repetitions * sizeof *times);
+  times_in_order = aotc_xmalloc((size_t)repetitions * sizeof *times);
   for (r = -warmup; r < repetitions; ++r) {
     double start = now_seconds(), end;
     int rc;
@@ -160,42 +286,45 @@ int main(int argc, char **argv) {
     rc = AOTC_MODEL(_run)(buffers.inputs, (void *const *)buffers.outputs,
                           temp);
 #else
-    rc = threads ? AOTC_MODEL(_run_parallel)(buffers.inputs,
-                                             (void *const *)buffers.outputs,
-                                             temp, parallel)
-                 : AOTC_MODEL(_run)(buffers.inputs,
-                                    (void *const *)buffers.outputs, temp);
+    rc = parallel ? AOTC_MODEL(_run_parallel)(buffers.inputs,
+                                              (void *const *)buffers.outputs,
+                                              temp, parallel)
+                  : AOTC_MODEL(_run)(buffers.inputs,
+                                     (void *const *)buffers.outputs, temp);
 #endif
     end = now_seconds();
     if (rc != 0)
       aotc_die("%s_run returned %d", AOTC_MODEL_NAME, rc);
     if (r >= 0)
-      times[r] = end - start;
+      times[r] = times_in_order[r] = 1e3 * (end - start);
   }
 
-  qsort(times, (size_t)repetitions, sizeof *times, compare_doubles);
-  median = percentile(times, (size_t)repetitions, 50);
-  p10 = percentile(times, (size_t)repetitions, 10);
-  p90 = percentile(times, (size_t)repetitions, 90);
-  printf("%s: %ld runs after %ld warm-up, %s\n", AOTC_MODEL_NAME,
-         repetitions, warmup,
+  stats = compute_statistics(times, (size_t)repetitions);
+  num_warnings = reliability_warnings(&stats, warnings);
+  if (json) {
+    FILE *out = text ? fopen(json, "w") : stdout;
+    if (!out)
+      aotc_die("cannot write %s: %s", json, strerror(errno));
+    write_json(out, warmup, repetitions, threads, times_in_order, &stats,
+               warnings, num_warnings);
+    if (out != stdout && fclose(out))
+      aotc_die("cannot write %s: %s", json, strerror(errno));
+  }
+  if (text) {
+    printf("%s: %s, %ld warm-up, %ld repetitions, ", aotc_prog,
+           AOTC_MODEL_NAME, warmup, repetitions);
 #ifdef AOTC_DRIVER_CUDA
-         "CUDA device 0"
+    printf("CUDA device 0\n");
 #else
-         threads ? AOTC_MODEL_NAME "_run_parallel"
-                 : AOTC_MODEL_NAME "_run, 1 thread"
+    printf("%ld thread%s\n", threads, threads == 1 ? "" : "s");
 #endif
-  );
-  if (threads)
-    printf("  workers: %ld\n", threads);
-  /* Milliseconds, or microseconds for calls under a millisecond. */
-  scale = median < 1e-3 ? 1e6 : 1e3;
-  unit = median < 1e-3 ? "us" : "ms";
-  printf("  median %.4g %s  min %.4g %s  max %.4g %s\n", median * scale, unit,
-         times[0] * scale, unit, times[repetitions - 1] * scale, unit);
-  printf("  p10 %.4g %s  p90 %.4g %s  spread (p90-p10)/median %.1f%%\n",
-         p10 * scale, unit, p90 * scale, unit,
-         median > 0 ? 100.0 * (p90 - p10) / median : 0.0);
+    printf("median %.4g ms  p10 %.4g ms  p90 %.4g ms  min %.4g ms  "
+           "max %.4g ms  mean %.4g ms  stddev %.3g ms (%.1f%%)\n",
+           stats.median, stats.p10, stats.p90, stats.min, stats.max,
+           stats.mean, stats.stddev, stats.stddev_percent);
+  }
+  for (w = 0; w < num_warnings; ++w)
+    fprintf(stderr, "%s: warning: %s\n", aotc_prog, warnings[w]);
 
 #ifdef AOTC_DRIVER_CUDA
   if (temp)
@@ -209,5 +338,6 @@ int main(int argc, char **argv) {
     free(inputs[i]);
   free(inputs);
   free(times);
+  free(times_in_order);
   return 0;
 }

@@ -9,6 +9,7 @@
  * target: it includes the model's header NAME.h and defines
  *   AOTC_MODEL(suffix)  NAME##suffix, e.g. AOTC_MODEL(_run) is NAME_run
  *   AOTC_MODEL_NAME     "NAME"
+ *   AOTC_MODEL_FILE     the model file aotc compiled, as a C string
  *   AOTC_TEST_RTOL, AOTC_TEST_ATOL  the test's default tolerances
  *   AOTC_DRIVER_CUDA    1 for a model compiled with --target cuda
  *
@@ -41,6 +42,12 @@ static const char *aotc_prog = AOTC_MODEL_NAME;
 #else
 #define AOTC_NORETURN
 #endif
+
+/* The program's name in messages: argv[0] without its folder. */
+static inline void aotc_set_prog(const char *argv0) {
+  const char *slash = strrchr(argv0, '/');
+  aotc_prog = slash ? slash + 1 : argv0;
+}
 
 /* Prints "PROG: error: ..." and exits with status 2. */
 static inline AOTC_NORETURN void aotc_die(const char *fmt, ...);

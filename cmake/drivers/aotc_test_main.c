@@ -143,7 +143,7 @@ int main(int argc, char **argv) {
   size_t i;
 
   if (argc > 0)
-    aotc_prog = argv[0];
+    aotc_set_prog(argv[0]);
   for (arg = 1; arg < argc; ++arg) {
     if (!strcmp(argv[arg], "--help") || !strcmp(argv[arg], "-h"))
       usage();

@@ -10,7 +10,8 @@ time with the aotc executable and call it on numpy arrays.
 `compile` runs aotc, links the object it writes into a shared library with
 the system C compiler (cc) and loads that through ctypes: no compiled
 extension, and numpy is the only dependency. `run` always returns a list,
-one array per output. The command-line tools `aotc-run` and
+one array per output; `run(..., threads=N)` runs the graph's kernels on
+N workers (NAME_run_parallel on aotc's pool). The command-line tools `aotc-run` and
 `aotc-benchmark` are in aotc.tools.
 """
 
@@ -18,8 +19,10 @@ from ._compile import (AotcNotFoundError, CompileError, Error, compile,
                        find_aotc)
 from ._metadata import HeaderError
 from ._model import CompiledModel, TensorSpec
+from ._pool import PoolError
 
 __version__ = "0.1.0"
 
 __all__ = ["compile", "find_aotc", "CompiledModel", "TensorSpec", "Error",
-           "CompileError", "AotcNotFoundError", "HeaderError", "__version__"]
+           "CompileError", "AotcNotFoundError", "HeaderError", "PoolError",
+           "__version__"]

@@ -38,12 +38,15 @@ class RawTensor:
 
 
 class RawSignature:
-    def __init__(self, name, inputs, outputs, temp_bytes, has_parallel):
+    def __init__(self, name, inputs, outputs, temp_bytes, has_parallel,
+                 worker_temp_bytes=0):
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
         self.temp_bytes = temp_bytes
         self.has_parallel = has_parallel
+        # NAME_run_parallel's scratch per worker past the first.
+        self.worker_temp_bytes = worker_temp_bytes
 
 
 def metadata_path(header):
@@ -98,4 +101,5 @@ def read_metadata(path, name):
     functions = meta.get("functions", [])
     return RawSignature(name, tensors["input"], tensors["output"],
                         int(meta.get("temp_bytes", 0)),
-                        name + "_run_parallel" in functions)
+                        name + "_run_parallel" in functions,
+                        int(meta.get("temp_bytes_per_extra_worker", 0)))

@@ -7,6 +7,7 @@ import threading
 import numpy as np
 
 from ._metadata import HeaderError, metadata_path, read_metadata
+from ._pool import Pool
 
 # The header's dtype names and the numpy dtypes their bytes are. bf16 has no
 # numpy dtype: its elements are passed as their 16-bit patterns (uint16).
@@ -163,6 +164,16 @@ def _check(spec, value):
     return array
 
 
+def _arena(nbytes):
+    """A scratch arena of `nbytes`, 64-byte aligned: (its array, its
+    address), or (None, None) when nothing is needed."""
+    if not nbytes:
+        return None, None
+    arena = np.empty(nbytes + _TEMP_ALIGN, np.uint8)
+    base = arena.ctypes.data
+    return arena, base + (-base) % _TEMP_ALIGN
+
+
 class CompiledModel:
     """A graph aotc compiled, linked into a shared library and loaded.
 
@@ -188,6 +199,7 @@ class CompiledModel:
         self.inputs = _specs(raw.inputs, element_types.get("input", {}))
         self.outputs = _specs(raw.outputs, element_types.get("output", {}))
         self.temp_bytes = raw.temp_bytes
+        self.worker_temp_bytes = raw.worker_temp_bytes
         self._by_name = {s.name: s for s in self.inputs}
 
         self._lib = ctypes.CDLL(self.library_path, mode=ctypes.RTLD_LOCAL)
@@ -199,18 +211,21 @@ class CompiledModel:
         ptrs = ctypes.POINTER(ctypes.c_void_p)
         self._run.argtypes = [ptrs, ptrs, ctypes.c_void_p]
         self._run.restype = ctypes.c_int
+        self._run_parallel = getattr(self._lib, name + "_run_parallel", None)
+        if self._run_parallel is not None:
+            self._run_parallel.argtypes = [ptrs, ptrs, ctypes.c_void_p,
+                                           ctypes.c_void_p]
+            self._run_parallel.restype = ctypes.c_int
         self._in_type = ctypes.c_void_p * max(1, len(self.inputs))
         self._out_type = ctypes.c_void_p * max(1, len(self.outputs))
 
         # One scratch arena per model, 64-byte aligned. A call that finds it
         # in use by another thread passes NULL and the graph mallocs its own.
-        self._temp = None
-        self._temp_ptr = None
-        if self.temp_bytes:
-            self._temp = np.empty(self.temp_bytes + _TEMP_ALIGN, np.uint8)
-            base = self._temp.ctypes.data
-            self._temp_ptr = base + (-base) % _TEMP_ALIGN
+        self._temp, self._temp_ptr = _arena(self.temp_bytes)
         self._temp_lock = threading.Lock()
+        # Per thread count: (pool, its arena, the arena's pointer, a lock).
+        self._workers = {}
+        self._workers_lock = threading.Lock()
 
     def __repr__(self):
         return "<aotc.CompiledModel %s: (%s) -> (%s)>" % (
@@ -246,17 +261,41 @@ class CompiledModel:
         """Checks the inputs once and returns a call with no arguments that
         runs the graph on them into fixed output arrays and returns those
         (the same arrays every call): `run` without the per-call checks and
-        allocations, for timing loops. Keyword `out` as in `run`."""
+        allocations, for timing loops. Keywords `out` and `threads` as in
+        `run`."""
         out = kwargs.pop("out", None)
+        threads = kwargs.pop("threads", None)
+        workers = self._workers_for(threads)
         inputs = self._bind_inputs(args, kwargs)
         outputs = self._outputs(out)
         in_ptrs = self._in_type(*[a.ctypes.data for a in inputs])
         out_ptrs = self._out_type(*[a.ctypes.data for a in outputs])
 
         def call():
-            self._call(in_ptrs, out_ptrs, inputs, outputs)
+            self._call(in_ptrs, out_ptrs, workers)
             return outputs
         return call
+
+    def _workers_for(self, threads):
+        """None to run on the calling thread, else the pool of `threads`
+        workers and its scratch arena (made on first use, kept)."""
+        if threads is None or threads == 1:
+            return None
+        if not isinstance(threads, int) or isinstance(threads, bool) \
+                or threads < 1:
+            raise ValueError("threads must be a positive integer, got %r"
+                             % (threads,))
+        if self._run_parallel is None:
+            raise HeaderError("%s does not define %s_run_parallel"
+                              % (self.library_path, self.name))
+        with self._workers_lock:
+            workers = self._workers.get(threads)
+            if workers is None:
+                arena, pointer = _arena(
+                    self.temp_bytes + (threads - 1) * self.worker_temp_bytes)
+                workers = (Pool(threads), arena, pointer, threading.Lock())
+                self._workers[threads] = workers
+            return workers
 
     def _outputs(self, out):
         if out is None:
@@ -267,20 +306,29 @@ class CompiledModel:
                             % (self.name, len(self.outputs), len(out)))
         return [_check(s, a) for s, a in zip(self.outputs, out)]
 
-    def _call(self, in_ptrs, out_ptrs, inputs, outputs):
-        if self._temp_lock.acquire(blocking=False):
-            try:
-                rc = self._run(in_ptrs, out_ptrs, self._temp_ptr)
-            finally:
-                self._temp_lock.release()
+    def _call(self, in_ptrs, out_ptrs, workers):
+        if workers is None:
+            lock, temp = self._temp_lock, self._temp_ptr
+            run = lambda t: self._run(in_ptrs, out_ptrs, t)  # noqa: E731
         else:
-            rc = self._run(in_ptrs, out_ptrs, None)
+            pool, _, temp, lock = workers
+            run = lambda t: self._run_parallel(  # noqa: E731
+                in_ptrs, out_ptrs, t, pool.parallel)
+        # A call that finds the arena in use passes NULL: the graph mallocs
+        # its own.
+        if lock.acquire(blocking=False):
+            try:
+                rc = run(temp)
+            finally:
+                lock.release()
+        else:
+            rc = run(None)
         if rc != 0:
             raise RuntimeError("%s_run returned %d%s" % (
                 self.name, rc, " (the scratch arena could not be allocated)"
                 if rc == 1 else ""))
 
-    def run(self, *args, out=None, **kwargs):
+    def run(self, *args, out=None, threads=None, **kwargs):
         """Runs the graph and returns a list of its outputs, one numpy array
         per output in the header's order, even when there is one.
 
@@ -289,17 +337,22 @@ class CompiledModel:
         and lists are converted to the input's dtype). A wrong dtype raises
         TypeError, a wrong shape or a non-contiguous array ValueError, each
         naming the input. `out`: arrays to write the outputs into (checked
-        the same way), returned in the list.
+        the same way), returned in the list. `threads`: run
+        NAME_run_parallel on a pool of that many workers, the calling thread
+        included (made on first use and kept with the model; it needs
+        libaotc_pool_shared.so, see aotc._pool); None or 1 runs NAME_run on
+        the calling thread.
 
         A bounded output (NonZero, NonMaxSuppression, TopK with a run-time
         k, ...; TensorSpec.shape_output) comes back as a view of its
         buffer cut to the actual shape, which its shape output (also in the
         list) holds."""
+        workers = self._workers_for(threads)
         inputs = self._bind_inputs(args, kwargs)
         outputs = self._outputs(out)
         in_ptrs = self._in_type(*[a.ctypes.data for a in inputs])
         out_ptrs = self._out_type(*[a.ctypes.data for a in outputs])
-        self._call(in_ptrs, out_ptrs, inputs, outputs)
+        self._call(in_ptrs, out_ptrs, workers)
         return self._cut_bounded(outputs)
 
     def _cut_bounded(self, outputs):

@@ -3,7 +3,7 @@
     aotc-run MODEL [--input [NAME=]FILE ...] [--input-dir D] [--random-inputs]
                    [--output-dir D] [--compare-to D] [--rtol R] [--atol A]
                    [--input-shape NAME=DIMS ...] [--dim NAME=SIZE ...] [--cpu CPU] [--aotc PATH]
-                   [--work-dir W] [-- AOTC FLAGS...]
+                   [--work-dir W] [--threads N] [-- AOTC FLAGS...]
 
 compiles MODEL with aotc, runs it once on the given inputs, prints each
 output's dtype, shape and range, writes it to D/<output name>.npy with
@@ -19,12 +19,15 @@ are bound with --input-shape unless given explicitly. Exit status: 0 when
 every output matches (or nothing was compared), 1 on a mismatch, 2 on any
 other error (usage, inputs, compilation).
 
-    aotc-benchmark MODEL [--repetitions N] [--warmup N] [--json FILE] [--input [NAME=]FILE ...]
+    aotc-benchmark MODEL [--repetitions N] [--warmup N] [--threads N] [--json FILE]
+                   [--input [NAME=]FILE ...]
                    [--input-shape NAME=DIMS ...] [--dim NAME=SIZE ...] [--cpu CPU] [--aotc PATH]
                    [--work-dir W] [-- AOTC FLAGS...]
 
-compiles MODEL, runs it --warmup times, then times --repetitions calls of
-NAME_run (on the calling thread, fixed input and output buffers) and prints
+compiles MODEL, runs it --warmup times (default 5), then times
+--repetitions calls (default 50) of NAME_run (on the calling thread; with
+--threads N, NAME_run_parallel on aotc's pool of N workers; fixed input and
+output buffers) and prints
 the median, 10th and 90th percentiles, minimum, maximum, mean and standard
 deviation in milliseconds (--json FILE writes them and every time as JSON
 too; '-' prints only the JSON), with a warning on stderr when the times
@@ -55,6 +58,7 @@ import numpy as np
 
 from . import _compile, _model
 from ._metadata import HeaderError
+from ._pool import PoolError
 from ._onnx_types import ELEMENT_TYPES, graph_element_types
 
 EXIT_MISMATCH = 1
@@ -103,6 +107,12 @@ def _common_arguments(parser):
                         "that folder to clear it)")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of random inputs (default 0)")
+    parser.add_argument("--threads", "-t", type=int, default=1,
+                        metavar="N",
+                        help="run NAME_run_parallel on N workers, this "
+                        "thread included (aotc's pool, "
+                        "libaotc_pool_shared.so); 1 (default) runs NAME_run "
+                        "on this thread")
 
 
 def _safe_file_name(name):
@@ -430,12 +440,14 @@ def run_main(argv=None):
                         help="absolute tolerance for float outputs "
                         "(default 1e-5)")
     args = parser.parse_args(argv)
+    if args.threads < 1:
+        parser.error("--threads must be >= 1")
     tool = "aotc-run"
     try:
         named, ordered = _given_inputs(args)
         model = _compile_model(args, named, passthrough, tool)
         inputs = _bind(model, named, ordered, args, args.random_inputs, tool)
-        outputs = model.run(*inputs)
+        outputs = _threaded(model.run, args.threads)(*inputs)
         if args.output_dir:
             os.makedirs(args.output_dir, exist_ok=True)
         failed = 0
@@ -494,6 +506,11 @@ def _statistics(times):
             "stddev_percent": 100 * stdev / mean if mean else 0.0}
 
 
+# The defaults of aotc_add_library's <target>_benchmark too
+# (cmake/drivers/aotc_benchmark_main.c): one benchmark, one behaviour.
+DEFAULT_WARMUP = 5
+DEFAULT_REPETITIONS = 50
+
 # Past these the numbers say more about the machine than about the model.
 SPREAD_WARNING_PERCENT = 10.0
 LOAD_WARNING_PER_CPU = 0.5
@@ -532,6 +549,17 @@ def _write_json(path, data):
         raise ToolError("cannot write %s: %s" % (path, e)) from None
 
 
+def _threaded(function, threads):
+    """`function` (CompiledModel.run or .prepare) with its `threads`
+    bound, its pool errors in the tool's words."""
+    def call(*inputs):
+        try:
+            return function(*inputs, threads=threads)
+        except (PoolError, HeaderError) as e:
+            raise ToolError("--threads %d: %s" % (threads, e)) from None
+    return call
+
+
 def benchmark_main(argv=None):
     """aotc-benchmark: see the module docstring."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -545,18 +573,21 @@ def benchmark_main(argv=None):
         epilog="Arguments after -- are passed to aotc. Inputs not given are "
         "random (floats normal, integers 0, booleans false).")
     _common_arguments(parser)
-    parser.add_argument("--repetitions", "-n", type=int, default=20,
-                        help="timed calls (default 20)")
-    parser.add_argument("--warmup", "-w", type=int, default=3,
-                        help="untimed calls first (default 3)")
+    parser.add_argument("--repetitions", "-n", type=int,
+                        default=DEFAULT_REPETITIONS,
+                        help="timed calls (default %d)" % DEFAULT_REPETITIONS)
+    parser.add_argument("--warmup", "-w", type=int, default=DEFAULT_WARMUP,
+                        help="untimed calls first (default %d)"
+                        % DEFAULT_WARMUP)
     parser.add_argument("--json", metavar="FILE",
                         help="also write the times and statistics as JSON "
                         "to FILE ('-': standard output, instead of the "
                         "text)")
     args = parser.parse_args(argv)
     tool = "aotc-benchmark"
-    if args.repetitions < 1 or args.warmup < 0:
-        parser.error("--repetitions must be >= 1 and --warmup >= 0")
+    if args.repetitions < 1 or args.warmup < 0 or args.threads < 1:
+        parser.error("--repetitions and --threads must be >= 1 and --warmup "
+                     ">= 0")
     # With --json -, standard output holds the JSON alone: the progress
     # lines go to stderr.
     stdout = sys.stdout
@@ -567,7 +598,7 @@ def benchmark_main(argv=None):
         model = _compile_model(args, named, passthrough, tool)
         inputs = _bind(model, named, ordered, args, True, tool)
         sys.stdout = stdout
-        call = model.prepare(*inputs)
+        call = _threaded(model.prepare, args.threads)(*inputs)
         for _ in range(args.warmup):
             call()
         times = []
@@ -581,11 +612,12 @@ def benchmark_main(argv=None):
             _write_json(args.json, {
                 "model": args.model, "name": model.name,
                 "warmup": args.warmup, "repetitions": args.repetitions,
-                "threads": 1, "times_ms": times, "warnings": warnings,
+                "threads": args.threads, "times_ms": times, "warnings": warnings,
                 **stats})
         if args.json != "-":
-            print("%s: %s, %d warm-up, %d repetitions, 1 thread"
-                  % (tool, model.name, args.warmup, args.repetitions))
+            print("%s: %s, %d warm-up, %d repetitions, %d thread%s"
+                  % (tool, model.name, args.warmup, args.repetitions,
+                     args.threads, "" if args.threads == 1 else "s"))
             print("median %.4g ms  p10 %.4g ms  p90 %.4g ms  min %.4g ms  "
                   "max %.4g ms  mean %.4g ms  stddev %.3g ms (%.1f%%)"
                   % (stats["median_ms"], stats["p10_ms"], stats["p90_ms"],

@@ -165,6 +165,37 @@ for t in threads:
 assert np.array_equal(got, want)
 print("4 threads: ok")
 
+# --- run(threads=N): NAME_run_parallel on aotc's pool ----------------------
+# Every kernel split into tasks (--parallel-min-work 1): the matmul's rows
+# and the softmax's.
+wide_mlir = os.path.join(work, "wide.mlir")
+with open(wide_mlir, "w") as f:
+    f.write("func.func @main(%x: tensor<48x64xf32>, %w: tensor<64x40xf32>)"
+            " -> tensor<48x40xf32> {\n"
+            "  %m = tg.matmul %x, %w : tensor<48x64xf32>, tensor<64x40xf32>"
+            "\n"
+            "  %r = tg.relu %m : tensor<48x40xf32>\n"
+            "  return %r : tensor<48x40xf32>\n}\n")
+wide = aotc.compile(wide_mlir, flags=["--parallel-min-work", "1"],
+                    name="wide")
+rng = np.random.default_rng(2)
+wx = rng.standard_normal((48, 64)).astype(np.float32)
+ww = rng.standard_normal((64, 40)).astype(np.float32)
+want = np.maximum(wx.astype(np.float64) @ ww.astype(np.float64), 0)
+(one,) = wide.run(wx, ww)
+assert np.allclose(one, want, rtol=1e-4, atol=1e-4)
+# Without the pool library (looked for before the first threaded call): an
+# error that says where it looked and how to point at it.
+os.environ["AOTC_POOL_LIBRARY"] = os.path.join(work, "no-pool.so")
+expect(aotc.PoolError, wide.run, wx, ww, threads=2)
+del os.environ["AOTC_POOL_LIBRARY"]
+for n in (2, 3, 8):
+    (many,) = wide.run(wx, ww, threads=n)
+    assert np.array_equal(many, one), n
+    assert np.array_equal(wide.prepare(wx, ww, threads=n)()[0], one), n
+print("run(threads=2, 3, 8) equals run(): ok")
+expect(ValueError, wide.run, wx, ww, threads=0)
+
 # --- compile errors --------------------------------------------------------
 broken = os.path.join(work, "broken.mlir")
 with open(broken, "w") as f:
