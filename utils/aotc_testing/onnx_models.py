@@ -367,6 +367,21 @@ def compile_and_run_cuda_emulated(args, path, x, expected, work, deadline):
         return [f.read()]
 
 
+def write_test_data(model_path, folder, x, want):
+    """input_0.pb and output_0.pb in `folder`, named after the model's
+    input and output."""
+    import onnx
+    from onnx import numpy_helper
+    graph = onnx.load(model_path, load_external_data=False).graph
+    os.makedirs(folder, exist_ok=True)
+    for kind, value, name in (("input", x, graph.input[0].name),
+                              ("output", want, graph.output[0].name)):
+        tensor = numpy_helper.from_array(np.ascontiguousarray(value), name)
+        with open(os.path.join(folder, "%s_0.pb" % kind), "wb") as f:
+            f.write(tensor.SerializeToString())
+    print("onnx_models: wrote %s/input_0.pb and output_0.pb" % folder)
+
+
 def main(argv):
     parser = argparse.ArgumentParser(
         description="Export a PyTorch model to ONNX, compile it with aotc, "
@@ -384,6 +399,10 @@ def main(argv):
                         " write --aotc-arg=-O3)")
     parser.add_argument("--export-only", action="store_true",
                         help="export the model and print its op types only")
+    parser.add_argument("--test-data", metavar="DIR",
+                        help="also write the input and PyTorch's output as "
+                        "ONNX test data: DIR/input_0.pb, DIR/output_0.pb "
+                        "(as in ONNX's test_data_set_0)")
     parser.add_argument("--target", choices=("x86_64", "cuda"),
                         default="x86_64",
                         help="compile for the CPU, or for CUDA and run on "
@@ -434,6 +453,8 @@ def main(argv):
           % (list(x.shape), list(want.shape)))
     print("onnx_models: op types: %s" % ", ".join(
         "%s x%d" % (op, n) for op, n in sorted(counts.items())))
+    if args.test_data:
+        write_test_data(path, args.test_data, x, want)
     if args.export_only:
         return 0
 
