@@ -37,9 +37,9 @@ NAME_run_on_stream (docs/cuda.md).
 Examples:
   aotc mlp.mlir -o mlp.o --header mlp.h --name mlp
   aotc resnet18.onnx --input-shape input=1x3x224x224 -o resnet.o --name resnet
-  cc app.c mlp.o -lm -o app
+  cc -I<aotc>/include app.c mlp.o -lm -o app
   aotc mlp.mlir --target cuda --gpu-arch sm_90 -o mlp.o --name mlp
-  cc app.c mlp.o -L<aotc>/lib -laotc_cuda_runtime -lcuda -lpthread -o app
+  cc -I<aotc>/include app.c mlp.o -L<aotc>/lib -laotc_cuda_runtime -lcuda -lpthread -o app
 )";
 
 /// The option of `app` closest to the first long option of `argv` that

@@ -34,6 +34,19 @@ it; the comment is invisible in the rendered doc:
                                    exported model). Several may precede a
                                    block.
   <!-- doc-test: env NAME=VALUE --> set NAME for this block and later ones.
+  <!-- doc-test: prelude CODE -->  run CODE before a python block (the
+                                   imports and names its prose assumes).
+  <!-- doc-test: output-in-comments --> each command of an sh block runs
+                                   on its own; `# ` comment lines right
+                                   after one are its output, which it must
+                                   print exactly (see _run_with_outputs).
+  <!-- doc-test: output-of-previous --> an output block: each of its lines
+                                   (but elisions, lines in parentheses) is a
+                                   line the previous sh block printed, in
+                                   the same order.
+  <!-- doc-test: replace OLD NEW --> run this block and later ones with OLD
+                                   spelled NEW: a path outside the work
+                                   folder (/opt/aotc) made one inside it.
 """
 
 import argparse
@@ -48,7 +61,9 @@ FILE_LANGS = {"c", "cmake"}
 LINKED = ["build", "include", "examples", "scripts", "utils", "python",
           "bench", "test", "docs", "cmake", "lib", "tools"]
 FENCE = re.compile(r"^(```+|~~~+)\s*([A-Za-z0-9_+-]*)\s*$")
-MARKER = re.compile(r"^<!--\s*doc-test:\s*(file|skip|setup|env)\b\s*(.*?)"
+MARKER = re.compile(r"^<!--\s*doc-test:\s*(file|skip|setup|env|replace|prelude|"
+                    r"output-in-comments|output-of-previous)\b"
+                    r"\s*(.*?)"
                     r"\s*-->\s*$")
 
 
@@ -67,8 +82,10 @@ class Block:
         return "%s:%d" % (self.doc, self.line)
 
     def action(self):
-        """'run', 'file', 'skip', 'none' (not code to run), or an error
-        string for a block that must be marked."""
+        """'run', 'file', 'skip', 'compare', 'none' (not code to run), or
+        an error string for a block that must be marked."""
+        if any(k == "output-of-previous" for k, _ in self.markers):
+            return "compare"
         if self.marker("skip"):
             return "skip"
         if self.marker("file"):
@@ -122,7 +139,7 @@ def check_markers(blocks):
     errors = []
     for b in blocks:
         action = b.action()
-        if action not in ("run", "file", "skip", "none"):
+        if action not in ("run", "file", "skip", "compare", "none"):
             errors.append("%s: %s" % (b.where(), action))
         for reason in b.marker("skip"):
             if not reason:
@@ -174,13 +191,26 @@ def run(doc, src, build, work):
     env["AOTC_CACHE_DIR"] = os.path.join(work, ".doc-cache")
     name = os.path.relpath(doc, src)
     ran = skipped = 0
+    replacements = []
+    last_output = ""
     for b in blocks:
         where = "%s:%d" % (name, b.line)
         for assignment in b.marker("env"):
             key, _, value = assignment.partition("=")
             env[key] = value
+        for pair in b.marker("replace"):
+            old, _, new = pair.partition(" ")
+            replacements.append((old, new.strip()))
+        text = b.text
+        for old, new in replacements:
+            text = text.replace(old, new)
         action = b.action()
         if action == "none":
+            continue
+        if action == "compare":
+            if not _contains_in_order(last_output, text, where):
+                return 1
+            print("%s: output block matches the output above" % where)
             continue
         if action == "skip":
             print("%s: %s block skipped: %s" % (where, b.lang or "text",
@@ -188,27 +218,102 @@ def run(doc, src, build, work):
             skipped += 1
             continue
         for command in b.marker("setup"):
-            if not _run(["bash", "-e", "-c", command], work, env,
-                        "%s: setup '%s'" % (where, command)):
+            if _run(["bash", "-e", "-c", command], work, env,
+                    "%s: setup '%s'" % (where, command)) is None:
                 return 1
         if action == "file":
             path = os.path.join(work, b.marker("file")[0])
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:
-                f.write(b.text)
+                f.write(text)
             print("%s: %s block written to %s" % (where, b.lang,
                                                   b.marker("file")[0]))
             continue
+        if b.markers and any(k == "output-in-comments" for k, _ in b.markers):
+            if not _run_with_outputs(text, work, env, where):
+                return 1
+            print("%s: %s block ran, its outputs as shown" % (where, b.lang))
+            ran += 1
+            continue
         if RUN_LANGS[b.lang] == "bash":
-            argv = ["bash", "-e", "-o", "pipefail", "-c", b.text]
+            # As a user's shell runs it: -e, no pipefail.
+            argv = ["bash", "-e", "-c", text]
         else:
-            argv = [sys.executable, "-c", b.text]
-        if not _run(argv, work, env, "%s: %s block" % (where, b.lang)):
+            argv = [sys.executable, "-c",
+                    "\n".join(b.marker("prelude") + [text])]
+        last_output = _run(argv, work, env, "%s: %s block" % (where, b.lang))
+        if last_output is None:
             return 1
         print("%s: %s block ran" % (where, b.lang))
         ran += 1
     print("%s: %d blocks ran, %d skipped" % (name, ran, skipped))
     return 0
+
+
+def _run_with_outputs(text, cwd, env, where):
+    """Runs each command of `text` on its own. The comment lines right
+    after a command (no blank line between) are its output: it must print
+    exactly that (its exit status then does not matter: `grep -c` of
+    nothing prints 0 and fails). A command without them must exit 0. A
+    comment after a blank line says what comes next and is not checked."""
+    commands = []          # [command, expected lines or None]
+    after_command = False
+    pending = ""
+    for line in text.rstrip("\n").split("\n"):
+        if pending:
+            pending += "\n" + line
+            if not line.endswith("\\"):
+                commands.append([pending, None])
+                pending = ""
+                after_command = True
+            continue
+        if not line.strip():
+            after_command = False
+        elif line.lstrip().startswith("#"):
+            if after_command:
+                if commands[-1][1] is None:
+                    commands[-1][1] = []
+                commands[-1][1].append(line.lstrip()[1:].strip())
+        elif line.endswith("\\"):
+            pending = line
+        else:
+            commands.append([line, None])
+            after_command = True
+    for command, want in commands:
+        result = subprocess.run(["bash", "-e", "-c", command], cwd=cwd,
+                                env=env, stdin=subprocess.DEVNULL,
+                                capture_output=True, text=True,
+                                errors="replace")
+        got = [l.strip() for l in result.stdout.strip().split("\n")]
+        ok = got == want if want is not None else result.returncode == 0
+        if not ok:
+            print("error: %s: `%s` (exit %d) printed:" % (
+                where, command, result.returncode))
+            print(result.stdout.rstrip() + result.stderr.rstrip())
+            if want is not None:
+                print("--- the doc says ---")
+                print("\n".join(want))
+            return False
+    return True
+
+
+def _contains_in_order(output, text, where):
+    """Whether each line of `text`, elisions (lines in parentheses) aside,
+    is a line of `output`, in the same order; says which one is not."""
+    got = [l.rstrip() for l in output.split("\n")]
+    position = 0
+    for line in text.rstrip("\n").split("\n"):
+        line = line.rstrip()
+        if line.strip().startswith("(") and line.strip().endswith(")"):
+            continue
+        try:
+            position = got.index(line, position) + 1
+        except ValueError:
+            print("error: %s: the doc shows\n%s\nwhich the command above "
+                  "did not print (at or after its line %d); it printed:\n%s"
+                  % (where, line, position + 1, output.rstrip()))
+            return False
+    return True
 
 
 def _run(argv, cwd, env, what):
@@ -220,8 +325,8 @@ def _run(argv, cwd, env, what):
         print(argv[-1].rstrip())
         print("--- its output ---")
         print(result.stdout.rstrip())
-        return False
-    return True
+        return None
+    return result.stdout
 
 
 def main():
@@ -264,16 +369,15 @@ def main():
         if entry.endswith(".test"):
             with open(os.path.join(args.tests, entry)) as f:
                 tests += f.read()
-    missing = [doc for doc in args.docs
-               if any(b.action() != "none" for b in parse(doc))
-               and os.path.basename(doc) not in tests]
+    runnable = [doc for doc in args.docs
+                if any(b.action() in ("run", "file") for b in parse(doc))]
+    missing = [doc for doc in runnable
+               if os.path.basename(doc) not in tests]
     for doc in missing:
         print("error: %s has commands or code but no test in %s runs it"
               % (doc, args.tests))
-    print("%d docs with commands, %d without a test"
-          % (sum(1 for d in args.docs
-                 if any(b.action() != "none" for b in parse(d))),
-             len(missing)))
+    print("%d docs with commands to run, %d without a test"
+          % (len(runnable), len(missing)))
     return 1 if missing else 0
 
 
