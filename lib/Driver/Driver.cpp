@@ -237,6 +237,9 @@ private:
   GraphSignature signature;
   /// The kernel report's text, when asked for by --report or --dump-dir.
   std::optional<FunctionReport> report;
+  /// How many kernels the object runs (the report's rows), for the progress
+  /// line of code generation; 0 when not counted.
+  size_t kernelCount = 0;
   std::string reportText;
   unsigned dumpIndex = 0;
   bool reportedError = false;
@@ -792,9 +795,12 @@ LogicalResult Compilation::runPipeline() {
       return failure();
     // Kernels are what the fusion stage leaves: linalg on tensors, one
     // top-level op (or loop nest) per kernel. docs/report.md.
-    if (stage.name == "fusion" && (options.report || !options.dumpDir.empty()))
-      if (auto func = module->lookupSymbol<func::FuncOp>(pipelineOptions.entry))
+    if (stage.name == "fusion" &&
+        (options.report || !options.dumpDir.empty() || options.progress))
+      if (auto func = module->lookupSymbol<func::FuncOp>(pipelineOptions.entry)) {
         report = analyzeKernels(func);
+        kernelCount = report->kernels.size();
+      }
   }
   return writeReport();
 }
@@ -842,11 +848,13 @@ LogicalResult Compilation::runGPUPipeline() {
       return failure();
     // Kernels are the launches the kernels stage leaves, whichever pass
     // built each one: the report lists exactly what the object launches.
-    if (stage.name == "kernels" && (options.report || !options.dumpDir.empty()))
+    if (stage.name == "kernels" &&
+        (options.report || !options.dumpDir.empty() || options.progress))
       for (auto func : module->getOps<func::FuncOp>())
         if (func->hasAttr("aotc.cuda.entry")) {
           report = analyzeLaunches(func);
           report->function = pipelineOptions.entry;
+          kernelCount = report->kernels.size();
         }
     if (stage.name == "device") {
       ptx = cuda::getKernelsPTX(*module);
@@ -1017,16 +1025,22 @@ LogicalResult Compilation::generateCode() {
       return success();
     });
   bool assembly = options.emit == EmitKind::Assembly;
+  std::string ofKernels =
+      kernelCount ? llvm::formatv(" of {0} kernel{1}", kernelCount,
+                                  kernelCount == 1 ? "" : "s")
+                        .str()
+                  : "";
   std::string codegenStep =
-      optimizeInParts ? llvm::formatv("LLVM optimization and code generation, "
+      optimizeInParts ? llvm::formatv("LLVM optimization and code generation{2}, "
                                       "{0} parts on {1} threads",
                                       parts,
                                       codegen.threads
                                           ? codegen.threads
                                           : llvm::hardware_concurrency()
-                                                .compute_thread_count())
+                                                .compute_thread_count(),
+                                      ofKernels)
                             .str()
-                      : "code generation";
+                      : "code generation" + ofKernels;
   TimingScope codegenTime = time(codegenStep);
   if (failed(outputs.add(outputPath, [&](llvm::raw_pwrite_stream &os) {
         if (llvm::Error err =

@@ -178,8 +178,9 @@ int main(int argc, char **argv) {
   app.add_flag("-v,--verbose", verbose,
                "Print each step of the compile as it starts (import, each "
                "pipeline stage, LLVM translation, optimization and code "
-               "generation) with the seconds since the start, to stderr; "
-               "on by default when stderr is a terminal");
+               "generation, with the number of kernels) with the seconds "
+               "since the start, to stderr; on by default when stderr is a "
+               "terminal");
   app.add_flag("--timings", options.timings,
                "Print to stderr the wall time of every step (import, each "
                "pipeline stage with its passes, LLVM translation, "
