@@ -125,13 +125,17 @@ func.func @epilogue_reads_output(%b: memref<2xf32>, %x: memref<8x16xf32>, %w: me
 
 // A stride-2 window (a max pool row, with the window's shape as its second
 // input, as linalg's pooling ops have it): the input's innermost index is
-// 2 * ow + kw, so each vector is one masked wide load of the 31 elements
-// from the first lane's to the last lane's, and a shuffle of the even ones.
+// 2 * ow + kw, so each vector is a load from the first lane's element, one
+// ending at the last lane's (15 further), and a shuffle of the even
+// elements of the two: no masked load.
 
 // CHECK-LABEL: func.func @strided_window(
-// CHECK:         %[[WIDE:.+]] = vector.maskedload %arg0{{.*}} : memref<8x33xf32>, vector<32xi1>, vector<32xf32> into vector<32xf32>
-// CHECK:         vector.shuffle %[[WIDE]], %[[WIDE]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<32xf32>, vector<32xf32>
+// CHECK:         %[[FIRST:.+]] = vector.load %arg0[%c0, %[[KW:.+]]] : memref<8x33xf32>, vector<16xf32>
+// CHECK:         %[[AT:.+]] = arith.addi %[[KW]], %c15 : index
+// CHECK:         %[[LAST:.+]] = vector.load %arg0[%c0, %[[AT]]] : memref<8x33xf32>, vector<16xf32>
+// CHECK:         vector.shuffle %[[FIRST]], %[[LAST]] [0, 2, 4, 6, 8, 10, 12, 14, 17, 19, 21, 23, 25, 27, 29, 31] : vector<16xf32>, vector<16xf32>
 // CHECK:         arith.maximumf {{.*}} : vector<16xf32>
+// CHECK-NOT:     vector.maskedload
 func.func @strided_window(%x: memref<8x33xf32>, %k: memref<3xf32>, %y: memref<8x16xf32>) {
   linalg.generic {indexing_maps = [affine_map<(c, ow, kw) -> (c, 2 * ow + kw)>, affine_map<(c, ow, kw) -> (kw)>, affine_map<(c, ow, kw) -> (c, ow)>],
                   iterator_types = ["parallel", "parallel", "reduction"]}
@@ -153,8 +157,8 @@ func.func @strided_window(%x: memref<8x33xf32>, %k: memref<3xf32>, %y: memref<8x
 
 // CHECK-LABEL: func.func @pool_image_rows(
 // CHECK:         scf.for %[[C:.+]] = %c0 to %c16 step %c1
-// CHECK:           vector.maskedload %arg0[%c0, %[[C]], %{{.+}}, %{{.+}}]
-// CHECK:           vector.maskedload %arg0[%c0, %[[C]], %{{.+}}, %{{.+}}]
+// CHECK:           vector.load %arg0[%c0, %[[C]], %{{.+}}, %{{.+}}]
+// CHECK:           vector.load %arg0[%c0, %[[C]], %{{.+}}, %{{.+}}]
 // CHECK:         vector.store %{{.+}}, %arg2[%c0, %[[C]], %c0, %c0]
 // CHECK:         vector.store %{{.+}}, %arg2[%c0, %[[C]], %c1, %c0]
 func.func @pool_image_rows(%x: memref<1x16x33x33xf32>, %k: memref<3x3xf32>, %y: memref<1x16x16x16xf32>) {
