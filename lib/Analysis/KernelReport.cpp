@@ -772,4 +772,56 @@ void printKernelReport(const FunctionReport &report,
   printTable(tasks, taskAligned, os, "  ");
 }
 
+void printSlowKernelReport(const FunctionReport &report,
+                           const ReportContext &context,
+                           ArrayRef<int64_t> scalarKernels,
+                           llvm::raw_ostream &os) {
+  os << "aotc report for @" << report.function;
+  if (!context.description.empty())
+    os << " (" << context.description << ")";
+  os << ", kernels left to scalar loops\n\n";
+  SmallVector<int64_t> rowsLeft;
+  for (int64_t number : scalarKernels)
+    if (number >= 1 && number <= (int64_t)report.kernels.size())
+      rowsLeft.push_back(number);
+  uint64_t work = report.totalFlops() + report.totalIntOps();
+  auto workOf = [&](int64_t number) {
+    const Kernel &kernel = report.kernels[number - 1];
+    return kernel.flops + kernel.intOps;
+  };
+  if (rowsLeft.empty()) {
+    os << "none: every contraction and reduction of the " << report.kernels.size()
+       << (report.kernels.size() == 1 ? " kernel" : " kernels")
+       << " runs as register-tiled vector code\n";
+    return;
+  }
+  uint64_t slowWork = 0;
+  for (int64_t number : rowsLeft)
+    slowWork += workOf(number);
+  auto share = [&](uint64_t part) {
+    return llvm::formatv("{0:f1}%", work ? 100.0 * part / work : 0.0).str();
+  };
+  os << rowsLeft.size() << " of " << report.kernels.size()
+     << " kernels run as scalar loops (a contraction or reduction no vector "
+        "kernel took, or reads through computed indices): "
+     << share(slowWork) << " of the FLOPs and integer ops\n\n";
+  llvm::stable_sort(rowsLeft, [&](int64_t a, int64_t b) {
+    return workOf(a) > workOf(b);
+  });
+  SmallVector<SmallVector<std::string>> rows;
+  rows.push_back({"kernel", "kind", "FLOPs", "int ops", "share",
+                  "iterations", "ops"});
+  for (int64_t number : rowsLeft) {
+    const Kernel &kernel = report.kernels[number - 1];
+    rows.push_back({std::to_string(number),
+                    stringifyKernelKind(kernel.kind).str(),
+                    (kernel.approximate ? "~" : "") +
+                        std::to_string(kernel.flops),
+                    std::to_string(kernel.intOps), share(workOf(number)),
+                    kernel.iterations, describeOps(kernel)});
+  }
+  const bool rightAligned[] = {true, false, true, true, true, false, false};
+  printTable(rows, rightAligned, os);
+}
+
 } // namespace aotc

@@ -240,6 +240,8 @@ private:
   /// How many kernels the object runs (the report's rows), for the progress
   /// line of code generation; 0 when not counted.
   size_t kernelCount = 0;
+  /// The report's rows left to scalar loops, for --report=slow.
+  SmallVector<int64_t> scalarKernels;
   std::string reportText;
   unsigned dumpIndex = 0;
   bool reportedError = false;
@@ -433,6 +435,9 @@ LogicalResult Compilation::checkOptions() {
   if (options.report && options.emit == EmitKind::MLIR)
     return error(diag, "--report describes the compiled kernels; --emit mlir "
                        "stops before compiling (use --emit obj, asm or llvm)");
+  if (options.report && options.reportSlow && options.target == "cuda")
+    return error(diag, "--report=slow lists the CPU's kernels left to scalar "
+                       "loops; with --target cuda use --report");
   return success();
 }
 
@@ -763,6 +768,7 @@ LogicalResult Compilation::runPipeline() {
   pipelineOptions.name = name;
   pipelineOptions.fusion = options.fusion;
   pipelineOptions.outlineKernels = options.outlineKernels;
+  pipelineOptions.scalarKernels = options.report && options.reportSlow;
   pipelineOptions.parallelMinWork = options.parallelMinWork;
   cpu::VectorRegisters registers = cpu::getVectorRegisters(*machine);
   pipelineOptions.vectorBits = registers.bits;
@@ -795,6 +801,15 @@ LogicalResult Compilation::runPipeline() {
       return failure();
     // Kernels are what the fusion stage leaves: linalg on tensors, one
     // top-level op (or loop nest) per kernel. docs/report.md.
+    // The rows aotc-cpu-mark-scalar-kernels recorded (loops stage), in
+    // every function the entry point became, while they are func.funcs.
+    if (pipelineOptions.scalarKernels)
+      for (auto func : (*module)->getRegion(0).getOps<func::FuncOp>())
+        if (auto rows =
+                func->getAttrOfType<DenseI64ArrayAttr>(kScalarKernelsAttr))
+          for (int64_t row : rows.asArrayRef())
+            if (!llvm::is_contained(scalarKernels, row))
+              scalarKernels.push_back(row);
     if (stage.name == "fusion" &&
         (options.report || !options.dumpDir.empty() || options.progress))
       if (auto func = module->lookupSymbol<func::FuncOp>(pipelineOptions.entry)) {
@@ -912,8 +927,15 @@ LogicalResult Compilation::writeReport() {
   if (auto bytes =
           (*module)->getAttrOfType<IntegerAttr>("aotc.worker_temp_bytes"))
     context.workerTempBytes = bytes.getValue().getZExtValue();
-  llvm::raw_string_ostream os(reportText);
-  printKernelReport(*report, context, os);
+  std::string fullReport;
+  llvm::raw_string_ostream full(fullReport);
+  printKernelReport(*report, context, full);
+  if (options.report && options.reportSlow) {
+    llvm::raw_string_ostream os(reportText);
+    printSlowKernelReport(*report, context, scalarKernels, os);
+  } else {
+    reportText = fullReport;
+  }
   report.reset(); // its kernels point at ops the later stages replaced
   if (options.dumpDir.empty())
     return success();
@@ -923,7 +945,7 @@ LogicalResult Compilation::writeReport() {
   llvm::raw_fd_ostream file(path, ec);
   if (ec)
     return error(diag, "cannot write '" + path + "': " + ec.message());
-  file << reportText;
+  file << fullReport;
   return success();
 }
 

@@ -125,8 +125,8 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // never compared with each other: linear in their number.)
   pm.addNestedPass<func::FuncOp>(createKernelCSEPass());
   // Each kernel carries its row of the report, which the outlined
-  // functions are named after.
-  if (options.outlineKernels)
+  // functions are named after and --report=slow names the slow ones by.
+  if (options.outlineKernels || options.scalarKernels)
     pm.addNestedPass<func::FuncOp>(createNumberKernelsPass());
 }
 
@@ -220,6 +220,10 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // Fills left over (a padded window's border value) are stored along
   // rows; LLVM vectorized -inf fills as scatters.
   pm.addNestedPass<func::FuncOp>(createVectorizeFillsPass());
+  // What no vector kernel took and will run slowly as scalar loops, for
+  // --report=slow.
+  if (options.scalarKernels)
+    pm.addNestedPass<func::FuncOp>(createMarkScalarKernelsPass());
   // Elementwise ops no vector kernel took (transpositions) become loops
   // that NAME_run_parallel can share out too.
   pm.addNestedPass<func::FuncOp>(createParallelElementwiseLoopsPass());

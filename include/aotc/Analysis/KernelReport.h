@@ -109,6 +109,10 @@ FunctionReport analyzeKernels(mlir::func::FuncOp func);
 /// (its row number in analyzeKernels), so that aotc-cpu-outline-kernels
 /// names the function it becomes after that row.
 inline constexpr llvm::StringLiteral kKernelNumberAttr = "aotc.kernel";
+/// On a function: the rows of the kernels left to scalar loops
+/// (aotc-cpu-mark-scalar-kernels).
+inline constexpr llvm::StringLiteral kScalarKernelsAttr =
+    "aotc.scalar_kernels";
 
 /// The kernels `entry` launches, as the CUDA pipeline leaves it after its
 /// `kernels` stage: one per gpu.launch_func, in launch order, counted from
@@ -159,6 +163,15 @@ struct ReportContext {
 /// Prints `report` as a table, one row per kernel, then the totals.
 void printKernelReport(const FunctionReport &report,
                        const ReportContext &context, llvm::raw_ostream &os);
+
+/// `--report=slow`: of `report`, only the kernels whose rows (from 1) are
+/// in `scalarKernels`, those left to scalar loops
+/// (aotc-cpu-mark-scalar-kernels), each with its share of the graph's
+/// FLOPs and integer ops, heaviest first; or a line saying there are none.
+void printSlowKernelReport(const FunctionReport &report,
+                           const ReportContext &context,
+                           llvm::ArrayRef<int64_t> scalarKernels,
+                           llvm::raw_ostream &os);
 
 } // namespace aotc
 

@@ -90,6 +90,10 @@ struct CompileOptions {
   /// output goes to standard output. With `dumpDir`, it is also written to
   /// DIR/report.txt whether or not this is set.
   bool report = false;
+  /// With `report`: print only the kernels left to scalar loops, with
+  /// their share of the work (`--report=slow`). The kernels are numbered
+  /// for it, as with `outlineKernels`.
+  bool reportSlow = false;
 };
 
 } // namespace aotc

@@ -54,6 +54,11 @@ struct CPUPipelineOptions : mlir::PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Compile each kernel as a non-inlined function of its "
                      "own (for profilers)"),
       llvm::cl::init(false)};
+  Option<bool> scalarKernels{
+      *this, "scalar-kernels",
+      llvm::cl::desc("Number the kernels and record those left to scalar "
+                     "loops (aotc.scalar_kernels, for --report=slow)"),
+      llvm::cl::init(false)};
   Option<int64_t> parallelMinWork{
       *this, "parallel-min-work",
       llvm::cl::desc("Vector lanes of work below which a kernel runs "

@@ -824,9 +824,28 @@ def NumberKernelsPass
     attribute `aotc.kernel = N`, N its row in the report. Loop nests and
     linalg ops keep it through bufferization, and
     `aotc-cpu-materialize-pads` gives it to a pad's border fills, so that
-    `aotc-cpu-outline-kernels` names each function after the report's row.
-    Run only with `aotc --outline-kernels`: the attribute would keep CSE
-    from merging two otherwise equal ops.
+    `aotc-cpu-outline-kernels` names each function after the report's row
+    and `aotc-cpu-mark-scalar-kernels` can say which rows run as scalar
+    loops. Run only with `aotc --outline-kernels` or `--report=slow`: the
+    attribute would keep CSE from merging two otherwise equal ops.
+  }];
+}
+
+def MarkScalarKernelsPass
+    : Pass<"aotc-cpu-mark-scalar-kernels", "mlir::func::FuncOp"> {
+  let summary = "Record the kernels left to scalar loops, for --report=slow";
+  let description = [{
+    Runs after the vector kernel passes. A linalg op they left is lowered to
+    scalar loops for LLVM's vectorizers; that is fine for elementwise ops
+    and transpositions, which LLVM vectorizes or which move memory anyway,
+    but a contraction or reduction (an op with reduction loops) or an op
+    that reads through computed indices (an indexing map that is not a
+    projected permutation, or a load in its body: a gather, a resize)
+    then runs at a fraction of the vector kernels' speed. The pass
+    gives the function the attribute `aotc.scalar_kernels`, the sorted row
+    numbers (`aotc.kernel`, from `aotc-cpu-number-kernels`) of the kernels
+    holding such an op; `aotc --report=slow` lists them. Ops of no
+    numbered kernel are not recorded.
   }];
 }
 
