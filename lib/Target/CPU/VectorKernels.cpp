@@ -528,18 +528,41 @@ void choosePrefetch(linalg::GenericOp generic, KernelPlan &plan) {
   plan.prefetchStep = step;
 }
 
+/// The element types a kernel computes on: f32 throughout, or i32 results
+/// of i32 and 8-bit inputs (an integer matmul's `acc + ext(a) * ext(b)`,
+/// without AVX-512 VNNI: vpmulld and vpaddd on sign- or zero-extended
+/// bytes, where scalar loops ran bert_mini_int8's matmuls 3x slower than
+/// onnxruntime).
+bool hasKernelElementTypes(linalg::GenericOp generic) {
+  auto elementOf = [](Value value) -> Type {
+    auto type = dyn_cast<MemRefType>(value.getType());
+    if (!type || !type.hasStaticShape())
+      return nullptr;
+    return type.getElementType();
+  };
+  Type out = elementOf(generic.getDpsInitOperand(0)->get());
+  if (!out || !(out.isF32() || out.isSignlessInteger(32)))
+    return false;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    Type type = elementOf(input->get());
+    if (!type)
+      return false;
+    if (out.isF32() ? !type.isF32()
+                    : !(type.isSignlessInteger(32) ||
+                        type.isSignlessInteger(8)))
+      return false;
+  }
+  return true;
+}
+
 std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
                                      unsigned vectorBits, unsigned registers,
                                      bool prefetch) {
   if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
       generic.hasIndexSemantics())
     return std::nullopt;
-  Type f32 = Float32Type::get(generic.getContext());
-  for (OpOperand &operand : generic->getOpOperands()) {
-    auto type = dyn_cast<MemRefType>(operand.get().getType());
-    if (!type || !type.hasStaticShape() || type.getElementType() != f32)
-      return std::nullopt;
-  }
+  if (!hasKernelElementTypes(generic))
+    return std::nullopt;
   Block *body = generic.getBody();
   for (Operation &op : body->without_terminator())
     if (!isVectorizableBodyOp(op))
@@ -744,9 +767,19 @@ class KernelEmitter {
 public:
   KernelEmitter(linalg::GenericOp generic, const KernelPlan &plan)
       : generic(generic), plan(plan), loc(generic.getLoc()),
-        vb(generic.getLoc(), plan.lanes),
-        vectorType(VectorType::get({plan.lanes},
-                                   Float32Type::get(generic.getContext()))) {}
+        vb(generic.getLoc(), plan.lanes) {}
+
+  /// The vector of `memref`'s elements: one lane per output element.
+  VectorType vectorOfMemRef(Value memref) const {
+    return VectorType::get({plan.lanes},
+                           cast<MemRefType>(memref.getType()).getElementType());
+  }
+
+  /// A constant vector of zeros of `type` (masked lanes' filler).
+  Value zeros(OpBuilder &b, VectorType type) const {
+    return arith::ConstantOp::create(b, loc, type,
+                                     cast<TypedAttr>(b.getZeroAttr(type)));
+  }
 
   void emit(OpBuilder &b) {
     if (plan.prefetched && plan.prefetchBlockElements) {
@@ -957,13 +990,13 @@ private:
       if (!map.isFunctionOfDim(position))
         value = broadcast(b, memref::LoadOp::create(b, loc, input->get(), where));
       else if (!masked(j))
-        value = vector::LoadOp::create(b, loc, vectorType, input->get(), where);
+        value = vector::LoadOp::create(b, loc, vectorOfMemRef(input->get()),
+                                       input->get(), where);
       else
         value = vector::MaskedLoadOp::create(
-            b, loc, vectorType, input->get(), where,
+            b, loc, vectorOfMemRef(input->get()), input->get(), where,
             maskFor(b, tile.lastLanes),
-            arith::ConstantOp::create(
-                b, loc, vectorType, DenseElementsAttr::get(vectorType, 0.0f)));
+            zeros(b, vectorOfMemRef(input->get())));
       mapping.map(op.getMatchingBlockArgument(input), value);
     }
     if (out)
@@ -1133,12 +1166,11 @@ private:
     unsigned n = operand.getOperandNumber();
     if (!plan.onVector[n])
       return broadcast(b, memref::LoadOp::create(b, loc, memref, at));
-    if (&operand == generic.getDpsInitOperand(0) && plan.outputStride) {
-      Value zero = arith::ConstantOp::create(
-          b, loc, vectorType, DenseElementsAttr::get(vectorType, 0.0f));
-      return vector::GatherOp::create(b, loc, vectorType, memref, at,
-                                      scatterOffsets(b), laneMask(b, j), zero);
-    }
+    VectorType type = vectorOfMemRef(memref);
+    if (&operand == generic.getDpsInitOperand(0) && plan.outputStride)
+      return vector::GatherOp::create(b, loc, type, memref, at,
+                                      scatterOffsets(b), laneMask(b, j),
+                                      zeros(b, type));
     if (int64_t step = plan.step[n]; step == 2 && !masked(j)) {
       // A stride of 2 (a strided convolution's rows): a load from the
       // first lane's element and one ending at the last lane's, and one
@@ -1146,11 +1178,11 @@ private:
       // vmaskmovps takes the FMA ports of AVX2 cores (a 512-channel
       // stride-2 1-D convolution: 98 -> 70 ms).
       int64_t lanes = plan.lanes;
-      Value first = vector::LoadOp::create(b, loc, vectorType, memref, at);
+      Value first = vector::LoadOp::create(b, loc, type, memref, at);
       SmallVector<Value> last(at);
       last.back() = arith::AddIOp::create(
           b, loc, last.back(), arith::ConstantIndexOp::create(b, loc, lanes - 1));
-      Value second = vector::LoadOp::create(b, loc, vectorType, memref, last);
+      Value second = vector::LoadOp::create(b, loc, type, memref, last);
       SmallVector<int64_t> picked;
       for (int64_t lane = 0; lane < lanes; ++lane)
         picked.push_back(lane < lanes / 2 ? 2 * lane : 2 * lane + 1);
@@ -1160,9 +1192,9 @@ private:
       // One wide load of every element from the first to the last lane's,
       // then the lanes picked out of it.
       int64_t lanes = masked(j) ? tile.lastLanes : plan.lanes;
-      auto wideType = VectorType::get({step * plan.lanes}, b.getF32Type());
-      Value zero = arith::ConstantOp::create(
-          b, loc, wideType, DenseElementsAttr::get(wideType, 0.0f));
+      auto wideType =
+          VectorType::get({step * plan.lanes}, type.getElementType());
+      Value zero = zeros(b, wideType);
       Value mask = vector::ConstantMaskOp::create(
           b, loc, VectorType::get({step * plan.lanes}, b.getI1Type()),
           ArrayRef<int64_t>{step * (lanes - 1) + 1});
@@ -1174,11 +1206,10 @@ private:
       return vector::ShuffleOp::create(b, loc, wide, wide, picked);
     }
     if (!masked(j))
-      return vector::LoadOp::create(b, loc, vectorType, memref, at);
-    Value zero = arith::ConstantOp::create(
-        b, loc, vectorType, DenseElementsAttr::get(vectorType, 0.0f));
-    return vector::MaskedLoadOp::create(b, loc, vectorType, memref, at,
-                                        maskFor(b, tile.lastLanes), zero);
+      return vector::LoadOp::create(b, loc, type, memref, at);
+    return vector::MaskedLoadOp::create(b, loc, type, memref, at,
+                                        maskFor(b, tile.lastLanes),
+                                        zeros(b, type));
   }
 
   void writeOutput(OpBuilder &b, Value value, ArrayRef<OpFoldResult> dims,
@@ -1214,7 +1245,6 @@ private:
   const KernelPlan &plan;
   Location loc;
   VectorBuilder vb;
-  VectorType vectorType;
   TileShape tile;
   Value flatPrefetched;
 };
