@@ -9,6 +9,7 @@
 #include "aotc/Driver/Driver.h"
 
 #include "aotc/Analysis/KernelReport.h"
+#include "aotc/Analysis/SampleSplit.h"
 #include "aotc/Driver/DumpPrinting.h"
 #include "aotc/Driver/HeaderEmitter.h"
 #include "aotc/Driver/MetadataEmitter.h"
@@ -19,6 +20,7 @@
 #include "aotc/InitAll.h"
 #include "aotc/Pipelines/Pipelines.h"
 #include "aotc/Target/CPU/ParallelCodegen.h"
+#include "aotc/Target/CPU/SampleLoop.h"
 #include "aotc/Target/CUDA/HostEmitter.h"
 #include "aotc/Target/CUDA/Toolkit.h"
 
@@ -206,6 +208,13 @@ private:
   LogicalResult parseInput();
   bool isONNX() const;
   LogicalResult importONNX();
+  /// Imports the graph for a dimension given a range: once at size 1, the
+  /// graph the object runs once per index, after checking that the graph
+  /// keeps the indices apart (SampleSplit.h).
+  LogicalResult importWithSampleLoop(ONNXImportOptions importOptions,
+                                     StringRef dimName, int64_t min,
+                                     int64_t max);
+  LogicalResult describeSampleLoop();
   void printONNXDiagnostic(Diagnostic &diagnostic);
   LogicalResult selectEntry();
   LogicalResult runPipeline();
@@ -235,6 +244,9 @@ private:
   OwningOpRef<ModuleOp> module;
   func::FuncOp entry;
   GraphSignature signature;
+  /// With a dimension given a range: where the graph's inputs and outputs
+  /// hold it.
+  std::optional<SampleSplit> sampleSplit;
   /// The kernel report's text, when asked for by --report or --dump-dir.
   std::optional<FunctionReport> report;
   /// How many kernels the object runs (the report's rows), for the progress
@@ -530,8 +542,88 @@ LogicalResult Compilation::importONNX() {
   context.appendDialectRegistry(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
+  if (importOptions.dimRanges.size() > 1)
+    return error(diag, "--dim gives ranges to '" +
+                           importOptions.dimRanges.begin()->first + "' and '" +
+                           std::next(importOptions.dimRanges.begin())->first +
+                           "'; one dimension may take a range yet");
+  if (!importOptions.dimRanges.empty()) {
+    auto [dimName, range] = *importOptions.dimRanges.begin();
+    importOptions.dimRanges.clear();
+    if (range.first == range.second) {
+      importOptions.dimValues[dimName] = range.first;
+    } else {
+      if (isCUDA())
+        return error(diag, "--dim " + dimName +
+                               "=MIN..MAX: --target cuda takes one size per "
+                               "dimension yet; give --dim " +
+                               dimName + "=SIZE");
+      return importWithSampleLoop(importOptions, dimName, range.first,
+                                  range.second);
+    }
+  }
   module = importONNXModel(options.inputPath, context, importOptions);
   return success(static_cast<bool>(module));
+}
+
+LogicalResult Compilation::importWithSampleLoop(ONNXImportOptions importOptions,
+                                                StringRef dimName, int64_t min,
+                                                int64_t max) {
+  // The graph at a size above 1 shows where each value carries the
+  // dimension; the graph at size 1 is what the object runs per index.
+  int64_t probeSize = std::min<int64_t>(max, 3);
+  importOptions.dimValues[dimName.str()] = probeSize;
+  OwningOpRef<ModuleOp> probe =
+      importONNXModel(options.inputPath, context, importOptions);
+  if (!probe)
+    return failure();
+  importOptions.dimValues[dimName.str()] = 1;
+  module = importONNXModel(options.inputPath, context, importOptions);
+  if (!module)
+    return failure();
+  auto one = module->lookupSymbol<func::FuncOp>(importOptions.functionName);
+  auto probed = probe->lookupSymbol<func::FuncOp>(importOptions.functionName);
+  FailureOr<SampleSplit> split =
+      analyzeSampleSplit(one, probed, probeSize, dimName);
+  if (failed(split))
+    return failure();
+  // The probe's weights are a second copy of the model's.
+  probe = nullptr;
+  releaseUnreferencedResources(*module);
+  sampleSplit = *split;
+  signature.dims.push_back({dimName.str(), min, max});
+  return success();
+}
+
+/// Records where each input and output holds the dimension the object loops
+/// over: one sample's elements must be contiguous (the dimension leading,
+/// after dimensions of size 1).
+LogicalResult Compilation::describeSampleLoop() {
+  if (!sampleSplit)
+    return success();
+  const std::string &dimName = signature.dims.front().name;
+  auto describe = [&](ArrayRef<std::optional<SampleAxis>> axes,
+                      std::vector<TensorSignature> &tensors,
+                      StringRef kind) -> LogicalResult {
+    for (auto [axis, tensor] : llvm::zip(axes, tensors)) {
+      if (!axis)
+        continue;
+      ArrayRef<int64_t> shape = tensor.type.getShape();
+      if (llvm::any_of(shape.take_front(axis->axis),
+                       [](int64_t d) { return d != 1; }))
+        return error(diag, "--dim " + dimName + " with a range: " + kind +
+                               " '" + tensor.name + "' holds '" + dimName +
+                               "' in dimension " + llvm::Twine(axis->axis) +
+                               ", after dimensions of other sizes; only a "
+                               "leading dimension can take a range yet");
+      tensor.dimAxes.assign(shape.size(), -1);
+      tensor.dimAxes[axis->axis] = 0;
+    }
+    return success();
+  };
+  return failure(
+      failed(describe(sampleSplit->inputs, signature.inputs, "input")) ||
+      failed(describe(sampleSplit->outputs, signature.outputs, "output")));
 }
 
 /// The most telling part of `loc` for a user: an ONNX node or initializer
@@ -992,10 +1084,31 @@ LogicalResult Compilation::generateCode() {
                                              name)
                : cpu::translateToLLVMIR(
                      *module, llvmContext, *machine,
-                     {name + "_run", name + "_run_parallel"});
+                     signature.dims.empty()
+                         ? std::vector<std::string>{name + "_run",
+                                                    name + "_run_parallel"}
+                         : std::vector<std::string>{});
   notePeakMemory("translate to LLVM IR");
   if (!llvmModule)
     return error(diag, llvm::toString(llvmModule.takeError()));
+  if (!signature.dims.empty()) {
+    // The one-sample graph, run once per index of the ranged dimension.
+    cpu::SampleLoop loop;
+    loop.min = signature.dims.front().min;
+    loop.max = signature.dims.front().max;
+    auto step = [](const TensorSignature &t) -> uint64_t {
+      return t.dimAxes.empty() ? 0 : getTensorBytes(t.type);
+    };
+    for (const TensorSignature &t : signature.inputs)
+      loop.inputSteps.push_back(step(t));
+    for (const TensorSignature &t : signature.outputs)
+      loop.outputSteps.push_back(step(t));
+    loop.tempBytes = signature.tempBytes;
+    loop.workerTempBytes = signature.workerTempBytes;
+    if (llvm::Error err =
+            cpu::addSampleLoopEntryPoints(**llvmModule, name, loop))
+      return error(diag, llvm::toString(std::move(err)));
+  }
   if (failed(dump("llvm-ir.ll", [&](auto &os) {
         printLLVMModuleForDump(**llvmModule, os, options.dumpConstants);
       })))
@@ -1136,7 +1249,8 @@ LogicalResult Compilation::run() {
     // Sizes before any pass: no pass may allocate or fold a tensor that
     // overflows or exceeds the limits (TGTypeInference.h).
     if (failed(parseInput()) || failed(tg::checkTensorSizes(*module)) ||
-        (!isONNX() && failed(checkGraphOps(*module))) || failed(selectEntry()))
+        (!isONNX() && failed(checkGraphOps(*module))) ||
+        failed(selectEntry()) || failed(describeSampleLoop()))
       return failure();
   }
   notePeakMemory(isONNX() ? "import ONNX" : "parse");

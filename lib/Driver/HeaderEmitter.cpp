@@ -161,15 +161,36 @@ static std::string commentSafe(StringRef s) {
   return out;
 }
 
+/// `batch x3x224x224` for a tensor whose extents scale with the dimensions
+/// chosen at run time (`4*batch` where a dimension was merged with others);
+/// shapeString otherwise.
+static std::string dynamicShapeString(const TensorSignature &t,
+                                      ArrayRef<DynamicDim> dims) {
+  if (t.dimAxes.empty())
+    return shapeString(t.type);
+  SmallVector<std::string> parts;
+  for (auto [extent, dim] : llvm::zip(t.type.getShape(), t.dimAxes)) {
+    if (dim < 0)
+      parts.push_back(std::to_string(extent));
+    else
+      parts.push_back((extent == 1 ? "" : std::to_string(extent) + "*") +
+                      dims[dim].name);
+  }
+  return llvm::join(parts, " x ");
+}
+
 static void emitTensorTable(llvm::raw_ostream &os, StringRef title,
-                            ArrayRef<TensorSignature> tensors) {
+                            ArrayRef<TensorSignature> tensors,
+                            ArrayRef<DynamicDim> dims) {
   os << " * " << title << ":\n";
   if (tensors.empty())
     os << " *   (none)\n";
   for (auto [i, t] : llvm::enumerate(tensors))
     os << " *   " << i << ": " << commentSafe(t.name) << "  "
        << getDTypeName(t.type.getElementType()) << "["
-       << shapeString(t.type) << "]  " << getTensorBytes(t.type) << " bytes"
+       << commentSafe(dynamicShapeString(t, dims)) << "]  "
+       << getTensorBytes(t.type)
+       << (t.dimAxes.empty() ? " bytes" : " bytes at size 1")
        << (t.shapeOutput >= 0
                ? ("  (bounded: actual shape in output " +
                   llvm::Twine(t.shapeOutput) + ")")
@@ -260,6 +281,194 @@ static void emitCUDAContract(llvm::raw_ostream &os, StringRef n) {
      << " */\n";
 }
 
+/// Bits per element in a tensor's buffer (getTensorBytes's rule).
+static uint64_t bufferBitsPerElement(Type type) {
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits < 8 && bits > 1 ? bits : std::max<uint64_t>(1, bits / 8) * 8;
+}
+
+/// NAME_input_shape or NAME_output_shape, and the matching _bytes function,
+/// over the tensors' tables.
+static void emitDynamicShapeFunctions(llvm::raw_ostream &os, StringRef n,
+                                      StringRef kind,
+                                      ArrayRef<TensorSignature> tensors) {
+  std::string upper = kind.upper();
+  os << "\n/* Writes " << kind << " i's shape for the sizes in `dims` to "
+     << "shape[0.." << n << "_" << upper << "_<i>_RANK).\n"
+     << " * Returns 0, 2 when a size is outside its range, 3 when i is "
+        "not an " << kind << ". */\n";
+  os << "static inline int " << n << "_" << kind
+     << "_shape(const int64_t *dims, int i, int64_t *shape) {\n"
+     << "  if (" << n << "_check_dims(dims) != 0)\n    return 2;\n"
+     << "  switch (i) {\n";
+  for (auto [i, t] : llvm::enumerate(tensors)) {
+    std::string prefix = (n + "_" + upper + "_" + llvm::Twine(i)).str();
+    os << "  case " << i << ":\n";
+    if (t.type.getRank() > 0)
+      os << "    return " << n << "_shape_at_(dims, " << prefix << "_RANK, "
+         << prefix << "_SHAPE, " << prefix << "_SHAPE_DIMS, shape);\n";
+    else
+      os << "    (void)shape;\n    return 0;\n";
+  }
+  os << "  default:\n    return 3;\n  }\n}\n";
+  os << "\n/* The bytes of " << kind << " i for the sizes in `dims`; 0 when a "
+     << "size is outside its\n * range or i is not an " << kind << ". */\n";
+  os << "static inline size_t " << n << "_" << kind
+     << "_bytes(const int64_t *dims, int i) {\n"
+     << "  int64_t shape[" << n << "_MAX_RANK_];\n"
+     << "  uint64_t elements = 1;\n"
+     << "  int rank;\n"
+     << "  uint64_t bits;\n"
+     << "  if (" << n << "_" << kind << "_shape(dims, i, shape) != 0)\n"
+     << "    return 0;\n"
+     << "  switch (i) {\n";
+  for (auto [i, t] : llvm::enumerate(tensors))
+    os << "  case " << i << ":\n    rank = " << t.type.getRank()
+       << ";\n    bits = " << bufferBitsPerElement(t.type.getElementType())
+       << ";\n    break;\n";
+  os << "  default:\n    return 0;\n  }\n"
+     << "  for (int a = 0; a < rank; ++a)\n"
+     << "    elements *= (uint64_t)shape[a];\n"
+     << "  return (size_t)((elements * bits + 7) / 8);\n}\n";
+}
+
+/// The header of a graph with dimensions chosen at run time (after the
+/// banner): NAME_run_dims and the functions that size its buffers.
+static void emitDynamicInterface(const GraphSignature &sig,
+                                 llvm::raw_ostream &os) {
+  const std::string &n = sig.name;
+  os << "#define " << n << "_NUM_INPUTS  " << sig.inputs.size() << "\n";
+  os << "#define " << n << "_NUM_OUTPUTS " << sig.outputs.size() << "\n";
+  os << "#define " << n << "_NUM_DIMS    " << sig.dims.size() << "\n";
+  os << "#define " << n << "_TEMP_BYTES  " << cSize(sig.tempBytes)
+     << " /* scratch arena for `temp` at any sizes, 64-byte aligned; 0 if "
+        "none */\n";
+  os << "#define " << n << "_TEMP_BYTES_PER_EXTRA_WORKER "
+     << cSize(sig.workerTempBytes) << "\n";
+  os << "#define " << n << "_TEMP_BYTES_FOR_WORKERS(workers) \\\n"
+     << "  ((size_t)" << n << "_TEMP_BYTES + \\\n"
+     << "   ((workers) > 1 ? (size_t)((workers) - 1) * " << n
+     << "_TEMP_BYTES_PER_EXTRA_WORKER : 0))\n\n";
+  os << "/* The dimensions chosen at run time, in the order of `dims`. */\n";
+  os << "static const char *const " << n << "_DIM_NAMES[] = ";
+  initializer(os, sig.dims, [&](const DynamicDim &d) { os << cString(d.name); });
+  os << ";\nstatic const int64_t " << n << "_DIM_MIN[] = ";
+  initializer(os, sig.dims, [&](const DynamicDim &d) { os << d.min; });
+  os << ";\nstatic const int64_t " << n << "_DIM_MAX[] = ";
+  initializer(os, sig.dims, [&](const DynamicDim &d) { os << d.max; });
+  os << ";\n";
+  for (auto [k, d] : llvm::enumerate(sig.dims))
+    if (isCIdentifier(d.name))
+      os << "#define " << n << "_DIM_" << d.name << " " << k
+         << " /* index in `dims` */\n";
+
+  int64_t maxRank = 1;
+  auto tables = [&](StringRef kind, ArrayRef<TensorSignature> tensors) {
+    std::string upper = kind.upper();
+    os << "static const char *const " << n << "_" << upper << "_NAMES[] = ";
+    initializer(os, tensors,
+                [&](const TensorSignature &t) { os << cString(t.name); });
+    os << ";\nstatic const char *const " << n << "_" << upper
+       << "_DTYPES[] = ";
+    initializer(os, tensors, [&](const TensorSignature &t) {
+      os << cString(getDTypeName(t.type.getElementType()));
+    });
+    os << ";\n";
+    for (auto [i, t] : llvm::enumerate(tensors)) {
+      std::string prefix = (n + "_" + upper + "_" + llvm::Twine(i)).str();
+      maxRank = std::max(maxRank, t.type.getRank());
+      os << "#define " << prefix << "_RANK " << t.type.getRank() << "\n";
+      if (t.type.getRank() == 0)
+        continue;
+      os << "static const int64_t " << prefix << "_SHAPE[] = { ";
+      llvm::interleaveComma(t.type.getShape(), os);
+      os << " };\nstatic const int " << prefix << "_SHAPE_DIMS[] = { ";
+      if (t.dimAxes.empty())
+        llvm::interleaveComma(
+            SmallVector<int64_t>(t.type.getRank(), -1), os);
+      else
+        llvm::interleaveComma(t.dimAxes, os);
+      os << " };\n";
+    }
+  };
+  os << "\n/* Per tensor, in call order: name, dtype, rank, and its shape as "
+        "_SHAPE[a] times\n * dims[_SHAPE_DIMS[a]] where that is >= 0 "
+        "(use " << n << "_input_shape). */\n";
+  tables("input", sig.inputs);
+  tables("output", sig.outputs);
+  os << "#define " << n << "_MAX_RANK_ " << maxRank << "\n";
+
+  os << "\n/* 0 when every size in `dims` is within its range, else 2. */\n"
+     << "static inline int " << n << "_check_dims(const int64_t *dims) {\n"
+     << "  for (int k = 0; k < " << n << "_NUM_DIMS; ++k)\n"
+     << "    if (dims[k] < " << n << "_DIM_MIN[k] || dims[k] > " << n
+     << "_DIM_MAX[k])\n      return 2;\n  return 0;\n}\n";
+  os << "\nstatic inline int " << n
+     << "_shape_at_(const int64_t *dims, int rank, const int64_t *unit,\n"
+     << "    const int *scaled, int64_t *shape) {\n"
+     << "  for (int a = 0; a < rank; ++a)\n"
+     << "    shape[a] = scaled[a] >= 0 ? unit[a] * dims[scaled[a]] : "
+        "unit[a];\n  return 0;\n}\n";
+  emitDynamicShapeFunctions(os, n, "input", sig.inputs);
+  emitDynamicShapeFunctions(os, n, "output", sig.outputs);
+  os << "\n/* Scratch bytes a call needs for the sizes in `dims` ("
+     << n << "_TEMP_BYTES at any\n * sizes: the graph runs one index at a "
+        "time); 0 when a size is out of range. */\n"
+     << "static inline size_t " << n << "_temp_bytes(const int64_t *dims) {\n"
+     << "  return " << n << "_check_dims(dims) != 0 ? 0 : (size_t)" << n
+     << "_TEMP_BYTES;\n}\n";
+
+  os << "\n/* Runs the graph for the sizes in `dims`: inputs[i] points at "
+        "input i, outputs[i]\n * at a buffer of " << n
+     << "_output_bytes(dims, i) bytes. */\n";
+  os << "int " << n
+     << "_run_dims(const int64_t *dims, const void *const *inputs,\n"
+     << "    void *const *outputs, void *temp);\n";
+  os << "\n/* " << n << "_run_dims with the kernels split across the "
+        "workers of `parallel`\n * (NULL: as " << n << "_run_dims). */\n"
+     << "int " << n
+     << "_run_dims_parallel(const int64_t *dims, const void *const *inputs,\n"
+     << "    void *const *outputs, void *temp, const aotc_parallel "
+        "*parallel);\n";
+}
+
+/// NAME_run_typed (NAME_run_dims_typed): one typed pointer per tensor.
+static void emitTypedWrapper(const GraphSignature &sig, llvm::raw_ostream &os) {
+  const std::string &n = sig.name;
+  // The typed wrapper: one pointer per tensor, in call order.
+  llvm::StringSet<> used;
+  used.insert("temp");
+  used.insert("dims");
+  SmallVector<std::string> inNames, outNames;
+  for (const TensorSignature &t : sig.inputs)
+    inNames.push_back(parameterName("in_", t.name, n, used));
+  for (const TensorSignature &t : sig.outputs)
+    outNames.push_back(parameterName("out_", t.name, n, used));
+  bool dynamic = !sig.dims.empty();
+  std::string run = n + (dynamic ? "_run_dims" : "_run");
+  os << "\n/* Typed convenience wrapper around " << run << ". */\n";
+  os << "static inline int " << run << "_typed(";
+  SmallVector<std::string> params;
+  if (dynamic)
+    params.push_back("const int64_t *dims");
+  for (auto [t, p] : llvm::zip(sig.inputs, inNames))
+    params.push_back(("const " + getCElementType(t.type.getElementType()) +
+                      " *" + p)
+                         .str());
+  for (auto [t, p] : llvm::zip(sig.outputs, outNames))
+    params.push_back(
+        (getCElementType(t.type.getElementType()) + " *" + p).str());
+  params.push_back("void *temp");
+  os << llvm::join(params, ", ") << ") {\n";
+  os << "  const void *const inputs[] = ";
+  initializer(os, inNames, [&](const std::string &p) { os << p; });
+  os << ";\n  void *const outputs[] = ";
+  initializer(os, outNames, [&](const std::string &p) { os << p; });
+  os << ";\n  return " << run << "(" << (dynamic ? "dims, " : "")
+     << "inputs, outputs, temp);\n}\n\n";
+
+}
+
 void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
   const std::string &n = sig.name;
   // The name as given: C is case-sensitive, so `net` and `NET` are two
@@ -269,10 +478,33 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
   os << "/* " << n << ".h: C interface of the graph compiled from '"
      << commentSafe(sig.source) << "'.\n"
      << " * Generated by aotc; do not edit.\n *\n";
-  emitTensorTable(os, "Inputs (in call order)", sig.inputs);
-  emitTensorTable(os, "Outputs (in call order)", sig.outputs);
+  emitTensorTable(os, "Inputs (in call order)", sig.inputs, sig.dims);
+  emitTensorTable(os, "Outputs (in call order)", sig.outputs, sig.dims);
   emitBoundedContract(os, n, sig.outputs);
-  if (sig.cuda) {
+  if (!sig.dims.empty()) {
+    os << " *\n * Dimensions chosen at run time:";
+    for (const DynamicDim &d : sig.dims)
+      os << " " << commentSafe(d.name) << " in " << d.min << ".." << d.max
+         << ";";
+    os << " one call serves\n"
+       << " * every size in range. " << n
+       << "_run_dims takes the sizes in `dims`, one int64_t per\n"
+       << " * dimension in " << n
+       << "_DIM_NAMES order. Every tensor is a dense row-major\n"
+       << " * array of its shape at those sizes: " << n << "_input_shape(), "
+       << n << "_input_bytes()\n"
+       << " * and the output_ functions give them. It returns 0 on success, "
+          "1 when temp\n"
+       << " * was NULL and the scratch arena could not be allocated, 2 when "
+          "a size is\n"
+       << " * outside its range (nothing is written). The arena is " << n
+       << "_TEMP_BYTES at\n"
+       << " * any sizes, 64-byte aligned, or NULL and the call mallocs it. "
+          "Calls with\n"
+       << " * distinct `temp` (and output) buffers may run concurrently. "
+          "Compile with\n"
+       << " * -I<aotc>/include.\n */\n";
+  } else if (sig.cuda) {
     emitCUDAContract(os, n);
   } else {
     os << " *\n"
@@ -314,6 +546,13 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
   if (!sig.cuda)
     os << "#include \"aotc/Runtime/aotc_parallel.h\"\n\n";
   os << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+  if (!sig.dims.empty()) {
+    emitDynamicInterface(sig, os);
+    emitTypedWrapper(sig, os);
+    os << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n";
+    os << "#endif /* " << guard << " */\n";
+    return;
+  }
 
   os << "#define " << n << "_NUM_INPUTS  " << sig.inputs.size() << "\n";
   os << "#define " << n << "_NUM_OUTPUTS " << sig.outputs.size() << "\n";
@@ -354,31 +593,7 @@ void emitCHeader(const GraphSignature &sig, llvm::raw_ostream &os) {
        << "_run_on_stream(const void *const *inputs, void *const *outputs,\n"
        << "    void *temp, void *stream);\n";
 
-  // The typed wrapper: one pointer per tensor, in call order.
-  llvm::StringSet<> used;
-  used.insert("temp");
-  SmallVector<std::string> inNames, outNames;
-  for (const TensorSignature &t : sig.inputs)
-    inNames.push_back(parameterName("in_", t.name, n, used));
-  for (const TensorSignature &t : sig.outputs)
-    outNames.push_back(parameterName("out_", t.name, n, used));
-  os << "\n/* Typed convenience wrapper around " << n << "_run. */\n";
-  os << "static inline int " << n << "_run_typed(";
-  SmallVector<std::string> params;
-  for (auto [t, p] : llvm::zip(sig.inputs, inNames))
-    params.push_back(("const " + getCElementType(t.type.getElementType()) +
-                      " *" + p)
-                         .str());
-  for (auto [t, p] : llvm::zip(sig.outputs, outNames))
-    params.push_back(
-        (getCElementType(t.type.getElementType()) + " *" + p).str());
-  params.push_back("void *temp");
-  os << llvm::join(params, ", ") << ") {\n";
-  os << "  const void *const inputs[] = ";
-  initializer(os, inNames, [&](const std::string &p) { os << p; });
-  os << ";\n  void *const outputs[] = ";
-  initializer(os, outNames, [&](const std::string &p) { os << p; });
-  os << ";\n  return " << n << "_run(inputs, outputs, temp);\n}\n\n";
+  emitTypedWrapper(sig, os);
 
   os << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n";
   os << "#endif /* " << guard << " */\n";

@@ -26,6 +26,11 @@ static void emitTensors(llvm::json::OStream &json,
         });
         json.attribute("bytes", static_cast<int64_t>(
                                     getTensorBytes(tensor.type)));
+        if (!tensor.dimAxes.empty())
+          json.attributeArray("shape_dims", [&] {
+            for (int64_t dim : tensor.dimAxes)
+              json.value(dim);
+          });
         if (tensor.shapeOutput >= 0)
           json.attribute("shape_output", tensor.shapeOutput);
       });
@@ -45,6 +50,11 @@ void aotc::emitMetadata(const GraphSignature &signature,
     json.attribute("target", description.target);
     json.attribute(signature.cuda ? "gpu_arch" : "cpu", description.arch);
     json.attributeArray("functions", [&] {
+      if (!signature.dims.empty()) {
+        json.value(signature.name + "_run_dims");
+        json.value(signature.name + "_run_dims_parallel");
+        return;
+      }
       json.value(signature.name + "_run");
       if (signature.cuda)
         json.value(signature.name + "_run_on_stream");
@@ -55,6 +65,15 @@ void aotc::emitMetadata(const GraphSignature &signature,
     if (!signature.cuda)
       json.attribute("temp_bytes_per_extra_worker",
                      static_cast<int64_t>(signature.workerTempBytes));
+    if (!signature.dims.empty())
+      json.attributeArray("dims", [&] {
+        for (const DynamicDim &dim : signature.dims)
+          json.object([&] {
+            json.attribute("name", utf8(dim.name));
+            json.attribute("min", dim.min);
+            json.attribute("max", dim.max);
+          });
+      });
     json.attributeBegin("inputs");
     emitTensors(json, signature.inputs);
     json.attributeEnd();

@@ -155,7 +155,9 @@ def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
                   tuple of ints, () for a scalar, or a string like "1x3x8x8"
                   (aotc --input-shape)
     dims          {symbolic dimension: size} binding an ONNX dim_param such
-                  as "batch" in every input that uses it (aotc --dim)
+                  as "batch" in every input that uses it (aotc --dim), or
+                  {dimension: (min, max)} to choose its size at each run
+                  (aotc --dim batch=1..64; see CompiledModel.run)
     cpu           aotc --cpu: "native", "x86-64-v3" (aotc's default), ...
     name          C prefix of the graph's symbols (default from the file
                   name); artifacts are NAME.o, NAME.h and libNAME.so
@@ -191,7 +193,13 @@ def compile(model, input_shapes=None, cpu=None, name=None, flags=None,
     for key, value in (input_shapes or {}).items():
         arguments += ["--input-shape", "%s=%s" % (key, _dims(value))]
     for key, value in (dims or {}).items():
-        arguments += ["--dim", "%s=%d" % (key, int(value))]
+        if isinstance(value, range):
+            value = (value.start, value.stop - 1)
+        if isinstance(value, (tuple, list)):
+            low, high = (int(v) for v in value)
+            arguments += ["--dim", "%s=%d..%d" % (key, low, high)]
+        else:
+            arguments += ["--dim", "%s=%d" % (key, int(value))]
     arguments += flags
     use_cache = cache and work_dir is None and not _cache.disabled()
 

@@ -26,7 +26,7 @@ class RawTensor:
     bytes."""
 
     def __init__(self, kind, index, name, dtype, shape, nbytes,
-                 shape_output=None):
+                 shape_output=None, shape_dims=None):
         self.kind = kind
         self.index = index
         self.name = name
@@ -35,11 +35,14 @@ class RawTensor:
         self.nbytes = nbytes
         # A bounded output: the index of the output holding its actual shape.
         self.shape_output = shape_output
+        # With dimensions chosen at run time: per axis, the index of the
+        # dimension that scales it (extent = shape[a] * dims[k]), or -1.
+        self.shape_dims = tuple(shape_dims) if shape_dims else None
 
 
 class RawSignature:
     def __init__(self, name, inputs, outputs, temp_bytes, has_parallel,
-                 worker_temp_bytes=0):
+                 worker_temp_bytes=0, dims=()):
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
@@ -47,6 +50,9 @@ class RawSignature:
         self.has_parallel = has_parallel
         # NAME_run_parallel's scratch per worker past the first.
         self.worker_temp_bytes = worker_temp_bytes
+        # Dimensions chosen at run time: (name, min, max) in the order of
+        # NAME_run_dims's `dims`; empty for a graph of fixed shapes.
+        self.dims = tuple(dims)
 
 
 def metadata_path(header):
@@ -61,7 +67,9 @@ def _tensor(kind, index, entry, where):
                          [int(d) for d in entry["shape"]],
                          int(entry["bytes"]),
                          int(entry["shape_output"])
-                         if "shape_output" in entry else None)
+                         if "shape_output" in entry else None,
+                         [int(d) for d in entry["shape_dims"]]
+                         if "shape_dims" in entry else None)
     except (KeyError, TypeError, ValueError) as e:
         raise HeaderError("%s: %s %d is malformed (%s)"
                           % (where, kind, index, e)) from None
@@ -99,7 +107,14 @@ def read_metadata(path, name):
         tensors[kind] = [_tensor(kind, i, e, path)
                          for i, e in enumerate(entries)]
     functions = meta.get("functions", [])
+    try:
+        dims = [(str(d["name"]), int(d["min"]), int(d["max"]))
+                for d in meta.get("dims", [])]
+    except (KeyError, TypeError, ValueError) as e:
+        raise HeaderError("%s: dims are malformed (%s)" % (path, e)) from None
     return RawSignature(name, tensors["input"], tensors["output"],
                         int(meta.get("temp_bytes", 0)),
-                        name + "_run_parallel" in functions,
-                        int(meta.get("temp_bytes_per_extra_worker", 0)))
+                        name + "_run_parallel" in functions or
+                        name + "_run_dims_parallel" in functions,
+                        int(meta.get("temp_bytes_per_extra_worker", 0)),
+                        dims)

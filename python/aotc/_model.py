@@ -56,8 +56,20 @@ class TensorSpec:
     """
 
     def __init__(self, kind, index, name, shape, dtype, header_dtype, nbytes,
-                 signless=False, shape_output=None):
+                 signless=False, shape_output=None, shape_dims=None,
+                 dim_names=()):
         self.shape_output = shape_output
+        # A graph with dimensions chosen at run time: `shape` names them
+        # ('batch', or '4*batch' where the dimension was merged with others)
+        # and `at(dims)` gives the tensor at given sizes.
+        self.shape_dims = shape_dims
+        self._unit_shape = tuple(shape)
+        if shape_dims:
+            shape = tuple(
+                d if k < 0 else (dim_names[k] if d == 1 else
+                                 "%d*%s" % (d, dim_names[k]))
+                for d, k in zip(shape, shape_dims))
+            nbytes = None
         self.kind = kind
         self.index = index
         self.name = name
@@ -66,6 +78,23 @@ class TensorSpec:
         self.header_dtype = header_dtype
         self.nbytes = nbytes
         self.signless = signless
+
+    @property
+    def dynamic(self):
+        """Whether the shape depends on dimensions chosen at run time."""
+        return bool(self.shape_dims) and any(k >= 0 for k in self.shape_dims)
+
+    def at(self, dims):
+        """This tensor at the dimensions' sizes `dims` (in the model's
+        order): a TensorSpec of a fixed shape (itself when it has one)."""
+        if not self.dynamic:
+            return self
+        shape = tuple(d if k < 0 else d * dims[k]
+                      for d, k in zip(self._unit_shape, self.shape_dims))
+        size = int(np.prod(shape, dtype=np.int64))
+        return TensorSpec(self.kind, self.index, self.name, shape,
+                          self.dtype, self.header_dtype,
+                          size * self.dtype.itemsize, self.signless)
 
     @property
     def size(self):
@@ -93,11 +122,15 @@ class TensorSpec:
         return hash((self.kind, self.index, self.name, self.shape))
 
 
-def _specs(raw_tensors, element_types):
+def _specs(raw_tensors, element_types, dim_names=()):
     """TensorSpecs of the header's tensors; `element_types` maps names to
     numpy dtype names the model file gives (may be empty)."""
     specs = []
     for t in raw_tensors:
+        if t.dtype in _PACKED and t.shape_dims:
+            raise HeaderError("%s %r: packed %s tensors with a size chosen "
+                              "at run time are not supported by the Python "
+                              "package" % (t.kind, t.name, t.dtype))
         if t.dtype not in HEADER_DTYPES:
             raise HeaderError("%s %r has dtype %r, which the Python package "
                               "does not know" % (t.kind, t.name, t.dtype))
@@ -112,7 +145,7 @@ def _specs(raw_tensors, element_types):
         shape = (t.nbytes,) if t.dtype in _PACKED else t.shape
         specs.append(TensorSpec(t.kind, t.index, t.name, shape, dtype,
                                 t.dtype, t.nbytes, signless,
-                                t.shape_output))
+                                t.shape_output, t.shape_dims, dim_names))
     return tuple(specs)
 
 
@@ -196,26 +229,37 @@ class CompiledModel:
         self.cached = False
         raw = read_metadata(metadata_path(header), name)
         element_types = element_types or {}
-        self.inputs = _specs(raw.inputs, element_types.get("input", {}))
-        self.outputs = _specs(raw.outputs, element_types.get("output", {}))
+        # Dimensions chosen at run time: {name: (min, max)}, in the order
+        # NAME_run_dims takes them; empty for a graph of fixed shapes.
+        self.dims = {name: (lo, hi) for name, lo, hi in raw.dims}
+        names = [d[0] for d in raw.dims]
+        self.inputs = _specs(raw.inputs, element_types.get("input", {}),
+                             names)
+        self.outputs = _specs(raw.outputs, element_types.get("output", {}),
+                              names)
         self.temp_bytes = raw.temp_bytes
         self.worker_temp_bytes = raw.worker_temp_bytes
         self._by_name = {s.name: s for s in self.inputs}
 
         self._lib = ctypes.CDLL(self.library_path, mode=ctypes.RTLD_LOCAL)
+        # A graph with dimensions chosen at run time exports NAME_run_dims:
+        # NAME_run's arguments after the sizes.
+        run = name + ("_run_dims" if self.dims else "_run")
         try:
-            self._run = getattr(self._lib, name + "_run")
+            self._run = getattr(self._lib, run)
         except AttributeError:
-            raise HeaderError("%s does not define %s_run"
-                              % (library, name)) from None
+            raise HeaderError("%s does not define %s"
+                              % (library, run)) from None
         ptrs = ctypes.POINTER(ctypes.c_void_p)
-        self._run.argtypes = [ptrs, ptrs, ctypes.c_void_p]
+        lead = [ctypes.POINTER(ctypes.c_int64)] if self.dims else []
+        self._run.argtypes = lead + [ptrs, ptrs, ctypes.c_void_p]
         self._run.restype = ctypes.c_int
-        self._run_parallel = getattr(self._lib, name + "_run_parallel", None)
+        self._run_parallel = getattr(self._lib, run + "_parallel", None)
         if self._run_parallel is not None:
-            self._run_parallel.argtypes = [ptrs, ptrs, ctypes.c_void_p,
-                                           ctypes.c_void_p]
+            self._run_parallel.argtypes = lead + [ptrs, ptrs, ctypes.c_void_p,
+                                                  ctypes.c_void_p]
             self._run_parallel.restype = ctypes.c_int
+        self._dims_type = ctypes.c_int64 * max(1, len(self.dims))
         self._in_type = ctypes.c_void_p * max(1, len(self.inputs))
         self._out_type = ctypes.c_void_p * max(1, len(self.outputs))
 
@@ -255,7 +299,49 @@ class CompiledModel:
         if missing:
             raise TypeError("%s: missing input(s) %s" % (
                 self.name, ", ".join(repr(n) for n in missing)))
-        return [_check(s, v) for s, v in zip(self.inputs, values)]
+        dims = self._dims_of(values)
+        return dims, [_check(s.at(dims), v)
+                      for s, v in zip(self.inputs, values)]
+
+    def _dims_of(self, values):
+        """The sizes of the dimensions chosen at run time, read from the
+        input arrays' shapes (a list in the model's order; empty for a graph
+        of fixed shapes). Raises ValueError for sizes that disagree or lie
+        outside their range."""
+        if not self.dims:
+            return []
+        names = list(self.dims)
+        found = [None] * len(names)
+        for spec, value in zip(self.inputs, values):
+            if not spec.dynamic:
+                continue
+            shape = np.shape(value)
+            if len(shape) != len(spec.shape):
+                continue  # _check reports the rank
+            for extent, unit, k in zip(shape, spec._unit_shape,
+                                       spec.shape_dims):
+                if k < 0:
+                    continue
+                size = extent // unit if unit and extent % unit == 0 else -1
+                if found[k] is None:
+                    found[k] = (size, spec)
+                elif found[k][0] != size:
+                    raise ValueError(
+                        "%s and %s disagree on dimension %r (%s against %s)"
+                        % (_label(found[k][1]), _label(spec), names[k],
+                           found[k][0], size))
+        dims = []
+        for k, name in enumerate(names):
+            lo, hi = self.dims[name]
+            if found[k] is None:
+                raise ValueError("no input gives dimension %r" % name)
+            size, spec = found[k]
+            if not lo <= size <= hi:
+                raise ValueError(
+                    "%s: dimension %r is %s, outside the compiled range "
+                    "%d..%d" % (_label(spec), name, size, lo, hi))
+            dims.append(size)
+        return dims
 
     def prepare(self, *args, **kwargs):
         """Checks the inputs once and returns a call with no arguments that
@@ -266,13 +352,14 @@ class CompiledModel:
         out = kwargs.pop("out", None)
         threads = kwargs.pop("threads", None)
         workers = self._workers_for(threads)
-        inputs = self._bind_inputs(args, kwargs)
-        outputs = self._outputs(out)
+        dims, inputs = self._bind_inputs(args, kwargs)
+        outputs = self._outputs(out, dims)
         in_ptrs = self._in_type(*[a.ctypes.data for a in inputs])
         out_ptrs = self._out_type(*[a.ctypes.data for a in outputs])
+        sizes = self._dims_type(*dims)
 
         def call():
-            self._call(in_ptrs, out_ptrs, workers)
+            self._call(sizes, in_ptrs, out_ptrs, workers)
             return outputs
         return call
 
@@ -297,23 +384,25 @@ class CompiledModel:
                 self._workers[threads] = workers
             return workers
 
-    def _outputs(self, out):
+    def _outputs(self, out, dims):
+        specs = [s.at(dims) for s in self.outputs]
         if out is None:
-            return [np.empty(s.shape, s.dtype) for s in self.outputs]
+            return [np.empty(s.shape, s.dtype) for s in specs]
         out = list(out)
         if len(out) != len(self.outputs):
             raise TypeError("out: %s has %d output(s), got %d arrays"
                             % (self.name, len(self.outputs), len(out)))
-        return [_check(s, a) for s, a in zip(self.outputs, out)]
+        return [_check(s, a) for s, a in zip(specs, out)]
 
-    def _call(self, in_ptrs, out_ptrs, workers):
+    def _call(self, sizes, in_ptrs, out_ptrs, workers):
+        lead = (sizes,) if self.dims else ()
         if workers is None:
             lock, temp = self._temp_lock, self._temp_ptr
-            run = lambda t: self._run(in_ptrs, out_ptrs, t)  # noqa: E731
+            run = lambda t: self._run(*lead, in_ptrs, out_ptrs, t)  # noqa
         else:
             pool, _, temp, lock = workers
             run = lambda t: self._run_parallel(  # noqa: E731
-                in_ptrs, out_ptrs, t, pool.parallel)
+                *lead, in_ptrs, out_ptrs, t, pool.parallel)
         # A call that finds the arena in use passes NULL: the graph mallocs
         # its own.
         if lock.acquire(blocking=False):
@@ -324,9 +413,11 @@ class CompiledModel:
         else:
             rc = run(None)
         if rc != 0:
-            raise RuntimeError("%s_run returned %d%s" % (
-                self.name, rc, " (the scratch arena could not be allocated)"
-                if rc == 1 else ""))
+            raise RuntimeError("%s returned %d%s" % (
+                self._run.__name__, rc,
+                " (the scratch arena could not be allocated)" if rc == 1 else
+                " (a dimension outside its range)" if rc == 2 and self.dims
+                else ""))
 
     def run(self, *args, out=None, threads=None, **kwargs):
         """Runs the graph and returns a list of its outputs, one numpy array
@@ -343,16 +434,21 @@ class CompiledModel:
         libaotc_pool_shared.so, see aotc._pool); None or 1 runs NAME_run on
         the calling thread.
 
+        A graph compiled with a range for a dimension (`--dim batch=1..64`;
+        `dims`) takes inputs of any size in it: the sizes come from the
+        input arrays' shapes, which must agree, and the outputs have the
+        shapes of those sizes.
+
         A bounded output (NonZero, NonMaxSuppression, TopK with a run-time
         k, ...; TensorSpec.shape_output) comes back as a view of its
         buffer cut to the actual shape, which its shape output (also in the
         list) holds."""
         workers = self._workers_for(threads)
-        inputs = self._bind_inputs(args, kwargs)
-        outputs = self._outputs(out)
+        dims, inputs = self._bind_inputs(args, kwargs)
+        outputs = self._outputs(out, dims)
         in_ptrs = self._in_type(*[a.ctypes.data for a in inputs])
         out_ptrs = self._out_type(*[a.ctypes.data for a in outputs])
-        self._call(in_ptrs, out_ptrs, workers)
+        self._call(self._dims_type(*dims), in_ptrs, out_ptrs, workers)
         return self._cut_bounded(outputs)
 
     def _cut_bounded(self, outputs):

@@ -2,7 +2,8 @@
 
     aotc-run MODEL [--input [NAME=]FILE ...] [--input-dir D] [--random-inputs]
                    [--output-dir D] [--compare-to D] [--rtol R] [--atol A]
-                   [--input-shape NAME=DIMS ...] [--dim NAME=SIZE ...] [--cpu CPU] [--aotc PATH]
+                   [--input-shape NAME=DIMS ...] [--dim NAME=SIZE|MIN..MAX ...] [--size NAME=N ...]
+                   [--cpu CPU] [--aotc PATH]
                    [--work-dir W] [--threads N] [-- AOTC FLAGS...]
 
 compiles MODEL with aotc, runs it once on the given inputs, prints each
@@ -15,13 +16,16 @@ or ONNX TensorProto .pb files (these need the `onnx` package), by name
 D/input_<i>.pb. A missing input is an error unless --random-inputs is given
 (floats from a normal distribution, seeded by --seed; integers zero,
 booleans false: safe as indices). The shapes of ONNX inputs given as files
-are bound with --input-shape unless given explicitly. Exit status: 0 when
+are bound with --input-shape unless given explicitly, or unless a --dim
+gives a range: that dimension's size is then chosen per run, by --size
+NAME=N, the input files, or else the range's minimum. Exit status: 0 when
 every output matches (or nothing was compared), 1 on a mismatch, 2 on any
 other error (usage, inputs, compilation).
 
     aotc-benchmark MODEL [--repetitions N] [--warmup N] [--threads N] [--json FILE]
                    [--input [NAME=]FILE ...]
-                   [--input-shape NAME=DIMS ...] [--dim NAME=SIZE ...] [--cpu CPU] [--aotc PATH]
+                   [--input-shape NAME=DIMS ...] [--dim NAME=SIZE|MIN..MAX ...] [--size NAME=N ...]
+                   [--cpu CPU] [--aotc PATH]
                    [--work-dir W] [-- AOTC FLAGS...]
 
 compiles MODEL, runs it --warmup times (default 5), then times
@@ -93,7 +97,14 @@ def _common_arguments(parser):
     parser.add_argument("--dim", action="append", default=[],
                         metavar="NAME=SIZE",
                         help="bind a symbolic ONNX dimension in every input "
-                        "that uses it, e.g. batch=1 (aotc --dim; repeatable)")
+                        "that uses it, e.g. batch=1, or give it a range, "
+                        "batch=1..64, and choose the size per run with "
+                        "--size (aotc --dim; repeatable)")
+    parser.add_argument("--size", action="append", default=[],
+                        metavar="NAME=N",
+                        help="the size of a dimension compiled with a range "
+                        "(--dim NAME=MIN..MAX) for this run; default: what "
+                        "the input files show, else its minimum (repeatable)")
     parser.add_argument("--cpu", help="aotc --cpu (default: aotc's, "
                         "x86-64-v3); 'native' for this machine")
     parser.add_argument("--aotc", help="the aotc executable (default: $AOTC, "
@@ -237,7 +248,10 @@ def _shape_flags(args, named, passthrough):
             bound.add(passthrough[i + 1].split("=", 1)[0])
         elif f.startswith("--input-shape="):
             bound.add(f[len("--input-shape="):].split("=", 1)[0])
-    if not args.model.endswith(".mlir"):
+    # A range for a dimension (--dim batch=1..64) leaves the inputs' sizes
+    # to run time.
+    ranged = any(".." in value for value in args.dim)
+    if not args.model.endswith(".mlir") and not ranged:
         for name, array in named.items():
             if name not in bound:
                 dims = "x".join(str(d) for d in array.shape) or "scalar"
@@ -327,8 +341,10 @@ def _bind(model, named, ordered, args, random_ok, tool):
     values = dict(named)
     for spec, array in zip(free, ordered):
         values[spec.name] = array
+    sizes = _run_sizes(model, values, args, tool)
     arrays = []
     for spec in model.inputs:
+        spec = spec.at(sizes)
         array = values.get(spec.name)
         source = "file"
         if array is None and getattr(args, "input_dir", None):
@@ -353,6 +369,44 @@ def _bind(model, named, ordered, args, random_ok, tool):
                                         source))
         arrays.append(np.ascontiguousarray(array))
     return arrays
+
+
+def _run_sizes(model, values, args, tool):
+    """The sizes of a model's dimensions chosen at run time (--size NAME=N,
+    else what input files show, else the dimension's minimum), in the
+    model's order; [] for a model of fixed shapes."""
+    if not model.dims:
+        if getattr(args, "size", None):
+            raise ToolError("--size: the model has no dimension chosen at run "
+                            "time (compile with --dim NAME=MIN..MAX)")
+        return []
+    given = {}
+    for value in getattr(args, "size", None) or []:
+        name, _, size = value.partition("=")
+        if name not in model.dims or not size.isdigit():
+            raise ToolError("--size %r: expected NAME=N with NAME one of %s"
+                            % (value, ", ".join(map(repr, model.dims))))
+        given[name] = int(size)
+    names = list(model.dims)
+    for spec in model.inputs:
+        array = values.get(spec.name)
+        if array is None or not spec.dynamic or \
+                array.ndim != len(spec.shape):
+            continue
+        for extent, unit, k in zip(array.shape, spec._unit_shape,
+                                   spec.shape_dims):
+            if k >= 0 and unit and names[k] not in given:
+                given[names[k]] = extent // unit
+    sizes = []
+    for name, (lo, hi) in model.dims.items():
+        size = given.get(name, lo)
+        if not lo <= size <= hi:
+            raise ToolError("dimension %r is %d, outside the compiled range "
+                            "%d..%d" % (name, size, lo, hi))
+        sizes.append(size)
+    print("%s: sizes %s" % (tool, ", ".join("%s=%d" % (n, v)
+                                            for n, v in zip(names, sizes))))
+    return sizes
 
 
 def _summary(array):
@@ -453,7 +507,9 @@ def run_main(argv=None):
         failed = 0
         compared = 0
         for spec, array in zip(model.outputs, outputs):
-            line = "%s: output %r %s: %s" % (tool, spec.name, spec.describe(),
+            shown = spec.describe() if not spec.dynamic else "%s%s" % (
+                spec.dtype.name, list(array.shape))
+            line = "%s: output %r %s: %s" % (tool, spec.name, shown,
                                              _summary(array))
             if args.output_dir:
                 path = os.path.join(args.output_dir,

@@ -199,9 +199,12 @@ int main(int argc, char **argv) {
   app.add_option("--dim", options.dims,
                  "Bind a symbolic ONNX dimension (a dim_param such as "
                  "'batch') to a size in every input that uses it, e.g. "
-                 "--dim batch=1 (repeatable; an input given --input-shape "
-                 "takes that shape instead)")
-      ->type_name("NAME=SIZE")
+                 "--dim batch=1, or give it a range, --dim batch=1..64: "
+                 "the object then exports NAME_run_dims, which takes the "
+                 "size at run time (one dimension, whose indices the graph "
+                 "computes apart; docs/architecture.md). Repeatable; an "
+                 "input given --input-shape takes that shape instead")
+      ->type_name("NAME=SIZE|MIN..MAX")
       ->allow_extra_args(false);
   app.add_option("--input-value", options.inputValues,
                  "Freeze an ONNX input to the tensor in FILE (a serialized "

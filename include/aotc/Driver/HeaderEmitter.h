@@ -34,6 +34,17 @@ struct TensorSignature {
   /// largest shape): the index of the output that receives its actual
   /// shape. -1 for every other tensor.
   int64_t shapeOutput = -1;
+  /// With dimensions chosen at run time: per axis, the index of the
+  /// dimension whose size scales it (its extent is `type`'s times that
+  /// size), or -1. Empty for a tensor whose shape is fixed.
+  std::vector<int64_t> dimAxes;
+};
+
+/// A symbolic dimension given a range (`--dim batch=1..64`).
+struct DynamicDim {
+  std::string name;
+  int64_t min = 1;
+  int64_t max = 1;
 };
 
 /// Everything the header states about a compiled graph.
@@ -52,6 +63,10 @@ struct GraphSignature {
   /// Compiled with --target cuda: every pointer is device memory and the
   /// header also declares NAME_run_on_stream (docs/cuda.md).
   bool cuda = false;
+  /// Dimensions chosen at run time, in the order of NAME_run_dims's `dims`.
+  /// With any, `type` of every tensor is its shape at size 1 of each, and
+  /// the object exports NAME_run_dims instead of NAME_run.
+  std::vector<DynamicDim> dims;
 };
 
 /// The C type that holds one element of `type` in memory (`float`, `int8_t`,

@@ -1276,8 +1276,24 @@ static std::string parseCountBinding(StringRef binding, StringRef option,
 
 std::string aotc::parseDimBinding(StringRef binding,
                                   ONNXImportOptions &options) {
-  return parseCountBinding(binding, "--dim", "SIZE", "batch=1", "binds",
-                           options.dimValues);
+  auto [name, size] = binding.rsplit('=');
+  auto [low, high] = size.split("..");
+  if (!size.contains("..")) {
+    if (options.dimRanges.count(name.str()))
+      return ("--dim binds '" + name + "' twice").str();
+    return parseCountBinding(binding, "--dim", "SIZE", "batch=1", "binds",
+                             options.dimValues);
+  }
+  int64_t min, max;
+  if (name.empty() || low.getAsInteger(10, min) ||
+      high.getAsInteger(10, max) || min < 1 || max < min)
+    return ("--dim '" + binding +
+            "' is not NAME=MIN..MAX with 1 <= MIN <= MAX (e.g. batch=1..64)")
+        .str();
+  if (options.dimValues.count(name.str()) ||
+      !options.dimRanges.emplace(name.str(), std::make_pair(min, max)).second)
+    return ("--dim binds '" + name + "' twice").str();
+  return "";
 }
 
 std::string aotc::parseMaxOutputBinding(StringRef binding,

@@ -36,6 +36,11 @@ struct ONNXImportOptions {
   /// as "batch"), bound in every input that uses the name (`--dim batch=1`).
   /// An input named in inputShapes takes its shape from there instead.
   std::map<std::string, int64_t> dimValues;
+  /// Symbolic dimensions given a range instead (`--dim batch=1..64`), as
+  /// [min, max]. The importer itself binds only dimValues: the driver
+  /// imports the graph at sizes it chooses in the range (see
+  /// docs/architecture.md, "Dimensions chosen at run time").
+  std::map<std::string, std::pair<int64_t, int64_t>> dimRanges;
   /// Graph inputs frozen to the tensor in a file (a serialized ONNX
   /// TensorProto), keyed by input name (`--input-value NAME=FILE`): they
   /// become constants, not arguments, so shape inputs (Reshape's `shape`,
@@ -69,8 +74,9 @@ importONNXModel(llvm::StringRef path, mlir::MLIRContext &context,
 std::string parseInputShapeBinding(llvm::StringRef binding,
                                    ONNXImportOptions &options);
 
-/// Parses `NAME=VALUE` (a symbolic dimension and its size) into `options`;
-/// returns an error message, or the empty string on success.
+/// Parses `NAME=VALUE` (a symbolic dimension and its size) or `NAME=MIN..MAX`
+/// (its range) into `options`; returns an error message, or the empty
+/// string on success.
 std::string parseDimBinding(llvm::StringRef binding,
                             ONNXImportOptions &options);
 

@@ -1,0 +1,47 @@
+//===- SampleLoop.h - entry points that run a graph once per index -*- C++ -*-//
+//
+// A dimension given a range whose indices the graph computes apart
+// (aotc/Analysis/SampleSplit.h) is compiled as the graph at size 1 plus a
+// loop: NAME_run_dims checks the size the caller passes, then calls the
+// one-sample graph once per index with each tensor's pointer advanced by one
+// sample's bytes. The graph's own entry points (NAME_run, NAME_run_parallel)
+// stay internal to the object.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AOTC_TARGET_CPU_SAMPLELOOP_H
+#define AOTC_TARGET_CPU_SAMPLELOOP_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace aotc::cpu {
+
+struct SampleLoop {
+  /// The range of the dimension: a size outside it returns 2.
+  int64_t min = 1;
+  int64_t max = 1;
+  /// Per input and output, the bytes one sample takes (the pointer's step
+  /// from one index to the next); 0 for a tensor that does not hold the
+  /// dimension, read or written whole by every index.
+  std::vector<uint64_t> inputSteps;
+  std::vector<uint64_t> outputSteps;
+  /// The one-sample graph's arena, and its growth per extra worker.
+  uint64_t tempBytes = 0;
+  uint64_t workerTempBytes = 0;
+};
+
+/// Adds `NAME_run_dims(dims, inputs, outputs, temp)` and
+/// `NAME_run_dims_parallel(..., parallel)` to `module`, which defines
+/// `NAME_run` and `NAME_run_parallel` (the one-sample graph). The arena is
+/// allocated once for all indices when `temp` is NULL.
+llvm::Error addSampleLoopEntryPoints(llvm::Module &module, llvm::StringRef name,
+                                     const SampleLoop &loop);
+
+} // namespace aotc::cpu
+
+#endif // AOTC_TARGET_CPU_SAMPLELOOP_H
