@@ -6,6 +6,13 @@ size, timed at each size in the same run, one thread.
     /usr/bin/python3 bench/dim_range.py [--aotc build/bin/aotc] [--max 8]
         [--sizes 1,5,8] [--rounds 3] [--repeat 5] [MODEL...]
 
+    /usr/bin/python3 bench/dim_range.py --corpus [--batch 3] [MODEL...]
+
+checks instead which models of the corpus (utils/aotc_testing/
+corpus_models.py, exported with their first dimension symbolic) compile
+with ``--dim batch=1..4`` and match PyTorch at batch BATCH (bench/corpus.py's
+tolerance), printing one row per model: ``match``, or aotc's reason.
+
 MODEL is a torchvision classifier (default: resnet18 mobilenet_v2
 squeezenet1_1), exported here at opset 14 with random weights (seed 0) and
 the batch symbolic (``dynamic_axes``). Both builds use ``-O3`` and the
@@ -49,17 +56,58 @@ def best(call, rounds_left):
     return t
 
 
+def check_corpus(args):
+    sys.path.insert(0, os.path.join(ROOT, "utils", "aotc_testing"))
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import corpus  # noqa: E402  bench/corpus.py: its tolerance
+    import corpus_models  # noqa: E402
+    names = args.models or list(corpus_models.CORPUS)
+    matched = 0
+    with tempfile.TemporaryDirectory(prefix="dim-range-") as work:
+        for name in names:
+            path = os.path.join(work, name + ".onnx")
+            try:
+                inputs, want, want64 = corpus_models.export(
+                    name, path, float64=True, batch=args.batch)
+            except Exception as e:  # an exporter's failure is a row too
+                print("%-20s export failed: %s" % (
+                    name, str(e).splitlines()[0] if str(e) else
+                    type(e).__name__), flush=True)
+                continue
+            start = time.perf_counter()
+            try:
+                model = aotc.compile(path, name="m", aotc=args.aotc,
+                                     flags=["--dim", "batch=1..4"])
+            except aotc.CompileError as e:
+                print("%-20s refused: %s" % (name, str(e)[:300]), flush=True)
+                continue
+            compile_s = time.perf_counter() - start
+            got = model.run(*inputs)
+            why = corpus.agree(got, want, False, want64)
+            matched += why is None
+            print("%-20s %s (compile %.1f s)" % (
+                name, "match" if why is None else "DIFFERS: " + why,
+                compile_s), flush=True)
+    print("%d of %d match at batch %d" % (matched, len(names), args.batch))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("models", nargs="*",
-                        default=["resnet18", "mobilenet_v2", "squeezenet1_1"])
+    parser.add_argument("models", nargs="*")
     parser.add_argument("--aotc", default=os.path.join(ROOT, "build", "bin",
                                                        "aotc"))
     parser.add_argument("--max", type=int, default=8)
     parser.add_argument("--sizes", default="1,5,8")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--corpus", action="store_true",
+                        help="check the corpus models instead of timing")
+    parser.add_argument("--batch", type=int, default=3)
     args = parser.parse_args()
+    if args.corpus:
+        return check_corpus(args)
+    args.models = args.models or ["resnet18", "mobilenet_v2",
+                                  "squeezenet1_1"]
     sizes = [int(s) for s in args.sizes.split(",")]
     rows = []
     with tempfile.TemporaryDirectory(prefix="dim-range-") as work:

@@ -345,8 +345,17 @@ static void emitDynamicInterface(const GraphSignature &sig,
         "none */\n";
   os << "#define " << n << "_TEMP_BYTES_PER_EXTRA_WORKER "
      << cSize(sig.workerTempBytes) << "\n";
+  os << "/* " << n << "_run_dims_parallel's `temp`: the larger of the "
+        "arena plus each extra\n * worker's scratch (kernels split across "
+        "the workers) and an arena per worker\n * (whole indices on each "
+        "worker). */\n";
   os << "#define " << n << "_TEMP_BYTES_FOR_WORKERS(workers) \\\n"
-     << "  ((size_t)" << n << "_TEMP_BYTES + \\\n"
+     << "  ((workers) > 1 && (size_t)(workers) * " << n
+     << "_TEMP_BYTES > \\\n"
+     << "   (size_t)" << n << "_TEMP_BYTES + (size_t)((workers) - 1) * " << n
+     << "_TEMP_BYTES_PER_EXTRA_WORKER \\\n"
+     << "   ? (size_t)(workers) * " << n << "_TEMP_BYTES \\\n"
+     << "   : (size_t)" << n << "_TEMP_BYTES + \\\n"
      << "   ((workers) > 1 ? (size_t)((workers) - 1) * " << n
      << "_TEMP_BYTES_PER_EXTRA_WORKER : 0))\n\n";
   os << "/* The dimensions chosen at run time, in the order of `dims`. */\n";

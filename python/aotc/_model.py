@@ -378,8 +378,13 @@ class CompiledModel:
         with self._workers_lock:
             workers = self._workers.get(threads)
             if workers is None:
-                arena, pointer = _arena(
-                    self.temp_bytes + (threads - 1) * self.worker_temp_bytes)
+                nbytes = self.temp_bytes + \
+                    (threads - 1) * self.worker_temp_bytes
+                if self.dims:
+                    # NAME_run_dims_parallel may also run whole indices on
+                    # every worker, each with an arena.
+                    nbytes = max(nbytes, threads * self.temp_bytes)
+                arena, pointer = _arena(nbytes)
                 workers = (Pool(threads), arena, pointer, threading.Lock())
                 self._workers[threads] = workers
             return workers

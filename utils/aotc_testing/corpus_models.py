@@ -530,13 +530,30 @@ def float64_outputs(torch, model, inputs):
     return [g.numpy() for g in got]
 
 
-def export(name, path, opset=onnx_models.OPSET, float64=False):
+def batched(torch, inputs, batch):
+    """The model's inputs at batch size `batch` (their first dimension):
+    float inputs drawn anew, integer ones (token ids, masks) repeated."""
+    out = []
+    for t in inputs:
+        if t.dtype.is_floating_point:
+            out.append(torch.randn(batch, *t.shape[1:], dtype=t.dtype))
+        else:
+            out.append(t[:1].repeat(batch, *[1] * (t.dim() - 1)))
+    return tuple(out)
+
+
+def export(name, path, opset=onnx_models.OPSET, float64=False, batch=None):
     """Builds corpus model `name`, exports it to `path` and returns
     (inputs, PyTorch's outputs) as lists of numpy arrays; with `float64`,
-    also the outputs computed in float64 (or None)."""
+    also the outputs computed in float64 (or None). With `batch`, every
+    input's and output's first dimension is the symbolic dimension "batch"
+    in the file (for `--dim batch=MIN..MAX`), and the inputs and outputs
+    returned are at that batch size."""
     import torch
     torch.manual_seed(0)
     model, inputs = CORPUS[name][1](torch)
+    if batch is not None:
+        inputs = batched(torch, inputs, batch)
     shapes = [t.shape for t in inputs if t.dtype.is_floating_point]
     if len(shapes) == 1 and getattr(model, "calibrate", True):
         onnx_models.calibrate_batch_norm(torch, model, tuple(shapes[0]))
@@ -547,8 +564,11 @@ def export(name, path, opset=onnx_models.OPSET, float64=False):
         if len(inputs) > 1 else ["input"]
     outs = ["output%d" % i for i in range(len(want))] \
         if len(want) > 1 else ["output"]
+    dynamic = None if batch is None else {
+        n: {0: "batch"} for n in names + outs}
     torch.onnx.export(model, tuple(inputs), path, opset_version=opset,
-                      input_names=names, output_names=outs)
+                      input_names=names, output_names=outs,
+                      dynamic_axes=dynamic)
     result = ([t.numpy() for t in inputs], [w.detach().numpy() for w in want])
     if float64:
         result += (float64_outputs(torch, model, inputs),)

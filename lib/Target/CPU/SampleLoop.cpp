@@ -19,9 +19,74 @@ namespace {
 constexpr int kNoArena = 1;
 constexpr int kBadDims = 2;
 
-/// Builds one entry point over `graph` (NAME_run or NAME_run_parallel).
+/// Stores into `to[i]` the pointer `from[i]` advanced by `index` times
+/// `steps[i]` bytes.
+void advancePointers(IRBuilder<> &b, Value *index, Value *from, Value *to,
+                     ArrayRef<uint64_t> steps) {
+  Type *ptr = b.getPtrTy();
+  for (auto [i, step] : llvm::enumerate(steps)) {
+    Value *base = b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, from, i));
+    Value *at = step ? b.CreateGEP(b.getInt8Ty(), base,
+                                   b.CreateMul(index, b.getInt64(step)))
+                     : base;
+    b.CreateStore(at, b.CreateConstGEP1_64(ptr, to, i));
+  }
+}
+
+/// The task NAME_run_dims_parallel gives the caller's pool: indices
+/// [begin, end) one after another on worker `worker`, each a call of the
+/// one-sample `graph` with the worker's own arena. Its context is
+/// {inputs, outputs, arena}.
+Function *buildSampleTask(Module &module, StringRef name, Function *graph,
+                          const SampleLoop &loop) {
+  LLVMContext &ctx = module.getContext();
+  IRBuilder<> b(ctx);
+  Type *ptr = b.getPtrTy(), *i64 = b.getInt64Ty(), *i32 = b.getInt32Ty();
+  auto *type = FunctionType::get(b.getVoidTy(), {ptr, i64, i64, i32}, false);
+  Function *fn = Function::Create(type, GlobalValue::InternalLinkage,
+                                  (name + "_sample_task").str(), module);
+  fn->addFnAttr(Attribute::NoUnwind);
+  Value *context = fn->getArg(0), *begin = fn->getArg(1),
+        *end = fn->getArg(2), *worker = fn->getArg(3);
+  auto *entry = BasicBlock::Create(ctx, "entry", fn);
+  auto *body = BasicBlock::Create(ctx, "sample", fn);
+  auto *exit = BasicBlock::Create(ctx, "exit", fn);
+  b.SetInsertPoint(entry);
+  unsigned numInputs = loop.inputSteps.size();
+  unsigned numOutputs = loop.outputSteps.size();
+  Value *ins = b.CreateAlloca(ptr, b.getInt32(std::max(1u, numInputs)));
+  Value *outs = b.CreateAlloca(ptr, b.getInt32(std::max(1u, numOutputs)));
+  auto *contextType = StructType::get(ctx, {ptr, ptr, ptr});
+  Value *inputs = b.CreateLoad(ptr, b.CreateStructGEP(contextType, context, 0));
+  Value *outputs =
+      b.CreateLoad(ptr, b.CreateStructGEP(contextType, context, 1));
+  Value *arena = b.CreateLoad(ptr, b.CreateStructGEP(contextType, context, 2));
+  // Worker w's arena follows the w before it; none when the graph needs
+  // none.
+  if (loop.tempBytes)
+    arena = b.CreateGEP(b.getInt8Ty(), arena,
+                        b.CreateMul(b.CreateSExt(worker, i64),
+                                    b.getInt64(loop.tempBytes)));
+  b.CreateCondBr(b.CreateICmpSLT(begin, end), body, exit);
+  b.SetInsertPoint(body);
+  PHINode *index = b.CreatePHI(i64, 2, "index");
+  index->addIncoming(begin, entry);
+  advancePointers(b, index, inputs, ins, loop.inputSteps);
+  advancePointers(b, index, outputs, outs, loop.outputSteps);
+  b.CreateCall(graph, {ins, outs, arena});
+  Value *next = b.CreateAdd(index, b.getInt64(1));
+  index->addIncoming(next, body);
+  b.CreateCondBr(b.CreateICmpSLT(next, end), body, exit);
+  b.SetInsertPoint(exit);
+  b.CreateRetVoid();
+  return fn;
+}
+
+/// Builds one entry point over `graph` (NAME_run or NAME_run_parallel);
+/// `sampleTask` (the parallel one's) runs whole indices on the workers.
 void buildEntry(Module &module, StringRef name, Function *graph,
-                bool parallel, const SampleLoop &loop) {
+                Function *sampleTask, const SampleLoop &loop) {
+  bool parallel = sampleTask != nullptr;
   LLVMContext &ctx = module.getContext();
   Type *ptr = PointerType::getUnqual(ctx);
   Type *i64 = Type::getInt64Ty(ctx);
@@ -62,7 +127,8 @@ void buildEntry(Module &module, StringRef name, Function *graph,
   // otherwise allocate (and fault in) its own on each call.
   b.SetInsertPoint(arena);
   Value *bytes = b.getInt64(loop.tempBytes);
-  if (parallel && loop.workerTempBytes) {
+  Value *workers = b.getInt64(1);
+  if (parallel) {
     // parallel->num_workers: the third field of aotc_parallel.
     auto *parallelType = StructType::get(ctx, {ptr, ptr, i32});
     BasicBlock *here = b.GetInsertBlock();
@@ -70,20 +136,27 @@ void buildEntry(Module &module, StringRef name, Function *graph,
     auto *sized = BasicBlock::Create(ctx, "sized", fn, noArena);
     b.CreateCondBr(b.CreateIsNull(pool), sized, read);
     b.SetInsertPoint(read);
-    Value *workers = b.CreateSExt(
+    Value *count = b.CreateSExt(
         b.CreateLoad(i32, b.CreateStructGEP(parallelType, pool, 2)), i64);
-    Value *extra = b.CreateSelect(
-        b.CreateICmpSGT(workers, b.getInt64(1)),
-        b.CreateMul(b.CreateSub(workers, b.getInt64(1)),
-                    b.getInt64(loop.workerTempBytes)),
-        b.getInt64(0));
-    Value *total = b.CreateAdd(bytes, extra);
+    count = b.CreateSelect(b.CreateICmpSGT(count, b.getInt64(1)), count,
+                           b.getInt64(1));
+    // Kernels split across the workers need the arena and each extra
+    // worker's scratch; whole indices on each worker, an arena each.
+    Value *split = b.CreateAdd(
+        bytes, b.CreateMul(b.CreateSub(count, b.getInt64(1)),
+                           b.getInt64(loop.workerTempBytes)));
+    Value *apart = b.CreateMul(count, bytes);
+    Value *total = b.CreateSelect(b.CreateICmpUGT(split, apart), split, apart);
     b.CreateBr(sized);
     b.SetInsertPoint(sized);
     PHINode *phi = b.CreatePHI(i64, 2);
     phi->addIncoming(bytes, here);
     phi->addIncoming(total, read);
     bytes = phi;
+    PHINode *workerPhi = b.CreatePHI(i64, 2);
+    workerPhi->addIncoming(b.getInt64(1), here);
+    workerPhi->addIncoming(count, read);
+    workers = workerPhi;
   }
   Value *mustAllocate = b.CreateAnd(
       b.CreateIsNull(temp), b.CreateICmpUGT(bytes, b.getInt64(0)));
@@ -117,22 +190,46 @@ void buildEntry(Module &module, StringRef name, Function *graph,
   PHINode *scratch = b.CreatePHI(ptr, 2, "scratch");
   scratch->addIncoming(temp, beforeMalloc);
   scratch->addIncoming(alignedPtr, allocated);
-  b.CreateCondBr(b.CreateICmpSGT(n, b.getInt64(0)), body, done);
+  // With several workers, whole indices run on each worker first (as many
+  // as divide evenly), then the rest one at a time with their kernels split
+  // across the workers.
+  Value *first = b.getInt64(0);
+  if (parallel && sampleTask) {
+    Value *full = b.CreateSelect(
+        b.CreateICmpSGT(workers, b.getInt64(1)),
+        b.CreateSub(n, b.CreateSRem(n, workers)), b.getInt64(0));
+    auto *spread = BasicBlock::Create(ctx, "spread", fn, body);
+    auto *rest = BasicBlock::Create(ctx, "rest", fn, body);
+    b.CreateCondBr(b.CreateICmpSGT(full, b.getInt64(0)), spread, rest);
+    b.SetInsertPoint(spread);
+    auto *contextType = StructType::get(ctx, {ptr, ptr, ptr});
+    Value *context = b.CreateAlloca(contextType);
+    b.CreateStore(inputs, b.CreateStructGEP(contextType, context, 0));
+    b.CreateStore(outputs, b.CreateStructGEP(contextType, context, 1));
+    b.CreateStore(scratch, b.CreateStructGEP(contextType, context, 2));
+    auto *parallelType = StructType::get(ctx, {ptr, ptr, i32});
+    Value *parallelFor =
+        b.CreateLoad(ptr, b.CreateStructGEP(parallelType, pool, 0));
+    Value *poolHandle =
+        b.CreateLoad(ptr, b.CreateStructGEP(parallelType, pool, 1));
+    auto *forType = FunctionType::get(b.getVoidTy(), {ptr, i64, ptr, ptr},
+                                      false);
+    b.CreateCall(forType, parallelFor, {poolHandle, full, sampleTask, context});
+    b.CreateBr(rest);
+    b.SetInsertPoint(rest);
+    PHINode *from = b.CreatePHI(i64, 2, "first");
+    from->addIncoming(b.getInt64(0), start);
+    from->addIncoming(full, spread);
+    first = from;
+  }
+  BasicBlock *beforeLoop = b.GetInsertBlock();
+  b.CreateCondBr(b.CreateICmpSGT(n, first), body, done);
 
   b.SetInsertPoint(body);
   PHINode *index = b.CreatePHI(i64, 2, "index");
-  index->addIncoming(b.getInt64(0), start);
-  auto advance = [&](Value *from, Value *to, ArrayRef<uint64_t> steps) {
-    for (auto [i, step] : llvm::enumerate(steps)) {
-      Value *base = b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, from, i));
-      Value *at = step ? b.CreateGEP(i8, base,
-                                     b.CreateMul(index, b.getInt64(step)))
-                       : base;
-      b.CreateStore(at, b.CreateConstGEP1_64(ptr, to, i));
-    }
-  };
-  advance(inputs, ins, loop.inputSteps);
-  advance(outputs, outs, loop.outputSteps);
+  index->addIncoming(first, beforeLoop);
+  advancePointers(b, index, inputs, ins, loop.inputSteps);
+  advancePointers(b, index, outputs, outs, loop.outputSteps);
   SmallVector<Value *> args = {ins, outs, scratch};
   if (parallel)
     args.push_back(pool);
@@ -146,7 +243,7 @@ void buildEntry(Module &module, StringRef name, Function *graph,
 
   b.SetInsertPoint(done);
   PHINode *result = b.CreatePHI(i32, 3, "result");
-  result->addIncoming(b.getInt32(0), start);
+  result->addIncoming(b.getInt32(0), beforeLoop);
   result->addIncoming(rc, body);
   result->addIncoming(b.getInt32(0), next);
   auto *release = BasicBlock::Create(ctx, "free", fn);
@@ -169,10 +266,9 @@ Error addSampleLoopEntryPoints(Module &module, StringRef name,
       runParallel->arg_size() != 4)
     return createStringError(inconvertibleErrorCode(),
                              "the graph's entry points are missing");
-  buildEntry(module, (name + "_run_dims").str(), run, /*parallel=*/false,
-             loop);
+  buildEntry(module, (name + "_run_dims").str(), run, nullptr, loop);
   buildEntry(module, (name + "_run_dims_parallel").str(), runParallel,
-             /*parallel=*/true, loop);
+             buildSampleTask(module, name, run, loop), loop);
   return Error::success();
 }
 
