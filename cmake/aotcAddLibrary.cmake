@@ -5,7 +5,9 @@
 #
 #   aotc_add_library(<target> MODEL <file>
 #                    [NAME <c-name>] [CPU <cpu>] [TARGET_ARCH x86_64|cuda]
-#                    [INPUT_SHAPES <input>=<dims>...] [FLAGS <aotc flag>...]
+#                    [INPUT_SHAPES <input>=<dims>...]
+#                    [DIMS <name>=<size>|<name>=<min>..<max>...]
+#                    [FLAGS <aotc flag>...]
 #                    [TEST <reference-dir>] [BENCHMARK])
 #
 # It compiles MODEL (an ONNX model or a .mlir tg module) with aotc at build
@@ -22,6 +24,11 @@
 #                 build machine).
 #   TARGET_ARCH   aotc's --target: x86_64 (default) or cuda.
 #   INPUT_SHAPES  one aotc --input-shape per item, e.g. input=1x3x224x224.
+#   DIMS          one aotc --dim per item: a symbolic dimension's size
+#                 (batch=1), or its range (batch=1..64): the header then
+#                 declares <name>_run_dims, which takes the size per call
+#                 (docs/architecture.md, "Dimensions chosen at run time").
+#                 TEST and BENCHMARK need fixed sizes yet.
 #   FLAGS         further aotc options, passed as given (e.g. -O3).
 #   TEST          adds the executable <target>_test and a CTest test of that
 #                 name (call enable_testing() or include(CTest)) that runs the
@@ -57,13 +64,14 @@ set_property(GLOBAL PROPERTY AOTC_INCLUDE_DIR "${AOTC_INCLUDE_DIR}")
 function(aotc_add_library target)
   set(fn "aotc_add_library(${target})")
   cmake_parse_arguments(PARSE_ARGV 1 ARG "BENCHMARK"
-    "MODEL;NAME;CPU;TARGET_ARCH;TEST" "INPUT_SHAPES;FLAGS")
+    "MODEL;NAME;CPU;TARGET_ARCH;TEST" "INPUT_SHAPES;DIMS;FLAGS")
 
   # Arguments.
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${fn}: unknown argument(s): ${ARG_UNPARSED_ARGUMENTS}. "
       "Usage: aotc_add_library(<target> MODEL <file> [NAME <c-name>] "
       "[CPU <cpu>] [TARGET_ARCH x86_64|cuda] [INPUT_SHAPES <input>=<dims>...] "
+      "[DIMS <name>=<size>|<name>=<min>..<max>...] "
       "[FLAGS <aotc flag>...] [TEST <reference-dir>] [BENCHMARK])")
   endif()
   if(ARG_KEYWORDS_MISSING_VALUES)
@@ -134,6 +142,22 @@ function(aotc_add_library target)
     endif()
     list(APPEND aotc_args --input-shape "${shape}")
   endforeach()
+  set(ranged)
+  foreach(dim IN LISTS ARG_DIMS)
+    if(NOT dim MATCHES "^[^=]+=[0-9]+(\\.\\.[0-9]+)?$")
+      message(FATAL_ERROR "${fn}: DIMS item '${dim}' is not <name>=<size> "
+        "or <name>=<min>..<max>, e.g. batch=1 or batch=1..64")
+    endif()
+    if(dim MATCHES "\\.\\.")
+      set(ranged "${dim}")
+    endif()
+    list(APPEND aotc_args --dim "${dim}")
+  endforeach()
+  if(ranged AND (DEFINED ARG_TEST OR ARG_BENCHMARK))
+    message(FATAL_ERROR "${fn}: TEST and BENCHMARK need fixed sizes yet; "
+      "DIMS ${ranged} leaves a size to run time (add a second "
+      "aotc_add_library with DIMS of one size for them)")
+  endif()
   foreach(flag IN LISTS ARG_FLAGS)
     if(flag MATCHES "^(-o|--output|--header|--metadata|--name|--target|--emit)(=.*)?$")
       message(FATAL_ERROR "${fn}: FLAGS may not set ${flag}: "
