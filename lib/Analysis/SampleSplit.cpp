@@ -8,7 +8,9 @@
 
 #include "aotc/Dialect/TG/IR/TGOps.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -19,14 +21,16 @@ namespace {
 
 using Axis = std::optional<SampleAxis>;
 
-/// The sample axis of a value typed `one` at size 1 and `probe` at size P:
-/// the one dimension where `probe` is P times `one`; none when the types are
+/// The sample axis of a value typed `small` with the dimension at
+/// `smallSize` and `large` at `largeSize`: the one dimension whose extent is
+/// the dimension's size times a factor in both; none when the types are
 /// equal. Fails when they differ otherwise.
-FailureOr<Axis> sampleAxisOf(Type one, Type probe, int64_t probeSize) {
-  if (one == probe)
+FailureOr<Axis> sampleAxisOf(Type small, Type large, int64_t smallSize,
+                             int64_t largeSize) {
+  if (small == large)
     return Axis();
-  auto a = dyn_cast<RankedTensorType>(one);
-  auto b = dyn_cast<RankedTensorType>(probe);
+  auto a = dyn_cast<RankedTensorType>(small);
+  auto b = dyn_cast<RankedTensorType>(large);
   if (!a || !b || a.getRank() != b.getRank() ||
       a.getElementType() != b.getElementType() || !a.hasStaticShape() ||
       !b.hasStaticShape())
@@ -35,16 +39,52 @@ FailureOr<Axis> sampleAxisOf(Type one, Type probe, int64_t probeSize) {
   for (int64_t i = 0; i < a.getRank(); ++i) {
     if (a.getDimSize(i) == b.getDimSize(i))
       continue;
-    if (axis || b.getDimSize(i) != probeSize * a.getDimSize(i))
+    int64_t factor = a.getDimSize(i) / smallSize;
+    if (axis || a.getDimSize(i) % smallSize != 0 ||
+        b.getDimSize(i) != largeSize * factor)
       return failure();
-    axis = SampleAxis{i, a.getDimSize(i)};
+    axis = SampleAxis{i, factor};
   }
   return axis;
 }
 
 bool sameAxis(const Axis &a, const Axis &b) {
   return a.has_value() == b.has_value() &&
-         (!a || (a->axis == b->axis && a->factor == b->factor));
+         (!a || (a->axis == b->axis && a->factor == b->factor &&
+                 a->outer == b->outer));
+}
+
+/// A value's elements in row-major order as (A, the dimension, B): A
+/// blocks, each holding one run of B elements per index of the dimension.
+/// Its sample axis's extent per index, `factor`, is `outer` blocks of
+/// factor / outer elements.
+std::pair<int64_t, int64_t> sampleFlatLayout(RankedTensorType type,
+                                             const SampleAxis &axis) {
+  int64_t before = axis.outer, after = axis.factor / axis.outer;
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    if (i < axis.axis)
+      before *= type.getDimSize(i);
+    else if (i > axis.axis)
+      after *= type.getDimSize(i);
+  }
+  return {before, after};
+}
+
+/// The `outer` of a reshape's result axis (see sampleFlatLayout): what
+/// lays its elements out as the operand's are, when some value does.
+std::optional<int64_t> reshapedOuter(RankedTensorType in, const SampleAxis &a,
+                                     RankedTensorType out,
+                                     const SampleAxis &b) {
+  auto [blocks, run] = sampleFlatLayout(in, a);
+  int64_t before = 1;
+  for (int64_t i = 0; i < b.axis; ++i)
+    before *= out.getDimSize(i);
+  if (blocks % before != 0)
+    return std::nullopt;
+  int64_t outer = blocks / before;
+  if (outer == 0 || b.factor % outer != 0)
+    return std::nullopt;
+  return outer;
 }
 
 /// Elementwise ops whose operands broadcast NumPy-style to the result.
@@ -79,7 +119,7 @@ private:
     if (!axis)
       return axis;
     return SampleAxis{axis->axis + resultRank - rankOf(op->getOperand(i)),
-                      axis->factor};
+                      axis->factor, axis->outer};
   }
   std::string checkBroadcast();
   std::string checkMatmul();
@@ -120,28 +160,13 @@ std::string OpChecker::checkMatmul() {
   return "";
 }
 
-/// A reshape keeps each sample's elements together when the dimensions
-/// before the sample axis hold as many elements on both sides, and so do
-/// each sample's elements from its axis on.
+/// A reshape keeps each sample's elements together when both sides lay the
+/// elements out as (A, the dimension, B): A blocks, each holding one run of
+/// B elements per index (sampleFlatLayout).
 std::string OpChecker::checkReshape() {
   auto in = cast<RankedTensorType>(op->getOperand(0).getType());
   auto out = cast<RankedTensorType>(op->getResult(0).getType());
-  const Axis &a = operands[0];
-  const Axis &b = results[0];
-  auto outer = [](RankedTensorType type, int64_t axis) {
-    int64_t n = 1;
-    for (int64_t i = 0; i < axis; ++i)
-      n *= type.getDimSize(i);
-    return n;
-  };
-  auto inner = [](RankedTensorType type, const SampleAxis &axis) {
-    int64_t n = axis.factor;
-    for (int64_t i = axis.axis + 1; i < type.getRank(); ++i)
-      n *= type.getDimSize(i);
-    return n;
-  };
-  if (outer(in, a->axis) != outer(out, b->axis) ||
-      inner(in, *a) != inner(out, *b))
+  if (sampleFlatLayout(in, *operands[0]) != sampleFlatLayout(out, *results[0]))
     return "it moves elements from one index to another";
   return "";
 }
@@ -156,7 +181,7 @@ std::string OpChecker::checkAlongAxes(ArrayRef<int64_t> axes, bool keepdims) {
     int64_t axis = in->axis;
     if (!keepdims)
       axis -= llvm::count_if(axes, [&](int64_t a) { return a < in->axis; });
-    if (!result || result->axis != axis || result->factor != in->factor)
+    if (!sameAxis(result, SampleAxis{axis, in->factor, in->outer}))
       return "it moves the dimension";
   }
   return "";
@@ -190,11 +215,13 @@ std::string OpChecker::checkGather(tg::GatherOp gather) {
     int64_t expected = data->axis < axis
                            ? data->axis
                            : data->axis + rankOf(gather.getIndices()) - 1;
-    if (!sameAxis(results[0], SampleAxis{expected, data->factor}))
+    if (!sameAxis(results[0],
+                  SampleAxis{expected, data->factor, data->outer}))
       return "it moves the dimension";
     return "";
   }
-  if (!sameAxis(results[0], SampleAxis{axis + indices->axis, indices->factor}))
+  if (!sameAxis(results[0], SampleAxis{axis + indices->axis, indices->factor,
+                                       indices->outer}))
     return "it moves the dimension";
   return "";
 }
@@ -230,7 +257,7 @@ std::string OpChecker::check() {
     auto it = llvm::find(perm, operands[0]->axis);
     if (!sameAxis(results[0],
                   SampleAxis{static_cast<int64_t>(it - perm.begin()),
-                             operands[0]->factor}))
+                             operands[0]->factor, operands[0]->outer}))
       return "it moves the dimension";
     return "";
   }
@@ -278,6 +305,29 @@ std::string OpChecker::check() {
   }
   if (auto gather = dyn_cast<tg::GatherOp>(op))
     return checkGather(gather);
+  // A slice at run-time offsets (a recurrence's time step) that takes the
+  // whole of the dimension.
+  if (auto slice = dyn_cast<tg::DynamicSliceOp>(op)) {
+    int64_t axis = operands[0]->axis;
+    if (!sameAxis(results[0], operands[0]) ||
+        !matchPattern(slice.getOffsets()[axis], m_Zero()))
+      return "it slices it";
+    return "";
+  }
+  if (auto update = dyn_cast<tg::DynamicUpdateSliceOp>(op)) {
+    if (!sameAxis(operands[0], operands[1]) ||
+        !sameAxis(results[0], operands[1]) ||
+        !matchPattern(update.getOffsets()[results[0]->axis], m_Zero()))
+      return "it writes across it";
+    return "";
+  }
+  // A loop over something else (time): each carried value keeps its axis.
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    for (auto [i, result] : llvm::enumerate(results))
+      if (!sameAxis(result, operands[loop.getNumControlOperands() + i]))
+        return "its carried values change the dimension";
+    return "";
+  }
   if (isa<tg::ConvOp, tg::ConvTransposeOp, tg::PoolOp, tg::PoolIndicesOp>(op))
     return checkBatchOnly({0});
   if (auto resize = dyn_cast<tg::ResizeOp>(op)) {
@@ -341,8 +391,9 @@ bool sameAttributes(Operation *a, Operation *b, bool sampled) {
 
 } // namespace
 
-FailureOr<SampleSplit> aotc::analyzeSampleSplit(func::FuncOp one,
+FailureOr<SampleSplit> aotc::analyzeSampleSplit(func::FuncOp small,
                                                 func::FuncOp probe,
+                                                int64_t smallSize,
                                                 int64_t probeSize,
                                                 StringRef dimName) {
   auto fail = [&](Operation *op, const Twine &why) {
@@ -352,13 +403,13 @@ FailureOr<SampleSplit> aotc::analyzeSampleSplit(func::FuncOp one,
                     << why;
     return failure();
   };
-  OpOrder a(one), b(probe);
+  OpOrder a(small), b(probe);
   auto axesOf = [&](TypeRange ones, TypeRange probes,
                     SmallVectorImpl<Axis> &axes) -> LogicalResult {
     if (ones.size() != probes.size())
       return failure();
     for (auto [x, y] : llvm::zip(ones, probes)) {
-      FailureOr<Axis> axis = sampleAxisOf(x, y, probeSize);
+      FailureOr<Axis> axis = sampleAxisOf(x, y, smallSize, probeSize);
       if (failed(axis))
         return failure();
       axes.push_back(*axis);
@@ -368,9 +419,11 @@ FailureOr<SampleSplit> aotc::analyzeSampleSplit(func::FuncOp one,
 
   SampleSplit split;
   SmallVector<Axis> inputs, outputs;
-  if (failed(axesOf(one.getArgumentTypes(), probe.getArgumentTypes(),
+  // The probe's values' `outer` (SampleAxis), where it is not 1.
+  DenseMap<Value, int64_t> outers;
+  if (failed(axesOf(small.getArgumentTypes(), probe.getArgumentTypes(),
                     inputs)) ||
-      failed(axesOf(one.getResultTypes(), probe.getResultTypes(), outputs)))
+      failed(axesOf(small.getResultTypes(), probe.getResultTypes(), outputs)))
     return fail(probe, "the graph's inputs or outputs change shape with it "
                        "in more than one dimension");
   if (a.ops.size() != b.ops.size())
@@ -387,9 +440,20 @@ FailureOr<SampleSplit> aotc::analyzeSampleSplit(func::FuncOp one,
     SmallVector<Axis> operandAxes, resultAxes;
     if (failed(axesOf(x->getOperandTypes(), y->getOperandTypes(),
                       operandAxes)) ||
-        failed(axesOf(x->getResultTypes(), y->getResultTypes(), resultAxes)))
-      return fail(y, "a value's shape changes with it in more than one "
-                     "dimension");
+        failed(axesOf(x->getResultTypes(), y->getResultTypes(), resultAxes))) {
+      std::string types;
+      llvm::raw_string_ostream os(types);
+      os << "'" << y->getName() << "' has types ";
+      llvm::interleaveComma(x->getResultTypes(), os);
+      os << " at size " << smallSize << " and ";
+      llvm::interleaveComma(y->getResultTypes(), os);
+      os << " at size " << probeSize << " (operands ";
+      llvm::interleaveComma(x->getOperandTypes(), os);
+      os << " and ";
+      llvm::interleaveComma(y->getOperandTypes(), os);
+      os << "), not one dimension that grows with it";
+      return fail(y, types);
+    }
     bool sampled = llvm::any_of(resultAxes, [](const Axis &a) { return a; });
     // A value nothing reads (a shape the importer folded into its users)
     // may differ freely.
@@ -402,10 +466,78 @@ FailureOr<SampleSplit> aotc::analyzeSampleSplit(func::FuncOp one,
     // not reach carries it.
     if (isa<func::ReturnOp>(y))
       continue;
+    // Runs per index along each axis: the operands' as their producers
+    // left them; a result's from the operand it follows (a reshape's
+    // recomputed).
+    const Axis *from = nullptr;
+    for (auto [operand, axis] : llvm::zip(y->getOperands(), operandAxes)) {
+      if (!axis)
+        continue;
+      axis->outer = outers.lookup(operand) ? outers.lookup(operand) : 1;
+      if (axis->factor % axis->outer != 0)
+        return fail(y, "it moves elements from one index to another");
+      if (!from)
+        from = &axis;
+    }
+    if (auto yield = dyn_cast<scf::YieldOp>(y)) {
+      // What a loop body yields is what the loop carries.
+      Operation *parent = y->getParentOp();
+      if (!isa<scf::ForOp>(parent))
+        continue; // scf.if and scf.while carry no dimension (below)
+      for (auto [i, axis] : llvm::enumerate(operandAxes)) {
+        Value result = parent->getResult(i);
+        FailureOr<Axis> expected = sampleAxisOf(
+            a.ops[b.index.lookup(parent)]->getResult(i).getType(),
+            result.getType(), smallSize, probeSize);
+        if (succeeded(expected) && *expected)
+          (*expected)->outer =
+              outers.lookup(result) ? outers.lookup(result) : 1;
+        if (failed(expected) || !sameAxis(axis, *expected))
+          return fail(y, "a loop's carried value changes the dimension");
+      }
+      continue;
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(y)) {
+      for (auto [i, axis] : llvm::enumerate(resultAxes)) {
+        const Axis &init = operandAxes[loop.getNumControlOperands() + i];
+        if (axis && init)
+          axis->outer = init->outer;
+        if (axis) {
+          outers[loop.getResult(i)] = axis->outer;
+          outers[loop.getRegionIterArgs()[i]] = axis->outer;
+        }
+      }
+    } else if (y->getNumRegions() > 0 &&
+               (llvm::any_of(operandAxes, [](const Axis &a) { return a; }) ||
+                llvm::any_of(resultAxes, [](const Axis &a) { return a; }))) {
+      return fail(y, "aotc cannot tell yet whether this op keeps indices "
+                     "apart");
+    }
+    for (auto [result, axis] : llvm::zip(y->getResults(), resultAxes)) {
+      if (!axis || isa<scf::ForOp>(y))
+        continue;
+      if (isa<tg::ReshapeOp>(y) && from) {
+        std::optional<int64_t> outer = reshapedOuter(
+            cast<RankedTensorType>(y->getOperand(0).getType()), **from,
+            cast<RankedTensorType>(result.getType()), *axis);
+        if (!outer)
+          return fail(y, "it moves elements from one index to another");
+        axis->outer = *outer;
+      } else if (from && axis->factor % (*from)->outer == 0) {
+        axis->outer = (*from)->outer;
+      }
+      outers[result] = axis->outer;
+    }
     std::string why = OpChecker(y, operandAxes, resultAxes).check();
     if (!why.empty())
       return fail(y, why);
   }
+  // An output's runs per index, for the caller to check they are one.
+  probe.walk([&](func::ReturnOp ret) {
+    for (auto [operand, axis] : llvm::zip(ret.getOperands(), outputs))
+      if (axis && outers.lookup(operand))
+        axis->outer = outers.lookup(operand);
+  });
   split.inputs.assign(inputs.begin(), inputs.end());
   split.outputs.assign(outputs.begin(), outputs.end());
   return split;

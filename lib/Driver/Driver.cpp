@@ -569,27 +569,67 @@ LogicalResult Compilation::importONNX() {
 LogicalResult Compilation::importWithSampleLoop(ONNXImportOptions importOptions,
                                                 StringRef dimName, int64_t min,
                                                 int64_t max) {
-  // The graph at a size above 1 shows where each value carries the
-  // dimension; the graph at size 1 is what the object runs per index.
-  int64_t probeSize = std::min<int64_t>(max, 3);
-  importOptions.dimValues[dimName.str()] = probeSize;
-  OwningOpRef<ModuleOp> probe =
-      importONNXModel(options.inputPath, context, importOptions);
-  if (!probe)
+  // Two sizes above 1 show where each value holds the dimension and that
+  // the graph does not depend on its size; the graph at size 1 (where the
+  // importer folds broadcasts to the batch away) is what the object runs
+  // once per index.
+  constexpr int64_t kSmallProbe = 2, kLargeProbe = 3;
+  auto importAt = [&](int64_t size) {
+    importOptions.dimValues[dimName.str()] = size;
+    return importONNXModel(options.inputPath, context, importOptions);
+  };
+  OwningOpRef<ModuleOp> small = importAt(kSmallProbe);
+  if (!small)
     return failure();
-  importOptions.dimValues[dimName.str()] = 1;
-  module = importONNXModel(options.inputPath, context, importOptions);
-  if (!module)
+  OwningOpRef<ModuleOp> large = importAt(kLargeProbe);
+  if (!large)
     return failure();
-  auto one = module->lookupSymbol<func::FuncOp>(importOptions.functionName);
-  auto probed = probe->lookupSymbol<func::FuncOp>(importOptions.functionName);
-  FailureOr<SampleSplit> split =
-      analyzeSampleSplit(one, probed, probeSize, dimName);
+  StringRef function = importOptions.functionName;
+  FailureOr<SampleSplit> split = analyzeSampleSplit(
+      small->lookupSymbol<func::FuncOp>(function),
+      large->lookupSymbol<func::FuncOp>(function), kSmallProbe, kLargeProbe,
+      dimName);
   if (failed(split))
     return failure();
-  // The probe's weights are a second copy of the model's.
-  probe = nullptr;
+  // The probes' weights are copies of the model's.
+  auto smallFunc = small->lookupSymbol<func::FuncOp>(function);
+  SmallVector<Type> smallInputs(smallFunc.getArgumentTypes());
+  SmallVector<Type> smallOutputs(smallFunc.getResultTypes());
+  large = nullptr;
+  small = nullptr;
+  module = importAt(1);
+  if (!module)
+    return failure();
   releaseUnreferencedResources(*module);
+  // The graph at size 1 must take and return one index of the others.
+  auto one = module->lookupSymbol<func::FuncOp>(function);
+  auto check = [&](TypeRange ones, ArrayRef<Type> smalls,
+                   ArrayRef<std::optional<SampleAxis>> axes,
+                   StringRef kind) -> LogicalResult {
+    for (auto [i, type] : llvm::enumerate(ones)) {
+      Type expected = smalls[i];
+      if (const std::optional<SampleAxis> &axis = axes[i]) {
+        auto tensor = cast<RankedTensorType>(expected);
+        SmallVector<int64_t> shape(tensor.getShape());
+        shape[axis->axis] = axis->factor;
+        expected = tensor.clone(shape);
+      }
+      if (type != expected) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "--dim " << dimName << " with a range: " << kind << " " << i
+           << " is " << type << " at size 1, not " << expected
+           << " (one index of the graph at larger sizes)";
+        return error(diag, text);
+      }
+    }
+    return success();
+  };
+  if (failed(check(one.getArgumentTypes(), smallInputs, split->inputs,
+                   "input")) ||
+      failed(check(one.getResultTypes(), smallOutputs, split->outputs,
+                   "output")))
+    return failure();
   sampleSplit = *split;
   signature.dims.push_back({dimName.str(), min, max});
   return success();
@@ -609,7 +649,8 @@ LogicalResult Compilation::describeSampleLoop() {
       if (!axis)
         continue;
       ArrayRef<int64_t> shape = tensor.type.getShape();
-      if (llvm::any_of(shape.take_front(axis->axis),
+      if (axis->outer != 1 ||
+          llvm::any_of(shape.take_front(axis->axis),
                        [](int64_t d) { return d != 1; }))
         return error(diag, "--dim " + dimName + " with a range: " + kind +
                                " '" + tensor.name + "' holds '" + dimName +

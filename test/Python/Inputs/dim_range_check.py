@@ -56,6 +56,32 @@ def reference(batch):
     if name == "embedding":
         ids = rng.integers(0, 20, (batch, 6)).astype(np.int64)
         return [ids], [w["table"].astype(np.float64)[ids].sum(axis=1)]
+    if name == "attention":
+        x = rng.standard_normal((batch, 5, 8)).astype(np.float32)
+        h = x.astype(np.float64).transpose(1, 0, 2).reshape(5, -1, 4)
+        q = h.transpose(1, 0, 2)
+        p = softmax(q @ h.transpose(1, 2, 0))
+        o = (p @ q).transpose(1, 0, 2).reshape(-1, 8) @ w["att_w"]
+        return [x], [o.reshape(5, -1, 8).transpose(1, 0, 2)]
+    if name == "gru":
+        # ONNX GRU, forward, gates z, r, h; linear_before_reset = 0.
+        x = rng.standard_normal((batch, 6, 3)).astype(np.float32)
+        wz, wr, wh = np.split(w["gru_w"][0].astype(np.float64), 3)
+        rz, rr, rh = np.split(w["gru_r"][0].astype(np.float64), 3)
+        wb, rb = np.split(w["gru_b"][0].astype(np.float64), 2)
+        bz, br, bh = np.split(wb, 3)
+        cz, cr, ch = np.split(rb, 3)
+        sig = lambda v: 1 / (1 + np.exp(-v))  # noqa: E731
+        state = np.zeros((batch, 4))
+        ys = []
+        for t in range(6):
+            xt = x[:, t].astype(np.float64)
+            z = sig(xt @ wz.T + state @ rz.T + bz + cz)
+            r = sig(xt @ wr.T + state @ rr.T + br + cr)
+            hh = np.tanh(xt @ wh.T + (r * state) @ rh.T + bh + ch)
+            state = (1 - z) * hh + z * state
+            ys.append(state)
+        return [x], [np.stack(ys, axis=1)]
     raise SystemExit("no reference for %r" % name)
 
 

@@ -11,6 +11,13 @@ time"). `dim_range_models.py NAME OUT.onnx` writes model NAME:
              y[batch,5,8], and h[batch*5, 8] (the merged rows)
   embedding  ids int64[batch,6] -> Gather(table[20,8]) -> ReduceSum over
              the 6 positions                                   y[batch,8]
+  attention  x[batch,5,8] -> self-attention laid out as PyTorch's
+             nn.MultiheadAttention exports it: Transpose to [5, batch, 8],
+             Reshape to [5, batch*2, 4] (2 heads), scores and softmax per
+             head, Reshape to [5*batch, 8] (batch inside the rows), MatMul,
+             back to [batch, 5, 8]                        y[batch,5,8]
+  gru        x[batch,6,3] -> Transpose [6, batch, 3] -> GRU (hidden 4; a loop
+             over the 6 steps) -> Y[6,1,batch,4] -> [batch, 6, 4]  y
   mixes      x[batch,4] -> x - ReduceMean(x, axis 0): mixes the samples
   softmax0   x[batch,4] -> Softmax over axis 0: mixes the samples
   inner      x[4,batch] -> Relu: batch not the leading dimension
@@ -30,7 +37,8 @@ def weights():
     f = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
     return {"conv_w": f(4, 3, 3, 3), "conv_b": f(4), "fc_w": f(10, 64),
             "fc_b": f(10), "mm_w": f(8, 8), "ln_g": f(8), "ln_b": f(8),
-            "table": f(20, 8)}
+            "table": f(20, 8), "att_w": f(8, 8), "gru_w": f(1, 12, 3),
+            "gru_r": f(1, 12, 4), "gru_b": f(1, 24)}
 
 
 def i64(name, values):
@@ -81,6 +89,35 @@ def build(name):
         inputs = [info("ids", I, ["batch", 6])]
         outputs = [info("y", F, ["batch", 8])]
         inits = init("table") + [i64("axes1", [1])]
+    elif name == "attention":
+        nodes = [
+            helper.make_node("Transpose", ["x"], ["t"], perm=[1, 0, 2]),
+            helper.make_node("Reshape", ["t", "heads"], ["h"]),
+            helper.make_node("Transpose", ["h"], ["q"], perm=[1, 0, 2]),
+            helper.make_node("Transpose", ["h"], ["k"], perm=[1, 2, 0]),
+            helper.make_node("MatMul", ["q", "k"], ["s"]),
+            helper.make_node("Softmax", ["s"], ["p"], axis=-1),
+            helper.make_node("MatMul", ["p", "q"], ["o"]),
+            helper.make_node("Transpose", ["o"], ["ot"], perm=[1, 0, 2]),
+            helper.make_node("Reshape", ["ot", "rows"], ["r"]),
+            helper.make_node("MatMul", ["r", "att_w"], ["m"]),
+            helper.make_node("Reshape", ["m", "back"], ["mb"]),
+            helper.make_node("Transpose", ["mb"], ["y"], perm=[1, 0, 2])]
+        inputs = [info("x", F, ["batch", 5, 8])]
+        outputs = [info("y", F, ["batch", 5, 8])]
+        inits = init("att_w") + [i64("heads", [5, -1, 4]),
+                                 i64("rows", [-1, 8]),
+                                 i64("back", [5, -1, 8])]
+    elif name == "gru":
+        nodes = [
+            helper.make_node("Transpose", ["x"], ["t"], perm=[1, 0, 2]),
+            helper.make_node("GRU", ["t", "gru_w", "gru_r", "gru_b"],
+                             ["Y"], hidden_size=4),
+            helper.make_node("Squeeze", ["Y", "axes1"], ["s"]),
+            helper.make_node("Transpose", ["s"], ["y"], perm=[1, 0, 2])]
+        inputs = [info("x", F, ["batch", 6, 3])]
+        outputs = [info("y", F, ["batch", 6, 4])]
+        inits = init("gru_w", "gru_r", "gru_b") + [i64("axes1", [1])]
     elif name == "mixes":
         nodes = [helper.make_node("ReduceMean", ["x"], ["m"], axes=[0],
                                   keepdims=1),
