@@ -100,6 +100,9 @@ def main():
     parser.add_argument("--sizes", default="1,5,8")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="time NAME_run_parallel / NAME_run_dims_parallel "
+                        "on aotc's pool of this many workers")
     parser.add_argument("--corpus", action="store_true",
                         help="check the corpus models instead of timing")
     parser.add_argument("--batch", type=int, default=3)
@@ -127,8 +130,9 @@ def main():
                                              "batch=%d" % size])
                 x = rng.standard_normal((size, 3, 224, 224)).astype(
                     np.float32)
-                runs = {"static": static.prepare(x),
-                        "dynamic": dynamic.prepare(x)}
+                threads = args.threads if args.threads > 1 else None
+                runs = {"static": static.prepare(x, threads=threads),
+                        "dynamic": dynamic.prepare(x, threads=threads)}
                 want = runs["static"]()[0].copy()
                 got = runs["dynamic"]()[0]
                 np.testing.assert_allclose(
@@ -139,12 +143,13 @@ def main():
                         times[key] = min(times[key], best(call, args.repeat))
                 rows.append((name, size, compile_s, times["static"] * 1e3,
                              times["dynamic"] * 1e3))
-                print("%-14s batch %2d: static %8.2f ms, dynamic %8.2f ms, "
+                print("%-14s %d thread(s), batch %2d: static %8.2f ms, dynamic %8.2f ms, "
                       "dynamic/static %.3f" % (
-                          name, size, times["static"] * 1e3,
+                          name, args.threads, size, times["static"] * 1e3,
                           times["dynamic"] * 1e3,
                           times["dynamic"] / times["static"]), flush=True)
     print()
+    print("%d thread(s)" % args.threads)
     print("| model | batch | static ms | dynamic ms | dynamic/static |")
     print("|---|---|---|---|---|")
     for name, size, _, s, d in rows:

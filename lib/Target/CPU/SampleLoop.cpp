@@ -33,6 +33,20 @@ void advancePointers(IRBuilder<> &b, Value *index, Value *from, Value *to,
   }
 }
 
+/// Calls the one-sample `graph` on index `index`: the caller's pointer
+/// arrays `inputs` and `outputs` advanced into `ins` and `outs`, then
+/// `scratch` and `extra` arguments.
+Value *callOnIndex(IRBuilder<> &b, Value *index, Value *inputs,
+                   Value *outputs, Value *ins, Value *outs,
+                   const SampleLoop &loop, Function *graph,
+                   ArrayRef<Value *> rest) {
+  advancePointers(b, index, inputs, ins, loop.inputSteps);
+  advancePointers(b, index, outputs, outs, loop.outputSteps);
+  SmallVector<Value *> args = {ins, outs};
+  args.append(rest.begin(), rest.end());
+  return b.CreateCall(graph, args);
+}
+
 /// The task NAME_run_dims_parallel gives the caller's pool: indices
 /// [begin, end) one after another on worker `worker`, each a call of the
 /// one-sample `graph` with the worker's own arena. Its context is
@@ -71,9 +85,7 @@ Function *buildSampleTask(Module &module, StringRef name, Function *graph,
   b.SetInsertPoint(body);
   PHINode *index = b.CreatePHI(i64, 2, "index");
   index->addIncoming(begin, entry);
-  advancePointers(b, index, inputs, ins, loop.inputSteps);
-  advancePointers(b, index, outputs, outs, loop.outputSteps);
-  b.CreateCall(graph, {ins, outs, arena});
+  callOnIndex(b, index, inputs, outputs, ins, outs, loop, graph, {arena});
   Value *next = b.CreateAdd(index, b.getInt64(1));
   index->addIncoming(next, body);
   b.CreateCondBr(b.CreateICmpSLT(next, end), body, exit);
@@ -228,12 +240,11 @@ void buildEntry(Module &module, StringRef name, Function *graph,
   b.SetInsertPoint(body);
   PHINode *index = b.CreatePHI(i64, 2, "index");
   index->addIncoming(first, beforeLoop);
-  advancePointers(b, index, inputs, ins, loop.inputSteps);
-  advancePointers(b, index, outputs, outs, loop.outputSteps);
-  SmallVector<Value *> args = {ins, outs, scratch};
+  SmallVector<Value *> rest = {scratch};
   if (parallel)
-    args.push_back(pool);
-  Value *rc = b.CreateCall(graph, args, "rc");
+    rest.push_back(pool);
+  Value *rc =
+      callOnIndex(b, index, inputs, outputs, ins, outs, loop, graph, rest);
   Value *following = b.CreateAdd(index, b.getInt64(1));
   index->addIncoming(following, next);
   b.CreateCondBr(b.CreateICmpEQ(rc, b.getInt32(0)), next, done);
