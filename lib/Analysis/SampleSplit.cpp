@@ -54,12 +54,12 @@ bool sameAxis(const Axis &a, const Axis &b) {
                  a->outer == b->outer));
 }
 
-/// A value's elements in row-major order as (A, the dimension, B): A
-/// blocks, each holding one run of B elements per index of the dimension.
+} // namespace
+
 /// Its sample axis's extent per index, `factor`, is `outer` blocks of
 /// factor / outer elements.
-std::pair<int64_t, int64_t> sampleFlatLayout(RankedTensorType type,
-                                             const SampleAxis &axis) {
+std::pair<int64_t, int64_t> aotc::sampleFlatLayout(RankedTensorType type,
+                                                   const SampleAxis &axis) {
   int64_t before = axis.outer, after = axis.factor / axis.outer;
   for (int64_t i = 0; i < type.getRank(); ++i) {
     if (i < axis.axis)
@@ -69,6 +69,8 @@ std::pair<int64_t, int64_t> sampleFlatLayout(RankedTensorType type,
   }
   return {before, after};
 }
+
+namespace {
 
 /// The `outer` of a reshape's result axis (see sampleFlatLayout): what
 /// lays its elements out as the operand's are, when some value does.

@@ -649,14 +649,17 @@ LogicalResult Compilation::describeSampleLoop() {
       if (!axis)
         continue;
       ArrayRef<int64_t> shape = tensor.type.getShape();
-      if (axis->outer != 1 ||
-          llvm::any_of(shape.take_front(axis->axis),
-                       [](int64_t d) { return d != 1; }))
+      // One index's elements: runs of elements (one when the dimension
+      // leads), copied through staging buffers otherwise.
+      tensor.sampleRuns = sampleFlatLayout(tensor.type, *axis).first;
+      unsigned bits = tensor.type.getElementTypeBitWidth();
+      if (tensor.sampleRuns > 1 && bits < 8 && bits > 1)
         return error(diag, "--dim " + dimName + " with a range: " + kind +
                                " '" + tensor.name + "' holds '" + dimName +
                                "' in dimension " + llvm::Twine(axis->axis) +
-                               ", after dimensions of other sizes; only a "
-                               "leading dimension can take a range yet");
+                               " of packed " + llvm::Twine(bits) +
+                               "-bit elements; only a leading dimension can "
+                               "take a range there yet");
       tensor.dimAxes.assign(shape.size(), -1);
       tensor.dimAxes[axis->axis] = 0;
     }
@@ -1134,18 +1137,34 @@ LogicalResult Compilation::generateCode() {
     return error(diag, llvm::toString(llvmModule.takeError()));
   if (!signature.dims.empty()) {
     // The one-sample graph, run once per index of the ranged dimension.
+    // Each worker's arena: staging buffers for tensors whose indices are
+    // not contiguous, then the one-sample graph's arena.
     cpu::SampleLoop loop;
     loop.min = signature.dims.front().min;
     loop.max = signature.dims.front().max;
-    auto step = [](const TensorSignature &t) -> uint64_t {
-      return t.dimAxes.empty() ? 0 : getTensorBytes(t.type);
+    auto align64 = [](uint64_t n) { return (n + 63) / 64 * 64; };
+    uint64_t staging = 0;
+    auto describe = [&](const TensorSignature &t) {
+      cpu::SampleTensor tensor;
+      if (t.dimAxes.empty())
+        return tensor;
+      tensor.runs = t.sampleRuns;
+      tensor.runBytes = getTensorBytes(t.type) / t.sampleRuns;
+      if (tensor.runs > 1) {
+        tensor.stagingOffset = staging;
+        staging += align64(getTensorBytes(t.type));
+      }
+      return tensor;
     };
     for (const TensorSignature &t : signature.inputs)
-      loop.inputSteps.push_back(step(t));
+      loop.inputs.push_back(describe(t));
     for (const TensorSignature &t : signature.outputs)
-      loop.outputSteps.push_back(step(t));
-    loop.tempBytes = signature.tempBytes;
+      loop.outputs.push_back(describe(t));
+    loop.graphTempOffset = staging;
+    loop.tempBytes = staging ? align64(staging + signature.tempBytes)
+                             : signature.tempBytes;
     loop.workerTempBytes = signature.workerTempBytes;
+    signature.tempBytes = loop.tempBytes;
     if (llvm::Error err =
             cpu::addSampleLoopEntryPoints(**llvmModule, name, loop))
       return error(diag, llvm::toString(std::move(err)));

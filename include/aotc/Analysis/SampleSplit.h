@@ -51,6 +51,12 @@ struct SampleSplit {
   std::vector<std::optional<SampleAxis>> outputs;
 };
 
+/// A tensor's elements in row-major order as (A, the dimension, B): A
+/// blocks, each holding one run of B elements per index of the dimension,
+/// for a tensor of `type` at size 1 of it.
+std::pair<int64_t, int64_t> sampleFlatLayout(mlir::RankedTensorType type,
+                                             const SampleAxis &axis);
+
 /// Checks that `probe` (the graph with the dimension `dimName` at
 /// `probeSize`) computes every index of the dimension apart from the others,
 /// and that `small` (the same model at `smallSize`, between 2 and

@@ -38,6 +38,9 @@ struct TensorSignature {
   /// dimension whose size scales it (its extent is `type`'s times that
   /// size), or -1. Empty for a tensor whose shape is fixed.
   std::vector<int64_t> dimAxes;
+  /// With a dimension run one index at a time: how many runs of elements
+  /// one index has in this tensor (1 when the dimension leads).
+  int64_t sampleRuns = 1;
 };
 
 /// A symbolic dimension given a range (`--dim batch=1..64`).

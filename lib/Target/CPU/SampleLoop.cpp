@@ -19,38 +19,82 @@ namespace {
 constexpr int kNoArena = 1;
 constexpr int kBadDims = 2;
 
-/// Stores into `to[i]` the pointer `from[i]` advanced by `index` times
-/// `steps[i]` bytes.
-void advancePointers(IRBuilder<> &b, Value *index, Value *from, Value *to,
-                     ArrayRef<uint64_t> steps) {
-  Type *ptr = b.getPtrTy();
-  for (auto [i, step] : llvm::enumerate(steps)) {
-    Value *base = b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, from, i));
-    Value *at = step ? b.CreateGEP(b.getInt8Ty(), base,
-                                   b.CreateMul(index, b.getInt64(step)))
-                     : base;
-    b.CreateStore(at, b.CreateConstGEP1_64(ptr, to, i));
-  }
+/// Copies the `runs` runs of index `index` between `full` (a tensor of the
+/// call, the dimension's size `n`) and `staged` (one index, contiguous).
+void copyRuns(IRBuilder<> &b, const SampleTensor &tensor, Value *full,
+              Value *staged, Value *n, Value *index, bool toStaged) {
+  LLVMContext &ctx = b.getContext();
+  Function *fn = b.GetInsertBlock()->getParent();
+  BasicBlock *before = b.GetInsertBlock();
+  auto *body = BasicBlock::Create(ctx, "run", fn);
+  auto *after = BasicBlock::Create(ctx, "runs_done", fn);
+  b.CreateBr(body);
+  b.SetInsertPoint(body);
+  PHINode *run = b.CreatePHI(b.getInt64Ty(), 2, "run");
+  run->addIncoming(b.getInt64(0), before);
+  Value *bytes = b.getInt64(tensor.runBytes);
+  Value *far = b.CreateGEP(
+      b.getInt8Ty(), full,
+      b.CreateMul(b.CreateAdd(b.CreateMul(run, n), index), bytes));
+  Value *near = b.CreateGEP(b.getInt8Ty(), staged, b.CreateMul(run, bytes));
+  if (toStaged)
+    b.CreateMemCpy(near, MaybeAlign(), far, MaybeAlign(), bytes);
+  else
+    b.CreateMemCpy(far, MaybeAlign(), near, MaybeAlign(), bytes);
+  Value *next = b.CreateAdd(run, b.getInt64(1));
+  run->addIncoming(next, body);
+  b.CreateCondBr(b.CreateICmpULT(next, b.getInt64(tensor.runs)), body, after);
+  b.SetInsertPoint(after);
 }
 
-/// Calls the one-sample `graph` on index `index`: the caller's pointer
-/// arrays `inputs` and `outputs` advanced into `ins` and `outs`, then
-/// `scratch` and `extra` arguments.
-Value *callOnIndex(IRBuilder<> &b, Value *index, Value *inputs,
-                   Value *outputs, Value *ins, Value *outs,
+/// Calls the one-sample `graph` on index `index` of size `n`: each pointer
+/// of the caller's arrays `inputs` and `outputs` advanced to the index into
+/// `ins` and `outs` (or its runs staged in `arena`), then the graph's arena
+/// and the `rest` of its arguments. Returns the call's result.
+Value *callOnIndex(IRBuilder<> &b, Value *index, Value *n, Value *inputs,
+                   Value *outputs, Value *ins, Value *outs, Value *arena,
                    const SampleLoop &loop, Function *graph,
                    ArrayRef<Value *> rest) {
-  advancePointers(b, index, inputs, ins, loop.inputSteps);
-  advancePointers(b, index, outputs, outs, loop.outputSteps);
-  SmallVector<Value *> args = {ins, outs};
+  Type *ptr = b.getPtrTy();
+  auto point = [&](Value *from, Value *to, ArrayRef<SampleTensor> tensors,
+                   bool read) {
+    for (auto [i, tensor] : llvm::enumerate(tensors)) {
+      Value *base = b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, from, i));
+      Value *at = base;
+      if (tensor.runs == 1)
+        at = b.CreateGEP(b.getInt8Ty(), base,
+                         b.CreateMul(index, b.getInt64(tensor.runBytes)));
+      if (tensor.runs > 1) {
+        at = b.CreateConstGEP1_64(b.getInt8Ty(), arena, tensor.stagingOffset);
+        if (read)
+          copyRuns(b, tensor, base, at, n, index, /*toStaged=*/true);
+      }
+      b.CreateStore(at, b.CreateConstGEP1_64(ptr, to, i));
+    }
+  };
+  point(inputs, ins, loop.inputs, true);
+  point(outputs, outs, loop.outputs, false);
+  SmallVector<Value *> args = {
+      ins, outs,
+      b.CreateConstGEP1_64(b.getInt8Ty(), arena, loop.graphTempOffset)};
   args.append(rest.begin(), rest.end());
-  return b.CreateCall(graph, args);
+  Value *rc = b.CreateCall(graph, args);
+  for (auto [i, tensor] : llvm::enumerate(loop.outputs)) {
+    if (tensor.runs <= 1)
+      continue;
+    Value *base = b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, outputs, i));
+    copyRuns(b, tensor,
+             base, b.CreateConstGEP1_64(b.getInt8Ty(), arena,
+                                        tensor.stagingOffset),
+             n, index, /*toStaged=*/false);
+  }
+  return rc;
 }
 
 /// The task NAME_run_dims_parallel gives the caller's pool: indices
 /// [begin, end) one after another on worker `worker`, each a call of the
 /// one-sample `graph` with the worker's own arena. Its context is
-/// {inputs, outputs, arena}.
+/// {inputs, outputs, arena, n}.
 Function *buildSampleTask(Module &module, StringRef name, Function *graph,
                           const SampleLoop &loop) {
   LLVMContext &ctx = module.getContext();
@@ -66,15 +110,16 @@ Function *buildSampleTask(Module &module, StringRef name, Function *graph,
   auto *body = BasicBlock::Create(ctx, "sample", fn);
   auto *exit = BasicBlock::Create(ctx, "exit", fn);
   b.SetInsertPoint(entry);
-  unsigned numInputs = loop.inputSteps.size();
-  unsigned numOutputs = loop.outputSteps.size();
+  unsigned numInputs = loop.inputs.size();
+  unsigned numOutputs = loop.outputs.size();
   Value *ins = b.CreateAlloca(ptr, b.getInt32(std::max(1u, numInputs)));
   Value *outs = b.CreateAlloca(ptr, b.getInt32(std::max(1u, numOutputs)));
-  auto *contextType = StructType::get(ctx, {ptr, ptr, ptr});
+  auto *contextType = StructType::get(ctx, {ptr, ptr, ptr, i64});
   Value *inputs = b.CreateLoad(ptr, b.CreateStructGEP(contextType, context, 0));
   Value *outputs =
       b.CreateLoad(ptr, b.CreateStructGEP(contextType, context, 1));
   Value *arena = b.CreateLoad(ptr, b.CreateStructGEP(contextType, context, 2));
+  Value *n = b.CreateLoad(i64, b.CreateStructGEP(contextType, context, 3));
   // Worker w's arena follows the w before it; none when the graph needs
   // none.
   if (loop.tempBytes)
@@ -85,9 +130,10 @@ Function *buildSampleTask(Module &module, StringRef name, Function *graph,
   b.SetInsertPoint(body);
   PHINode *index = b.CreatePHI(i64, 2, "index");
   index->addIncoming(begin, entry);
-  callOnIndex(b, index, inputs, outputs, ins, outs, loop, graph, {arena});
+  callOnIndex(b, index, n, inputs, outputs, ins, outs, arena, loop, graph,
+              {});
   Value *next = b.CreateAdd(index, b.getInt64(1));
-  index->addIncoming(next, body);
+  index->addIncoming(next, b.GetInsertBlock());
   b.CreateCondBr(b.CreateICmpSLT(next, end), body, exit);
   b.SetInsertPoint(exit);
   b.CreateRetVoid();
@@ -123,8 +169,8 @@ void buildEntry(Module &module, StringRef name, Function *graph,
   auto *done = BasicBlock::Create(ctx, "done", fn);
   IRBuilder<> b(entry);
 
-  unsigned numInputs = loop.inputSteps.size();
-  unsigned numOutputs = loop.outputSteps.size();
+  unsigned numInputs = loop.inputs.size();
+  unsigned numOutputs = loop.outputs.size();
   Value *ins = b.CreateAlloca(ptr, b.getInt32(std::max(1u, numInputs)));
   Value *outs = b.CreateAlloca(ptr, b.getInt32(std::max(1u, numOutputs)));
   Value *n = b.CreateLoad(i64, dims, "n");
@@ -214,11 +260,12 @@ void buildEntry(Module &module, StringRef name, Function *graph,
     auto *rest = BasicBlock::Create(ctx, "rest", fn, body);
     b.CreateCondBr(b.CreateICmpSGT(full, b.getInt64(0)), spread, rest);
     b.SetInsertPoint(spread);
-    auto *contextType = StructType::get(ctx, {ptr, ptr, ptr});
+    auto *contextType = StructType::get(ctx, {ptr, ptr, ptr, i64});
     Value *context = b.CreateAlloca(contextType);
     b.CreateStore(inputs, b.CreateStructGEP(contextType, context, 0));
     b.CreateStore(outputs, b.CreateStructGEP(contextType, context, 1));
     b.CreateStore(scratch, b.CreateStructGEP(contextType, context, 2));
+    b.CreateStore(n, b.CreateStructGEP(contextType, context, 3));
     auto *parallelType = StructType::get(ctx, {ptr, ptr, i32});
     Value *parallelFor =
         b.CreateLoad(ptr, b.CreateStructGEP(parallelType, pool, 0));
@@ -240,11 +287,12 @@ void buildEntry(Module &module, StringRef name, Function *graph,
   b.SetInsertPoint(body);
   PHINode *index = b.CreatePHI(i64, 2, "index");
   index->addIncoming(first, beforeLoop);
-  SmallVector<Value *> rest = {scratch};
+  SmallVector<Value *> rest;
   if (parallel)
     rest.push_back(pool);
-  Value *rc =
-      callOnIndex(b, index, inputs, outputs, ins, outs, loop, graph, rest);
+  Value *rc = callOnIndex(b, index, n, inputs, outputs, ins, outs, scratch,
+                          loop, graph, rest);
+  BasicBlock *called = b.GetInsertBlock();
   Value *following = b.CreateAdd(index, b.getInt64(1));
   index->addIncoming(following, next);
   b.CreateCondBr(b.CreateICmpEQ(rc, b.getInt32(0)), next, done);
@@ -255,7 +303,7 @@ void buildEntry(Module &module, StringRef name, Function *graph,
   b.SetInsertPoint(done);
   PHINode *result = b.CreatePHI(i32, 3, "result");
   result->addIncoming(b.getInt32(0), beforeLoop);
-  result->addIncoming(rc, body);
+  result->addIncoming(rc, called);
   result->addIncoming(b.getInt32(0), next);
   auto *release = BasicBlock::Create(ctx, "free", fn);
   auto *exit = BasicBlock::Create(ctx, "exit", fn);

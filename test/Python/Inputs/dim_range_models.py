@@ -20,7 +20,7 @@ time"). `dim_range_models.py NAME OUT.onnx` writes model NAME:
              over the 6 steps) -> Y[6,1,batch,4] -> [batch, 6, 4]  y
   mixes      x[batch,4] -> x - ReduceMean(x, axis 0): mixes the samples
   softmax0   x[batch,4] -> Softmax over axis 0: mixes the samples
-  inner      x[4,batch] -> Relu: batch not the leading dimension
+  inner      x[4,batch] -> Relu: batch not the leading dimension   y[4,batch]
 
 The weights are seeded random numbers; dim_range_check.py recomputes each
 model in numpy from the same seed.

@@ -21,17 +21,29 @@
 
 namespace aotc::cpu {
 
+/// Where one index's elements are in a tensor of the call: `runs` runs of
+/// `runBytes` each, run `a` of index `i` at byte (a * N + i) * runBytes for
+/// the dimension's size N. Contiguous (one run) when the dimension leads;
+/// others are copied through a staging buffer at `stagingOffset` of each
+/// worker's arena. `runs` is 0 for a tensor that does not hold the
+/// dimension, read or written whole by every index.
+struct SampleTensor {
+  uint64_t runs = 0;
+  uint64_t runBytes = 0;
+  uint64_t stagingOffset = 0;
+};
+
 struct SampleLoop {
   /// The range of the dimension: a size outside it returns 2.
   int64_t min = 1;
   int64_t max = 1;
-  /// Per input and output, the bytes one sample takes (the pointer's step
-  /// from one index to the next); 0 for a tensor that does not hold the
-  /// dimension, read or written whole by every index.
-  std::vector<uint64_t> inputSteps;
-  std::vector<uint64_t> outputSteps;
-  /// The one-sample graph's arena, and its growth per extra worker.
+  std::vector<SampleTensor> inputs;
+  std::vector<SampleTensor> outputs;
+  /// One worker's arena (NAME_TEMP_BYTES, a multiple of 64): the staging
+  /// buffers, then the one-sample graph's arena from `graphTempOffset`.
   uint64_t tempBytes = 0;
+  uint64_t graphTempOffset = 0;
+  /// The one-sample graph's growth per extra worker.
   uint64_t workerTempBytes = 0;
 };
 
