@@ -62,7 +62,8 @@ def reference(batch):
         q = h.transpose(1, 0, 2)
         p = softmax(q @ h.transpose(1, 2, 0))
         o = (p @ q).transpose(1, 0, 2).reshape(-1, 8) @ w["att_w"]
-        return [x], [o.reshape(5, -1, 8).transpose(1, 0, 2)]
+        return [x], [o.reshape(5, -1, 8).transpose(1, 0, 2),
+                     x.astype(np.float64).transpose(1, 0, 2).reshape(-1, 8)]
     if name == "gru":
         # ONNX GRU, forward, gates z, r, h; linear_before_reset = 0.
         x = rng.standard_normal((batch, 6, 3)).astype(np.float32)

@@ -15,7 +15,9 @@ time"). `dim_range_models.py NAME OUT.onnx` writes model NAME:
              nn.MultiheadAttention exports it: Transpose to [5, batch, 8],
              Reshape to [5, batch*2, 4] (2 heads), scores and softmax per
              head, Reshape to [5*batch, 8] (batch inside the rows), MatMul,
-             back to [batch, 5, 8]                        y[batch,5,8]
+             back to [batch, 5, 8]                        y[batch,5,8];
+             and the transposed input as rows, flat[5*batch, 8] (the batch
+             inside each of 5 blocks of rows)
   gru        x[batch,6,3] -> Transpose [6, batch, 3] -> GRU (hidden 4; a loop
              over the 6 steps) -> Y[6,1,batch,4] -> [batch, 6, 4]  y
   mixes      x[batch,4] -> x - ReduceMean(x, axis 0): mixes the samples
@@ -102,9 +104,10 @@ def build(name):
             helper.make_node("Reshape", ["ot", "rows"], ["r"]),
             helper.make_node("MatMul", ["r", "att_w"], ["m"]),
             helper.make_node("Reshape", ["m", "back"], ["mb"]),
-            helper.make_node("Transpose", ["mb"], ["y"], perm=[1, 0, 2])]
+            helper.make_node("Transpose", ["mb"], ["y"], perm=[1, 0, 2]),
+            helper.make_node("Reshape", ["t", "rows"], ["flat"])]
         inputs = [info("x", F, ["batch", 5, 8])]
-        outputs = [info("y", F, ["batch", 5, 8])]
+        outputs = [info("y", F, ["batch", 5, 8]), info("flat", F, [None, 8])]
         inits = init("att_w") + [i64("heads", [5, -1, 4]),
                                  i64("rows", [-1, 8]),
                                  i64("back", [5, -1, 8])]
