@@ -240,6 +240,9 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // per part at run time).
   if (!options.outlineKernels)
     pm.addPass(createSplitEntryPointPass());
+  // Loads of the arena that no store in their loop can change leave it:
+  // LLVM cannot tell a worker's scratch from the buffer a loop writes.
+  pm.addNestedPass<func::FuncOp>(createHoistInvariantLoadsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
