@@ -42,6 +42,9 @@ void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
   pm.addNestedPass<func::FuncOp>(createSplitPaddedConvsPass());
   // Transposed convolutions as ordinary ones, one per output phase.
   pm.addNestedPass<func::FuncOp>(createConvTransposeAsConvsPass());
+  // Strided convolutions whose kernels are whole strides read their
+  // input's phases with stride 1 (contiguous vectors, patchify as matmul).
+  pm.addNestedPass<func::FuncOp>(createStridedConvsAsPhasesPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertTGToLinalgPass());
   // The lowering's own intermediates (a pool's padded input) meet the

@@ -302,10 +302,18 @@ Choice chooseTile(const KernelPlan &plan, const OperandAccess &access,
   double accessCost = access.outputStride ? double(plan.lanes) : 1.0;
   // The vectors of an input that every row of the tile reads stay in
   // registers across the rows, next to the accumulators and a broadcast.
-  int64_t sharedInputs = 0;
+  // A strided one is two loads shuffled together with a constant
+  // permutation: a second vector each, and the permutation's register
+  // (wav2vec2's stride-2 convolutions spilled 6x4 tiles on AVX-512).
+  int64_t sharedInputs = 0, shuffleRegisters = 0;
   bool loadPerAccumulator = false;
   for (auto [step, onRow] : llvm::zip(access.inputSteps, access.onRow)) {
-    if (step && !onRow)
+    if (step && !onRow) {
+      ++sharedInputs;
+      if (step > 1)
+        shuffleRegisters = 1;
+    }
+    if (step > 1 && !onRow)
       ++sharedInputs;
     loadPerAccumulator |= step && onRow;
   }
@@ -321,7 +329,8 @@ Choice chooseTile(const KernelPlan &plan, const OperandAccess &access,
     for (int64_t rows = 1; rows <= std::min(rowExtent, budget / vectors);
          ++rows) {
       if (!plan.reductionDims.empty() && rows > 1 &&
-          rows * vectors + sharedInputs * vectors + 1 > int64_t(registers))
+          rows * vectors + sharedInputs * vectors + 1 + shuffleRegisters >
+              int64_t(registers))
         break;
       double cost = 0;
       auto addTiles = [&](int64_t count, int64_t tileRows,

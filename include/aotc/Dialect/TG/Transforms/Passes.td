@@ -192,6 +192,53 @@ def SplitPaddedConvsPass
   ];
 }
 
+def StridedConvsAsPhasesPass
+    : Pass<"aotc-tg-strided-convs-as-phases", "mlir::func::FuncOp"> {
+  let summary = "Compute a strided convolution whose kernel is a whole "
+                "number of strides as a stride-1 convolution over the input's "
+                "phases";
+  let description = [{
+    Along a dimension with stride `s`, output `o` reads inputs `o * s + j`
+    for taps `j < k`. When `k` is a multiple of `s`, tap `j = t * s + r`
+    reads phase `r` of the input (its elements `q * s + r`) at `q = o + t`:
+    each phase is a stride-1 image read by `k / s` taps. A group-1
+    `tg.conv` with a constant weight whose every strided dimension has
+    dilation 1 and such a kernel becomes: the image padded (`tg.pad`) and
+    cut to the `(outputs - 1 + k / s) * s` elements the outputs read
+    (`tg.slice`), its phases stacked after each channel (`tg.reshape` to
+    `[N, C, L / s, s, ...]`, `tg.transpose` to `[N, C, s..., L / s...]`,
+    `tg.reshape` to `[N, C * s..., L / s...]`), and a stride-1 convolution
+    without padding by the weight regrouped the same way at compile time
+    (`[M, C * s..., k / s...]`). The products and sums are the same; what
+    changes is that the kernel reads contiguous vectors, where a stride-2
+    kernel shuffled two loads into each vector and a stride-5 one (wav2vec2's
+    first layer, `k = 10` over one channel) summed 10 taps per output as a
+    dot product. A patchifying convolution (`k = s`: ViT's 16x16, ConvNeXt's
+    2x2 and 4x4) becomes a 1x1 convolution, a matmul. The phases cost one
+    copy of the image.
+
+    Before (wav2vec2's first convolution):
+    ```mlir
+    %y = tg.conv %x, %w {strides = [5], dilations = [1], pads = [0, 0], group = 1}
+        : (tensor<1x1x16000xf32>, tensor<512x1x10xf32>) -> tensor<1x512x3199xf32>
+    ```
+    After:
+    ```mlir
+    %cut = tg.slice %x ... : tensor<1x1x16000xf32> -> tensor<1x1x16000xf32>  // folds
+    %s = tg.reshape %cut : (tensor<1x1x16000xf32>) -> tensor<1x1x3200x5xf32>
+    %t = tg.transpose %s permutation = [0, 1, 3, 2] : tensor<1x1x3200x5xf32>
+    %p = tg.reshape %t : (tensor<1x1x5x3200xf32>) -> tensor<1x5x3200xf32>
+    %y = tg.conv %p, %w5 {strides = [1], dilations = [1], pads = [0, 0], group = 1}
+        : (tensor<1x5x3200xf32>, tensor<512x5x2xf32>) -> tensor<1x512x3199xf32>
+    ```
+  }];
+  let dependentDialects = ["aotc::tg::TGDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten",
+              "strided convolutions computed over phases">,
+  ];
+}
+
 def CheckTensorSizesPass
     : Pass<"aotc-check-tensor-sizes", "mlir::ModuleOp"> {
   let summary = "Fail at the op when a tensor is larger than aotc allows";
