@@ -11,6 +11,7 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "FillSupport.h"
 #include "VectorKernelSupport.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -1276,8 +1277,14 @@ struct VectorKernelsPass final
       if (generic.getNumReductionLoops() != 0)
         generics.push_back(generic);
     });
+    // A fill left alone (no contraction took it as its initialization) is
+    // aotc-cpu-vectorize-fills' or, zero over contiguous bytes, one memset:
+    // as a kernel, a [12, 49, 49] fill became 3 vectors and a one-lane
+    // masked store per row, which LLVM unrolled over all 588 rows into one
+    // block that its instruction selection took minutes over (Swin-T's
+    // window attention on AVX-512).
     getOperation().walk([&](linalg::GenericOp generic) {
-      if (generic.getNumReductionLoops() == 0)
+      if (generic.getNumReductionLoops() == 0 && !aotc::filledValue(generic))
         generics.push_back(generic);
     });
     llvm::SmallPtrSet<Operation *, 16> erased;

@@ -477,3 +477,30 @@ func.func @stride2_rows_of_16(%x: memref<1x256x15x15xf32, strided<[65536, 256, 1
   }
   return
 }
+
+// -----
+
+// A fill no contraction takes as its initialization (the one in front of
+// attention scores that a reduction kernel computes) is left to
+// aotc-cpu-vectorize-fills and LLVM's memset: as a kernel of 49-float rows
+// it became 3 vectors and a one-lane masked store per row, which LLVM
+// unrolled over all 588 rows into one block whose instruction selection
+// took minutes (Swin-T on AVX-512).
+
+// CHECK-LABEL: func.func @fill_left_alone
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%{{.+}}: f32):
+// CHECK-NEXT:      linalg.yield %{{.+}} : f32
+// CHECK-NOT:     vector.maskedstore
+// AVX2-LABEL: func.func @fill_left_alone
+// AVX2:         linalg.generic
+// AVX2-NOT:     vector.maskedstore
+#fill_out = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @fill_left_alone(%y: memref<12x49x49xf32, strided<[2401, 49, 1], offset: ?>>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#fill_out], iterator_types = ["parallel", "parallel", "parallel"]} outs(%y : memref<12x49x49xf32, strided<[2401, 49, 1], offset: ?>>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  }
+  return
+}
