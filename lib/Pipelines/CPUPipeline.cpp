@@ -40,6 +40,9 @@ void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
   // Convolutions whose taps mostly read padding keep only the taps that
   // read the image (after the folds, which see the whole convolution).
   pm.addNestedPass<func::FuncOp>(createSplitPaddedConvsPass());
+  // Convolutions whose weights are far larger than the caches run over
+  // chunks of input channels, each chunk's weights cached across the rows.
+  pm.addNestedPass<func::FuncOp>(createSplitLargeConvReductionsPass());
   // Transposed convolutions as ordinary ones, one per output phase.
   pm.addNestedPass<func::FuncOp>(createConvTransposeAsConvsPass());
   // Strided convolutions whose kernels are whole strides read their
