@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -248,54 +249,62 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
     pm.addPass(createSplitEntryPointPass());
   // Loads of the arena that no store in their loop can change leave it:
   // LLVM cannot tell a worker's scratch from the buffer a loop writes.
-  pm.addNestedPass<func::FuncOp>(createHoistInvariantLoadsPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  OpPassManager &funcs = pm.nest<func::FuncOp>();
+  funcs.addPass(createHoistInvariantLoadsPass());
+  funcs.addPass(createCanonicalizerPass());
+  funcs.addPass(createCSEPass());
 }
 
 void buildLLVMStage(OpPassManager &pm, const CPUPipelineOptions &options) {
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
+  // Integer powers have no LLVM intrinsic: expand them to loops first (this
+  // adds functions, so it runs on the module).
+  ConvertMathToFuncsOptions mathToFuncs;
+  mathToFuncs.convertCtlz = false;
+  pm.addPass(createConvertMathToFuncs(mathToFuncs));
+  // The rest of the lowering works function by function: nested, the
+  // entry point's parts and the kernels' task functions are lowered in
+  // parallel on the compiler's threads.
+  OpPassManager &funcs = pm.nest<func::FuncOp>();
+  funcs.addPass(createLowerAffinePass());
+  funcs.addPass(createSCFToControlFlowPass());
   // Subviews and reshapes of buffers become plain descriptor arithmetic.
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
+  funcs.addPass(memref::createExpandStridedMetadataPass());
+  funcs.addPass(createLowerAffinePass());
   // x86 has no bf16 arithmetic and LLVM would call libgcc's conversion
   // helpers: compute bf16 math in f32 and expand the bf16 <-> f32
   // conversions into integer ops, so the object needs only libc and libm.
-  pm.addPass(math::createMathExtendToSupportedTypes());
+  funcs.addPass(math::createMathExtendToSupportedTypes());
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
   emulate.sourceTypeStrs = {"bf16"};
-  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-  pm.addPass(createExpandBF16ConversionsPass());
+  funcs.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  funcs.addPass(createExpandBF16ConversionsPass());
   // Without SSE4.1, llvm.roundeven would call C's roundeven, which C99's
   // libm lacks: round half to even from floor instead.
   if (!options.roundInstructions)
-    pm.addPass(createExpandRoundEvenPass());
+    funcs.addPass(createExpandRoundEvenPass());
   // f32 exp, tanh and erf (softmax, sigmoid, SiLU, GELU) become inline
   // arithmetic on the kernels' vectors, not a libm call per element.
   ApproximateMathPassOptions approximate;
   approximate.ops = {"math.exp", "math.tanh", "math.erf"};
-  pm.addPass(createApproximateMathPass(approximate));
-  // Integer powers have no LLVM intrinsic: expand them to loops first. Math
-  // with an LLVM intrinsic uses it; the rest (erf, tanh, ...) calls libm.
-  ConvertMathToFuncsOptions mathToFuncs;
-  mathToFuncs.convertCtlz = false;
-  pm.addPass(createConvertMathToFuncs(mathToFuncs));
-  pm.addPass(createConvertMathToLLVMPass());
+  funcs.addPass(createApproximateMathPass(approximate));
+  // Math with an LLVM intrinsic uses it; the rest (erf, tanh, ...) calls
+  // libm (which declares functions: on the module).
+  funcs.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   // The register-tiled kernels' vector loads, stores, masks and broadcasts.
-  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToLLVMPass());
   addHostToLLVMPasses(pm);
 }
 
 void addHostToLLVMPasses(OpPassManager &pm) {
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
+  OpPassManager &funcs = pm.nest<func::FuncOp>();
+  funcs.addPass(createArithToLLVMConversionPass());
+  funcs.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createCanonicalizerPass());
   // Weights as one flat LLVM array each, not a tree of uniqued rows.
   pm.addPass(createFlattenConstantGlobalsPass());
 }

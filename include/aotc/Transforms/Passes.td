@@ -267,7 +267,7 @@ def VectorizableLoopOrderPass
   ];
 }
 
-def ApproximateMathPass : Pass<"aotc-approximate-math", "mlir::ModuleOp"> {
+def ApproximateMathPass : Pass<"aotc-approximate-math"> {
   let summary = "Inline polynomial approximations of f32 exp (and the "
                 "functions listed) instead of libm calls";
   let description = [{
