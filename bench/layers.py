@@ -5,7 +5,9 @@ aotc against onnxruntime, single thread, one run.
     /usr/bin/python3 bench/layers.py MODEL [--aotc build/bin/aotc]
         [--cpu native] [--repeat 20] [--top N]
 
-MODEL is one of bench/peers.py's models. Each Conv, MatMul or Gemm node
+MODEL is one of bench/peers.py's models, or the path of an ONNX file (a
+corpus model from bench/corpus.py's work directory, a user's model) whose
+inputs have static shapes. Each Conv, MatMul or Gemm node
 whose other inputs are constant weights is cut out of the exported model
 with the activation that follows it (Relu, Clip), as a model of its own
 (onnx.utils.extract_model); layers of the same shapes and attributes are
@@ -37,6 +39,12 @@ def layer_key(node, shapes, initializers):
     weights = tuple(tuple(initializers[name].dims) for name in node.input[1:]
                     if name)
     return (node.op_type, tuple(shapes[node.input[0]]), weights, attrs)
+
+
+def gflops(flops, ms):
+    """GFLOP/s of `flops` in `ms` (timers print whole microseconds: a
+    layer under one counts as one)."""
+    return flops / max(ms, 1e-3) / 1e6
 
 
 def find_layers(model):
@@ -90,15 +98,24 @@ def main():
     parser.add_argument("--work-dir", default=os.path.join(
         peers.ROOT, "build", "bench", "layers"))
     args = parser.parse_args()
-    if args.model not in peers.MODELS:
+    given = args.model.endswith(".onnx")
+    if given and not os.path.isfile(args.model):
+        parser.error("no such file '%s'" % args.model)
+    if not given and args.model not in peers.MODELS:
         parser.error("unknown model '%s'" % args.model)
     import onnx
     import onnx.utils
 
-    work = os.path.join(args.work_dir, args.model)
+    model_name = (os.path.basename(os.path.dirname(
+        os.path.abspath(args.model))) if given else args.model)
+    work = os.path.join(args.work_dir, model_name)
     os.makedirs(work, exist_ok=True)
     path = os.path.join(work, "model.onnx")
-    peers.export(args.model, path)
+    if given:
+        import shutil
+        shutil.copyfile(args.model, path)
+    else:
+        peers.export(args.model, path)
     layers, counts = find_layers(onnx.load(path))
     rng = np.random.default_rng(0)
     rows = []
@@ -134,7 +151,7 @@ def main():
     ort_total = sum(r[0] * r[5] for r in rows)
     print("%s: %d distinct layers, %d in all; aotc %.2f ms, onnxruntime "
           "%.2f ms summed over the layers alone" %
-          (args.model, len(rows), sum(counts.values()), total, ort_total))
+          (model_name, len(rows), sum(counts.values()), total, ort_total))
     print("%3s %-10s %-16s %-16s %9s %9s %8s %8s %6s %8s" %
           ("n", "ops", "input", "weights", "aotc ms", "ort ms", "aotc GF",
            "ort GF", "ratio", "lost ms"))
@@ -142,7 +159,8 @@ def main():
             rows[:args.top or len(rows)]:
         print("%3d %-10s %-16s %-16s %9.3f %9.3f %8.1f %8.1f %6.2f %8.2f" %
               (count, ops, shape, weights, best, ort_best,
-               flops / best / 1e6, flops / ort_best / 1e6, best / ort_best,
+               gflops(flops, best), gflops(flops, ort_best),
+               best / max(ort_best, 1e-3),
                count * (best - ort_best)))
 
 

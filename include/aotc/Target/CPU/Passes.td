@@ -545,6 +545,18 @@ def VectorKernelsPass
       `[co floordiv L, ..., co mod L]`) prefetches the next block's slice,
       the elements right after the current one's, the same way (ResNet-18
       4% faster). `prefetch=false` turns both off.
+    - **Reductions are blocked** when a register tile's slice of the
+      largest input over the whole reduction is over 1 MiB (more than L2
+      keeps from one tile to the next: 512 input channels x 3x3 x 64
+      output channels of weights) and several tiles of the loops inside
+      read the same slice: the leading reduction loops, and chunks of the
+      next, become serial loops outside those tiles (inside the parallel
+      loops), so that each chunk's slice (at most 16 KiB) is read from L1
+      by every tile. A tile starts from the fused initialization on the
+      first chunk and from the partial sums it stored otherwise, and
+      applies the fused epilogue after the last; the terms are added in
+      the same order, so the result is bitwise the same.
+      `block-reductions=false` turns it off.
     - **Reductions with no such parallel loop** (row sums, `q @ k^T`,
       layer-norm statistics) are vectorized across a reduction loop along
       which the inputs are contiguous, when each output combines its value
@@ -576,6 +588,9 @@ def VectorKernelsPass
            "Number of vector registers (16, or 32 with AVX-512)">,
     Option<"prefetch", "prefetch", "bool", /*default=*/"true",
            "Prefetch the next tile's slice of the weights into L2">,
+    Option<"blockReductions", "block-reductions", "bool", /*default=*/"true",
+           "Block the reduction of a contraction whose weights for one tile "
+           "overflow L1, so that the tiles of a block reuse them from L1">,
   ];
   let dependentDialects = ["mlir::vector::VectorDialect",
                            "mlir::scf::SCFDialect",
@@ -587,6 +602,8 @@ def VectorKernelsPass
               "linalg.generic ops emitted as register-tiled vector code">,
     Statistic<"numFused", "num-fused",
               "initializations and epilogues computed on the accumulators">,
+    Statistic<"numBlockedReductions", "num-blocked-reductions",
+              "contractions whose reduction is blocked for L1">,
   ];
 }
 
