@@ -38,6 +38,7 @@
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -199,7 +200,14 @@ StringRef extensionFor(EmitKind emit) {
 class Compilation {
 public:
   Compilation(const CompileOptions &options, llvm::raw_ostream &diag)
-      : options(options), diag(diag), outputs(diag) {}
+      : options(options), diag(diag), outputs(diag) {
+    llvm::ThreadPoolStrategy strategy =
+        llvm::hardware_concurrency(options.codegen.threads);
+    if (strategy.compute_thread_count() > 1) {
+      threadPool = std::make_unique<llvm::DefaultThreadPool>(strategy);
+      context.setThreadPool(*threadPool);
+    }
+  }
 
   LogicalResult run();
 
@@ -239,6 +247,10 @@ private:
   PendingOutputs outputs;
   std::string name, outputPath, headerPath, metadataPath;
   std::unique_ptr<llvm::TargetMachine> machine;
+  /// The threads of -j: nested pass pipelines run on them (each function of
+  /// the module on its own), as does code generation. Declared before the
+  /// context, which uses it until it is destroyed.
+  std::unique_ptr<llvm::DefaultThreadPool> threadPool;
   MLIRContext context{MLIRContext::Threading::DISABLED};
   llvm::SourceMgr sourceMgr;
   OwningOpRef<ModuleOp> module;

@@ -179,32 +179,27 @@ Error emitObjectInParts(Module &module, TargetMachine &machine,
                kMaxFoldableConstantBytes;
   };
 
+  // Each part is cloned and written as bitcode here, then generated on the
+  // pool while the next part is cloned.
   std::vector<SmallVector<char, 0>> bitcode(parts);
-  for (unsigned part = 0; part < parts; ++part) {
-    ValueToValueMapTy map;
-    std::unique_ptr<Module> clone =
-        CloneModule(module, map, [&](const GlobalValue *value) {
-          if (isFoldable(value))
-            return true;
-          auto it = partOf.find(value);
-          return it != partOf.end() && it->second == part;
-        });
-    for (GlobalVariable &global : clone->globals())
-      if (global.hasInitializer() && isFoldable(&global))
-        global.setLinkage(GlobalValue::AvailableExternallyLinkage);
-    raw_svector_ostream stream(bitcode[part]);
-    WriteBitcodeToFile(*clone, stream);
-  }
-  // What stays here is the global variables: drop the functions' bodies.
-  for (Function &function : module)
-    if (!function.isDeclaration())
-      function.deleteBody();
-
   std::vector<SmallVector<char, 0>> objects(parts + 1);
   std::vector<std::optional<std::string>> errors(parts + 1);
   {
     DefaultThreadPool pool(hardware_concurrency(threads));
-    for (unsigned part = 0; part < parts; ++part)
+    for (unsigned part = 0; part < parts; ++part) {
+      ValueToValueMapTy map;
+      std::unique_ptr<Module> clone =
+          CloneModule(module, map, [&](const GlobalValue *value) {
+            if (isFoldable(value))
+              return true;
+            auto it = partOf.find(value);
+            return it != partOf.end() && it->second == part;
+          });
+      for (GlobalVariable &global : clone->globals())
+        if (global.hasInitializer() && isFoldable(&global))
+          global.setLinkage(GlobalValue::AvailableExternallyLinkage);
+      raw_svector_ostream stream(bitcode[part]);
+      WriteBitcodeToFile(*clone, stream);
       pool.async([&, part] {
         if (Error error =
                 emitPart(StringRef(bitcode[part].data(), bitcode[part].size()),
@@ -212,6 +207,11 @@ Error emitObjectInParts(Module &module, TargetMachine &machine,
           errors[part] = toString(std::move(error));
         bitcode[part] = {};
       });
+    }
+    // What stays here is the global variables: drop the functions' bodies.
+    for (Function &function : module)
+      if (!function.isDeclaration())
+        function.deleteBody();
     raw_svector_ostream stream(objects[parts]);
     if (Error error =
             emitMachineCode(module, machine, /*assembly=*/false, stream))
