@@ -30,7 +30,9 @@ CORPUS = os.path.join(ROOT, "build", "bench", "corpus")
 
 # A top-level step of the --timings report (its nested passes are indented
 # further and do not match).
-STEP = re.compile(r"^\s+([0-9.]+) \(\s*[0-9.]+%\)  (\S.*)$")
+# A step's wall time: the last of the columns (with several threads,
+# MLIR's timer prints the user time, then the wall time).
+STEP = re.compile(r"^(?:\s+[0-9.]+ \(\s*[0-9.]+%\))*\s+([0-9.]+) \(\s*[0-9.]+%\)  (\S.*)$")
 PEAK = re.compile(r"^\s+([0-9.]+) MiB  after (.*)$")
 
 
@@ -102,8 +104,10 @@ def main():
         for model in models:
             path = model if model.endswith(".onnx") else os.path.join(
                 CORPUS, model, "model.onnx")
+            # A corpus model's file is NAME/model.onnx: name it NAME.
             name = os.path.basename(os.path.dirname(path)) \
-                if not model.endswith(".onnx") else os.path.basename(model)
+                if os.path.basename(path) == "model.onnx" \
+                else os.path.basename(model)
             if not os.path.exists(path):
                 print("%-22s  no %s (bench/corpus.py --check-only %s "
                       "exports it)" % (name, path, model))
