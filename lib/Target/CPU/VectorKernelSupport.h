@@ -83,6 +83,13 @@ public:
 bool emitVectorReduction(mlir::linalg::GenericOp generic, unsigned vectorBits,
                          unsigned registers);
 
+/// Replaces nothing and returns false unless `generic` is elementwise and
+/// reads an input transposed (contiguous along another loop than the
+/// output's); then emits it in `lanes` x `lanes` blocks transposed in
+/// registers and returns true. The caller erases `generic`.
+bool emitVectorTransposition(mlir::linalg::GenericOp generic,
+                             unsigned vectorBits);
+
 } // namespace aotc::cpu
 
 #endif // AOTC_LIB_TARGET_CPU_VECTORKERNELSUPPORT_H

@@ -1536,7 +1536,8 @@ struct VectorKernelsPass final
           fused->erase();
           ++numFused;
         }
-      } else if (!emitVectorReduction(generic, vectorBits, registers)) {
+      } else if (!emitVectorReduction(generic, vectorBits, registers) &&
+                 !emitVectorTransposition(generic, vectorBits)) {
         continue;
       }
       generic->erase();

@@ -572,6 +572,31 @@ func.func @transpose_round_trip(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
 
 // -----
 
+// Only unit dimensions move: the elements keep their order, a reshape
+// (a batch-1 model's (seq, batch, feature) <-> (batch, seq, feature)).
+// CHECK-LABEL: func.func @transpose_of_unit_dims(
+// CHECK-SAME:      %[[X:[a-zA-Z0-9_]+]]: tensor<1x100x144xf32>
+// CHECK:         %[[R:.+]] = tg.reshape %[[X]] : tensor<1x100x144xf32> -> tensor<100x1x144xf32>
+// CHECK-NOT:     tg.transpose
+// CHECK:         return %[[R]]
+func.func @transpose_of_unit_dims(%x: tensor<1x100x144xf32>) -> tensor<100x1x144xf32> {
+  %0 = tg.transpose %x permutation = [1, 0, 2] : tensor<1x100x144xf32>
+  return %0 : tensor<100x1x144xf32>
+}
+
+// -----
+
+// A non-unit dimension moves past another: still a transpose.
+// CHECK-LABEL: func.func @transpose_moves_data(
+// CHECK:         tg.transpose %{{.+}} permutation = [2, 1, 0]
+// CHECK-NOT:     tg.reshape
+func.func @transpose_moves_data(%x: tensor<2x1x3xf32>) -> tensor<3x1x2xf32> {
+  %0 = tg.transpose %x permutation = [2, 1, 0] : tensor<2x1x3xf32>
+  return %0 : tensor<3x1x2xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @transpose_identity(
 // CHECK-SAME:      %[[X:[a-zA-Z0-9_]+]]: tensor<2x3xf32>
 // CHECK-NOT:     tg.transpose

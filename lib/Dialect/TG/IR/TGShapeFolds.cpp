@@ -122,6 +122,31 @@ struct ComposeTransposes final : OpRewritePattern<TransposeOp> {
     return success();
   }
 };
+
+/// A transpose that moves only unit dimensions keeps the row-major order of
+/// the elements: it is a reshape. ONNX exporters write such transposes
+/// between the (seq, batch, feature) and (batch, seq, feature) layouts of a
+/// batch-1 model; as a reshape the matmul behind one sees its rows as one
+/// matrix instead of a batch of single-row products.
+struct TransposeOfUnitDimsAsReshape final : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType inType = op.getInput().getType();
+    if (!inType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic shape");
+    int64_t last = -1;
+    for (int64_t p : op.getPermutation()) {
+      if (inType.getDimSize(p) == 1)
+        continue;
+      if (p < last)
+        return rewriter.notifyMatchFailure(op, "moves a non-unit dimension");
+      last = p;
+    }
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), op.getInput());
+    return success();
+  }
+};
 } // namespace
 
 void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
@@ -156,7 +181,7 @@ OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
 
 void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                               MLIRContext *context) {
-  patterns.add<ComposeTransposes>(context);
+  patterns.add<ComposeTransposes, TransposeOfUnitDimsAsReshape>(context);
 }
 
 OpFoldResult BroadcastToOp::fold(FoldAdaptor adaptor) {
