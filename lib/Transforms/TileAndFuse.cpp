@@ -481,8 +481,13 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
 
   // A relayout copy is made once per tile: the loops it depends on are
   // tiled by the blocks it is read in, the others stay whole (a matmul's
-  // panel of columns serves every output row).
+  // panel of columns serves every output row). A copy read without blocks
+  // along the output's contiguous loop (a whole transposed `K^T`) keeps
+  // that loop whole: the vector kernel needs its rows.
   if (!group.copies.empty()) {
+    AffineMap out = root.getIndexingMapMatchingResult(root->getResult(0));
+    unsigned contiguousLoop =
+        cast<AffineDimExpr>(out.getResults().back()).getPosition();
     SmallVector<int64_t> sizes(rootRanges.size(), 0);
     bool tiled = false;
     for (const TileCandidate &c : candidates) {
@@ -492,6 +497,8 @@ SmallVector<OpFoldResult> chooseTileSizes(OpBuilder &b,
           }))
         continue;
       int64_t block = tileAlignment(seed, c.seedLoop);
+      if (block == 1 && c.rootLoop == contiguousLoop)
+        continue;
       if (block < c.size && c.size % block == 0) {
         sizes[c.rootLoop] = block;
         tiled = true;

@@ -6,8 +6,9 @@
 // vector width (default 256 bits); the row sum, contiguous only along its
 // reduction (which the stage marks reassociable), becomes partial sums in
 // vector lanes reduced once per row; the transpose, contiguous on one side
-// only, stays scalar loops over memref loads and stores. The body is
-// NAME_run_parallel's; these kernels are too small to run as tasks.
+// only, is two 8x8 blocks transposed in registers (at 512 bits, 8 rows are
+// less than a vector: scalar loops over memref loads and stores). The body
+// is NAME_run_parallel's; these kernels are too small to run as tasks.
 
 // CHECK-LABEL: func.func @g_run_parallel(
 // CHECK-NOT:     linalg.
@@ -17,16 +18,20 @@
 // CHECK:           arith.addf {{.*}} : vector<8xf32>
 // CHECK:           vector.store {{.*}} vector<8xf32>
 // CHECK:         vector.reduction <add>, {{.*}} : vector<8xf32> into f32
-// CHECK:         scf.for
-// CHECK:           scf.for
-// CHECK:             memref.load
-// CHECK:             memref.store
+// CHECK:         scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK-COUNT-8:   vector.load {{.*}} : memref<8x16xf32>, vector<8xf32>
+// CHECK:           vector.shuffle
+// CHECK:           vector.store {{.*}} : memref<16x8xf32>, vector<8xf32>
 // CHECK-LABEL: func.func @g_run(
 // CHECK:         call @g_run_parallel(
 
 // AVX512-LABEL: func.func @g_run_parallel(
 // AVX512:         arith.addf {{.*}} : vector<16xf32>
 // AVX512-NOT:     vector<8xf32>
+// AVX512:         scf.for
+// AVX512:           scf.for
+// AVX512:             memref.load
+// AVX512:             memref.store
 func.func @main(%x: tensor<8x16xf32>, %b: tensor<16xf32>)
     -> (tensor<8x16xf32>, tensor<8xf32>, tensor<16x8xf32>) {
   %0 = tg.add %x, %b : tensor<8x16xf32>, tensor<16xf32>

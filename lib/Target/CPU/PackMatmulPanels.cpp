@@ -45,6 +45,8 @@ constexpr int64_t kMinReuseRows = 32;
 /// load of the left-hand side's rows). Wider panels overflow L2 with long
 /// reductions (2048 rows of 128 columns: 1 MiB).
 constexpr int64_t kPanelColumns = 64;
+/// A whole transposed copy has at least one AVX-512 vector of columns.
+constexpr int64_t kMinWholeColumns = 16;
 
 /// The output elements that reuse each element of `input` of `generic`:
 /// the product of the output's loops the input does not depend on (the
@@ -98,13 +100,28 @@ bool wantsPanels(linalg::GenericOp generic, OpOperand *input, int64_t width) {
           rows * rowBytes > kMaxPanelSpanBytes);
 }
 
-/// The positions (of `input`'s dimensions) of `n`, the output's innermost
-/// loop, and `k`, a reduction loop, when `input` of the contraction
-/// `generic` is a runtime value read transposed, `[..., n, ..., k]` with `k`
-/// innermost (the right-hand side of `Q K^T`), `n` a multiple of `width`,
-/// and at least kMinReuseRows output rows reuse each panel.
-std::optional<std::pair<unsigned, unsigned>>
-readsTransposed(linalg::GenericOp generic, OpOperand *input, int64_t width) {
+/// A runtime right-hand side read transposed whose `n` is not a multiple
+/// of the panel width is copied whole, `[..., K, N]`, when it is at most
+/// this many bytes (per the loops outside it: a head of attention's `K^T`).
+constexpr int64_t kMaxWholeTransposedBytes = 128 * 1024;
+
+/// How a runtime right-hand side read transposed is copied: the positions
+/// (of its dimensions) of `n` and `k`, and the panel width (`n` itself when
+/// the copy is one panel).
+struct TransposedRead {
+  unsigned nPosition, kPosition;
+  int64_t width;
+};
+
+/// How to copy `input` of the contraction `generic` when it is a runtime
+/// value read transposed, `[..., n, ..., k]` with `k` innermost (the
+/// right-hand side of `Q K^T`) and `n` the output's innermost loop, and at
+/// least kMinReuseRows output rows reuse each panel: in panels of `width`
+/// columns when `n` is a multiple of it, else whole when small and at least
+/// `minColumns` wide (one vector).
+std::optional<TransposedRead> readsTransposed(linalg::GenericOp generic,
+                                              OpOperand *input, int64_t width,
+                                              int64_t minColumns) {
   if (matchPattern(input->get(), m_Constant()) ||
       !aotc::isPermutedF32Operand(generic, input))
     return std::nullopt;
@@ -119,21 +136,24 @@ readsTransposed(linalg::GenericOp generic, OpOperand *input, int64_t width) {
   std::optional<unsigned> nPosition = map.getResultPosition(
       getAffineDimExpr(n, generic.getContext()));
   if (iterators[k] != utils::IteratorType::reduction || !nPosition ||
-      type.getDimSize(*nPosition) % width != 0)
+      getReuse(generic, input) < kMinReuseRows)
     return std::nullopt;
-  int64_t reuse = getReuse(generic, input);
-  if (reuse < kMinReuseRows)
-    return std::nullopt;
-  return std::pair(*nPosition, unsigned(rank - 1));
+  int64_t columns = type.getDimSize(*nPosition);
+  if (columns % width != 0) {
+    int64_t bytes = columns * type.getDimSize(rank - 1) * 4;
+    if (columns < minColumns || bytes > kMaxWholeTransposedBytes)
+      return std::nullopt;
+    width = columns;
+  }
+  return TransposedRead{*nPosition, unsigned(rank - 1), width};
 }
 
 /// A copy of `value`, read as `[..., n, ..., k]` (positions `n` and `k`,
 /// k innermost), in panels of `width` columns of n: `[others..., n /
-/// width, k, width]`. Returns the copy and the map from the old operand
-/// map's results to the copy's: `panelMap`.
+/// width, k, width]`, or `[others..., k, n]` when `width` is all of n.
 Value packTransposedPanels(OpBuilder &b, Location loc, Value value,
                            unsigned nPosition, unsigned kPosition,
-                           int64_t width) {
+                           int64_t width, bool whole) {
   auto type = cast<RankedTensorType>(value.getType());
   int64_t rank = type.getRank();
   MLIRContext *context = b.getContext();
@@ -144,20 +164,24 @@ Value packTransposedPanels(OpBuilder &b, Location loc, Value value,
       others.push_back(d);
       shape.push_back(type.getDimSize(d));
     }
-  shape.append({type.getDimSize(nPosition) / width, type.getDimSize(kPosition),
-                width});
-  // The copy's loops are its own dimensions: (others..., panel, k, column).
+  if (!whole)
+    shape.push_back(type.getDimSize(nPosition) / width);
+  shape.append({type.getDimSize(kPosition), width});
+  int64_t copyRank = shape.size();
+  // The copy's loops are its own dimensions: (others..., [panel,] k,
+  // column).
   SmallVector<AffineExpr> read(rank);
   for (auto [i, d] : llvm::enumerate(others))
     read[d] = getAffineDimExpr(i, context);
-  unsigned panel = others.size();
-  read[nPosition] = getAffineDimExpr(panel, context) * width +
-                    getAffineDimExpr(panel + 2, context);
-  read[kPosition] = getAffineDimExpr(panel + 1, context);
-  AffineMap readMap = AffineMap::get(rank + 1, 0, read, context);
-  AffineMap writeMap = AffineMap::getMultiDimIdentityMap(rank + 1, context);
+  AffineExpr column = getAffineDimExpr(copyRank - 1, context);
+  read[nPosition] =
+      whole ? column
+            : getAffineDimExpr(copyRank - 3, context) * width + column;
+  read[kPosition] = getAffineDimExpr(copyRank - 2, context);
+  AffineMap readMap = AffineMap::get(copyRank, 0, read, context);
+  AffineMap writeMap = AffineMap::getMultiDimIdentityMap(copyRank, context);
   Value empty = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
-  SmallVector<utils::IteratorType> iterators(rank + 1,
+  SmallVector<utils::IteratorType> iterators(copyRank,
                                              utils::IteratorType::parallel);
   return linalg::GenericOp::create(
              b, loc, empty.getType(), ValueRange{value}, ValueRange{empty},
@@ -169,16 +193,20 @@ Value packTransposedPanels(OpBuilder &b, Location loc, Value value,
 }
 
 /// `map`, reading `[..., n, ..., k]`, reading the transposed panels
-/// instead: `(others..., n floordiv width, k, n mod width)`.
+/// instead: `(others..., n floordiv width, k, n mod width)`, or
+/// `(others..., k, n)` from a whole copy (`width` is all of n).
 AffineMap transposedPanelMap(AffineMap map, unsigned nPosition,
-                             unsigned kPosition, int64_t width) {
+                             unsigned kPosition, int64_t width, bool whole) {
   SmallVector<AffineExpr> results;
   for (unsigned d = 0; d < map.getNumResults(); ++d)
     if (d != nPosition && d != kPosition)
       results.push_back(map.getResult(d));
   AffineExpr column = map.getResult(nPosition);
-  results.append(
-      {column.floorDiv(width), map.getResult(kPosition), column % width});
+  if (whole)
+    results.append({map.getResult(kPosition), column});
+  else
+    results.append(
+        {column.floorDiv(width), map.getResult(kPosition), column % width});
   return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
                         map.getContext());
 }
@@ -289,7 +317,7 @@ struct PackMatmulPanelsPass final
     // Runtime right-hand sides read transposed (`Q K^T`: k innermost) would
     // be read a row of k at a time, one output column per vector; the copy
     // in panels puts n innermost, for the register-tiled outer products.
-    SmallVector<std::tuple<linalg::GenericOp, unsigned, unsigned, unsigned>>
+    SmallVector<std::tuple<linalg::GenericOp, unsigned, TransposedRead>>
         transposed;
     getOperation().walk([&](linalg::GenericOp generic) {
       if (!generic.hasPureTensorSemantics() ||
@@ -297,19 +325,23 @@ struct PackMatmulPanelsPass final
           generic.getNumDpsInits() != 1 || generic.getNumDpsInputs() != 2)
         return;
       for (OpOperand *input : generic.getDpsInputOperands())
-        if (auto positions = readsTransposed(generic, input, width)) {
-          transposed.push_back({generic, input->getOperandNumber(),
-                                positions->first, positions->second});
+        if (auto read = readsTransposed(generic, input, width,
+                                        kMinWholeColumns)) {
+          transposed.push_back({generic, input->getOperandNumber(), *read});
           return;
         }
     });
-    for (auto [generic, operand, n, k] : transposed) {
+    for (auto [generic, operand, read] : transposed) {
       OpOperand &input = generic->getOpOperand(operand);
       OpBuilder b(generic);
-      Value panels = packTransposedPanels(b, generic.getLoc(), input.get(), n,
-                                          k, width);
+      bool whole = read.width != width;
+      Value panels =
+          packTransposedPanels(b, generic.getLoc(), input.get(),
+                               read.nPosition, read.kPosition, read.width,
+                               whole);
       SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-      maps[operand] = transposedPanelMap(maps[operand], n, k, width);
+      maps[operand] = transposedPanelMap(maps[operand], read.nPosition,
+                                         read.kPosition, read.width, whole);
       generic.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
       input.set(panels);
       ++numTransposed;

@@ -36,6 +36,10 @@ enum class Read {
   Row,
   /// The same element for the whole output row: one scalar, splat.
   Invariant,
+  /// Strided along the output's loop and the same for every row of a
+  /// block (a layer norm's first element of each normalized row): one
+  /// vector of scalar loads per block.
+  Gathered,
 };
 
 struct TranspositionPlan {
@@ -76,10 +80,15 @@ std::optional<TranspositionPlan> planTransposition(linalg::GenericOp generic,
   std::optional<unsigned> inLoop;
   for (OpOperand *input : generic.getDpsInputOperands()) {
     Value value = input->get();
-    if (!hasStaticMemRefType(value) ||
-        cast<MemRefType>(value.getType()).getElementType() != element)
+    if (!hasStaticMemRefType(value))
       return std::nullopt;
+    // Inputs read along the output's rows may be wider (a layer norm's f64
+    // statistics): vectors of as many lanes.
     auto type = cast<MemRefType>(value.getType());
+    Type inputElement = type.getElementType();
+    if (!inputElement.isF32() && !inputElement.isF64() &&
+        !inputElement.isSignlessInteger(32))
+      return std::nullopt;
     AffineMap map = generic.getMatchingIndexingMap(input);
     std::optional<int64_t> step = stepAlong(map, type, plan.outLoop);
     if (step == 1) {
@@ -91,20 +100,32 @@ std::optional<TranspositionPlan> planTransposition(linalg::GenericOp generic,
       continue;
     }
     // Read along the output's loop in an outer dimension: transposed, if
-    // contiguous along a loop of its own (the same for every such input).
-    if (map.getNumResults() == 0 || value == out)
-      return std::nullopt;
-    auto innermost = dyn_cast<AffineDimExpr>(map.getResults().back());
-    if (!innermost || innermost.getPosition() == plan.outLoop ||
-        (inLoop && *inLoop != innermost.getPosition()) ||
-        stepAlong(map, type, innermost.getPosition()) != 1)
-      return std::nullopt;
-    inLoop = innermost.getPosition();
-    plan.reads.push_back(Read::Transposed);
+    // contiguous along a loop of its own (the same for every such input);
+    // else gathered, decided below.
+    AffineDimExpr innermost =
+        map.getNumResults() == 0
+            ? nullptr
+            : dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (innermost && innermost.getPosition() != plan.outLoop &&
+        (!inLoop || *inLoop == innermost.getPosition()) && value != out &&
+        inputElement == element &&
+        stepAlong(map, type, innermost.getPosition()) == 1) {
+      inLoop = innermost.getPosition();
+      plan.reads.push_back(Read::Transposed);
+      continue;
+    }
+    plan.reads.push_back(Read::Gathered);
   }
   if (!inLoop)
     return std::nullopt;
   plan.inLoop = *inLoop;
+  // A gathered input is read element by element once per block: it must
+  // not change along the block's rows.
+  for (auto [input, read] :
+       llvm::zip(generic.getDpsInputOperands(), plan.reads))
+    if (read == Read::Gathered &&
+        generic.getMatchingIndexingMap(input).isFunctionOfDim(plan.inLoop))
+      return std::nullopt;
   // A block must fill at least one whole vector each way; smaller
   // transpositions are a few elements per row.
   SmallVector<int64_t> extents = generic.getStaticLoopRanges();
@@ -228,12 +249,13 @@ private:
   Value load(OpBuilder &b, OpOperand *operand, ArrayRef<OpFoldResult> dims,
              int64_t active) {
     Location loc = vb.loc;
-    auto type = VectorType::get({plan.lanes}, plan.element);
+    Type element = cast<MemRefType>(operand->get().getType()).getElementType();
+    auto type = VectorType::get({plan.lanes}, element);
     SmallVector<Value> at = indices(b, operand, dims);
     if (active == plan.lanes)
       return vector::LoadOp::create(b, loc, type, operand->get(), at);
     Value zero = arith::ConstantOp::create(
-        b, loc, type, DenseElementsAttr::get(type, b.getZeroAttr(plan.element)));
+        b, loc, type, DenseElementsAttr::get(type, b.getZeroAttr(element)));
     return vector::MaskedLoadOp::create(b, loc, type, operand->get(), at,
                                         vb.mask(b, active), zero);
   }
@@ -266,33 +288,54 @@ private:
       }
       transposed[input->getOperandNumber()] = transposeInRegisters(b, loc, rows);
     }
-    // One output row per element along the transposed inputs' loop.
+    // What is the same for every row of the block (inputs that do not
+    // depend on the rows' loop, and the body ops computed from them only: a
+    // layer norm's statistics) is loaded and computed once.
     Block *body = generic.getBody();
     OpOperand *init = generic.getDpsInitOperand(0);
+    dims[plan.inLoop] = inBase;
+    dims[plan.outLoop] = outBase;
+    IRMapping invariant;
+    for (auto [input, read] :
+         llvm::zip(generic.getDpsInputOperands(), plan.reads)) {
+      BlockArgument arg = generic.getMatchingBlockArgument(input);
+      if (arg.use_empty() || read == Read::Transposed ||
+          generic.getMatchingIndexingMap(input).isFunctionOfDim(plan.inLoop))
+        continue;
+      invariant.map(arg, read == Read::Gathered
+                             ? gather(b, input, dims, outActive)
+                             : readAlongRow(b, input, read, dims, outActive));
+    }
+    llvm::SmallPtrSet<Operation *, 8> hoisted;
+    for (Operation &op : body->without_terminator()) {
+      bool rowInvariant = llvm::all_of(op.getOperands(), [&](Value operand) {
+        return operand.getParentBlock() != body || invariant.contains(operand);
+      });
+      if (!rowInvariant)
+        continue;
+      vb.cloneOnVectors(b, op, invariant);
+      hoisted.insert(&op);
+    }
+    // One output row per element along the transposed inputs' loop.
     for (int64_t c = 0; c < inActive; ++c) {
       dims[plan.inLoop] = vb.offset(b, inBase, c);
       dims[plan.outLoop] = outBase;
-      IRMapping mapping;
+      IRMapping mapping = invariant;
       for (auto [input, read] :
            llvm::zip(generic.getDpsInputOperands(), plan.reads)) {
         BlockArgument arg = generic.getMatchingBlockArgument(input);
-        if (arg.use_empty())
+        if (arg.use_empty() || mapping.contains(arg))
           continue;
-        Value value;
-        if (read == Read::Transposed)
-          value = transposed[input->getOperandNumber()][c];
-        else if (read == Read::Row)
-          value = load(b, input, dims, outActive);
-        else
-          value = vb.splat(b, memref::LoadOp::create(b, loc, input->get(),
-                                                     indices(b, input, dims)));
-        mapping.map(arg, value);
+        mapping.map(arg, read == Read::Transposed
+                             ? transposed[input->getOperandNumber()][c]
+                             : readAlongRow(b, input, read, dims, outActive));
       }
       BlockArgument outArg = generic.getMatchingBlockArgument(init);
       if (!outArg.use_empty())
         mapping.map(outArg, load(b, init, dims, outActive));
       for (Operation &op : body->without_terminator())
-        vb.cloneOnVectors(b, op, mapping);
+        if (!hoisted.contains(&op))
+          vb.cloneOnVectors(b, op, mapping);
       Value result =
           vb.vectorOf(b, body->getTerminator()->getOperand(0), mapping);
       SmallVector<Value> at = indices(b, init, dims);
@@ -302,6 +345,37 @@ private:
         vector::MaskedStoreOp::create(b, loc, init->get(), at,
                                       vb.mask(b, outActive), result);
     }
+  }
+
+  /// A Row input's vector along the output's row at `dims`, or an
+  /// Invariant one's element, splat.
+  Value readAlongRow(OpBuilder &b, OpOperand *input, Read read,
+                     ArrayRef<OpFoldResult> dims, int64_t outActive) {
+    if (read == Read::Row)
+      return load(b, input, dims, outActive);
+    return vb.splat(b, memref::LoadOp::create(b, vb.loc, input->get(),
+                                              indices(b, input, dims)));
+  }
+
+  /// A Gathered input's elements along the output's row at `dims`, one
+  /// scalar load each (zero past `outActive`).
+  Value gather(OpBuilder &b, OpOperand *input, SmallVector<OpFoldResult> dims,
+               int64_t outActive) {
+    Type element = cast<MemRefType>(input->get().getType()).getElementType();
+    OpFoldResult outBase = dims[plan.outLoop];
+    Value zero = arith::ConstantOp::create(b, vb.loc, b.getZeroAttr(element));
+    SmallVector<Value> elements;
+    for (int64_t r = 0; r < plan.lanes; ++r) {
+      if (r >= outActive) {
+        elements.push_back(zero);
+        continue;
+      }
+      dims[plan.outLoop] = vb.offset(b, outBase, r);
+      elements.push_back(memref::LoadOp::create(b, vb.loc, input->get(),
+                                                indices(b, input, dims)));
+    }
+    return vector::FromElementsOp::create(
+        b, vb.loc, VectorType::get({plan.lanes}, element), elements);
   }
 
   linalg::GenericOp generic;

@@ -269,3 +269,68 @@ func.func @few_rows(%q: tensor<4x8x16xf32>, %k: tensor<128x4x16xf32>,
   } -> tensor<4x8x128xf32>
   return %0 : tensor<4x8x128xf32>
 }
+
+// -----
+
+// The same scores over 100 keys (not a multiple of 64): K is copied whole,
+// transposed, [h, d, j] (14 KiB a head), and read at (h, d, j). Keys of
+// fewer than 16 columns, or more than 128 KiB, stay as they are.
+
+#q = affine_map<(h, i, j, d) -> (h, i, d)>
+#k = affine_map<(h, i, j, d) -> (j, h, d)>
+#s = affine_map<(h, i, j, d) -> (h, i, j)>
+
+// CHECK-DAG:   #[[READ:.+]] = affine_map<(d0, d1, d2) -> (d2, d0, d1)>
+// CHECK-DAG:   #[[WHOLE:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+// CHECK-LABEL: func.func @transposed_keys_whole(
+// CHECK-SAME:      %[[Q:.+]]: tensor<4x100x36xf32>, %[[K:.+]]: tensor<100x4x36xf32>
+// CHECK:         %[[EMPTY:.+]] = tensor.empty() : tensor<4x36x100xf32>
+// CHECK:         %[[P:.+]] = linalg.generic {indexing_maps = [#[[READ]], #{{.+}}]
+// CHECK-SAME:        ins(%[[K]] : tensor<100x4x36xf32>) outs(%[[EMPTY]] : tensor<4x36x100xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #[[WHOLE]], #{{.+}}]
+// CHECK-SAME:        ins(%[[Q]], %[[P]] : tensor<4x100x36xf32>, tensor<4x36x100xf32>)
+// CHECK-LABEL: func.func @transposed_keys_narrow(
+// CHECK-NOT:     tensor.empty
+// CHECK-LABEL: func.func @transposed_keys_large(
+// CHECK-NOT:     tensor.empty
+func.func @transposed_keys_whole(%q: tensor<4x100x36xf32>, %k: tensor<100x4x36xf32>,
+                                 %init: tensor<4x100x100xf32>) -> tensor<4x100x100xf32> {
+  %0 = linalg.generic {indexing_maps = [#q, #k, #s],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<4x100x36xf32>, tensor<100x4x36xf32>)
+      outs(%init : tensor<4x100x100xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = arith.mulf %x, %y : f32
+    %2 = arith.addf %acc, %1 : f32
+    linalg.yield %2 : f32
+  } -> tensor<4x100x100xf32>
+  return %0 : tensor<4x100x100xf32>
+}
+
+func.func @transposed_keys_narrow(%q: tensor<4x100x36xf32>, %k: tensor<10x4x36xf32>,
+                                  %init: tensor<4x100x10xf32>) -> tensor<4x100x10xf32> {
+  %0 = linalg.generic {indexing_maps = [#q, #k, #s],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<4x100x36xf32>, tensor<10x4x36xf32>)
+      outs(%init : tensor<4x100x10xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = arith.mulf %x, %y : f32
+    %2 = arith.addf %acc, %1 : f32
+    linalg.yield %2 : f32
+  } -> tensor<4x100x10xf32>
+  return %0 : tensor<4x100x10xf32>
+}
+
+func.func @transposed_keys_large(%q: tensor<1x100x512xf32>, %k: tensor<100x1x512xf32>,
+                                 %init: tensor<1x100x100xf32>) -> tensor<1x100x100xf32> {
+  %0 = linalg.generic {indexing_maps = [#q, #k, #s],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<1x100x512xf32>, tensor<100x1x512xf32>)
+      outs(%init : tensor<1x100x100xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = arith.mulf %x, %y : f32
+    %2 = arith.addf %acc, %1 : f32
+    linalg.yield %2 : f32
+  } -> tensor<1x100x100xf32>
+  return %0 : tensor<1x100x100xf32>
+}

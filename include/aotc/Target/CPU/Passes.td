@@ -387,7 +387,11 @@ def PackMatmulPanelsPass
     through a copy in panels `[..., n floordiv 64, k, n mod 64]` instead,
     which the copy transposes, when `n` is a multiple of 64 and at least 32
     output rows reuse each panel; the matmul then runs as register-tiled
-    outer products like any other.
+    outer products like any other. When `n` is not a multiple of 64 (a
+    Conformer's 100 keys), the copy is whole, `[..., k, n]`, if it is at
+    most 128 KiB and `n` at least 16 (one AVX-512 vector);
+    `aotc-tile-and-fuse` then makes it per slice of the loops outside (a
+    head), keeping `n` whole.
 
     The runtime copy applies to an f32 input of a `linalg.generic` with
     reduction loops that is not a constant, read as `[..., k, n]` with `n`
@@ -565,10 +569,20 @@ def VectorKernelsPass
       neutral, one horizontal reduction per output element. Softmax
       statistics (a running maximum and rescaled sum) keep one state per
       lane and merge the lanes by rescaling.
+    - **Transpositions** (elementwise generics reading a 32-bit input
+      contiguous along another loop than the output's, both extents at
+      least one vector) are computed in blocks of `lanes` x `lanes`: a
+      vector load per block row, the block transposed in registers by
+      log2(lanes) rounds of two-source `vector.shuffle`s, the body on each
+      transposed row, a vector store per output row; masked at the ends.
+      Other inputs are read along the output's rows, splat, or gathered
+      once per block (strided along the rows, the same for every row), and
+      what does not change between a block's rows is computed once.
 
     Generics it cannot handle (dynamic shapes, element types other than
-    f32, bodies with `linalg.index` or non-elementwise ops, transposes) are
-    left for `convert-linalg-to-loops`. docs/cpu-kernels.md.
+    f32, bodies with `linalg.index` or non-elementwise ops, transpositions
+    narrower than a vector) are left for `convert-linalg-to-loops`.
+    docs/cpu-kernels.md.
 
     Before:
     ```mlir
