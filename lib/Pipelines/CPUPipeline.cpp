@@ -38,6 +38,10 @@ void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
   // and per-channel affine maps fold into constant weights.
   pm.addNestedPass<func::FuncOp>(createRaiseNormalizationsPass());
   pm.addNestedPass<func::FuncOp>(createFoldAffineIntoWeightsPass());
+  // Elementwise ops that alone read a concatenation compute its pieces
+  // into its buffer (after the folds: an affine map next to a convolution
+  // folds into its weights first).
+  pm.addNestedPass<func::FuncOp>(createElementwiseIntoConcatsPass());
   // Convolutions whose taps mostly read padding keep only the taps that
   // read the image (after the folds, which see the whole convolution).
   pm.addNestedPass<func::FuncOp>(createSplitPaddedConvsPass());
