@@ -100,6 +100,18 @@ bool isVectorizableBodyOp(Operation &op) {
          llvm::all_of(op.getResultTypes(), scalar);
 }
 
+bool hasVectorizableBody(linalg::GenericOp generic) {
+  Block *body = generic.getBody();
+  for (Operation &op : body->without_terminator()) {
+    if (!isVectorizableBodyOp(op))
+      return false;
+    for (Value operand : op.getOperands())
+      if (operand.getParentBlock() != body && !operand.getType().isIntOrFloat())
+        return false;
+  }
+  return true;
+}
+
 Value VectorBuilder::splat(OpBuilder &b, Value scalar) const {
   return vector::BroadcastOp::create(
       b, loc, VectorType::get({lanes}, scalar.getType()), scalar);

@@ -36,6 +36,10 @@ std::optional<int64_t> stepAlong(mlir::AffineMap map, mlir::MemRefType type,
 /// Whether a body op may be evaluated on vectors, garbage lanes included.
 bool isVectorizableBodyOp(mlir::Operation &op);
 
+/// Whether every op of `generic`'s body may be evaluated on vectors and the
+/// values it uses from outside the body are scalars (splat once).
+bool hasVectorizableBody(mlir::linalg::GenericOp generic);
+
 /// Builds the vector code of one kernel: `lanes`-wide vectors at `loc`.
 class VectorBuilder {
 public:

@@ -703,14 +703,8 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
     return std::nullopt;
   if (!hasKernelElementTypes(generic))
     return std::nullopt;
-  Block *body = generic.getBody();
-  for (Operation &op : body->without_terminator())
-    if (!isVectorizableBodyOp(op))
-      return std::nullopt;
-  for (Operation &op : body->without_terminator())
-    for (Value operand : op.getOperands())
-      if (operand.getParentBlock() != body && !operand.getType().isIntOrFloat())
-        return std::nullopt;
+  if (!hasVectorizableBody(generic))
+    return std::nullopt;
 
   KernelPlan plan;
   plan.lanes = vectorBits / 32;
@@ -858,16 +852,7 @@ bool isFusableElementwise(linalg::GenericOp op, Value out,
     if (!step || *step > 1)
       return false;
   }
-  Block *body = op.getBody();
-  for (Operation &bodyOp : body->without_terminator()) {
-    if (!isVectorizableBodyOp(bodyOp))
-      return false;
-    for (Value operand : bodyOp.getOperands())
-      if (operand.getParentBlock() != body &&
-          !operand.getType().isIntOrFloat())
-        return false;
-  }
-  return true;
+  return hasVectorizableBody(op);
 }
 
 /// Finds the initialization before and the epilogue after a planned

@@ -206,14 +206,8 @@ std::optional<ReductionPlan> planReduction(linalg::GenericOp generic,
     if (!type || !type.hasStaticShape())
       return std::nullopt;
   }
-  Block *body = generic.getBody();
-  for (Operation &op : body->without_terminator()) {
-    if (!isVectorizableBodyOp(op))
-      return std::nullopt;
-    for (Value operand : op.getOperands())
-      if (operand.getParentBlock() != body && !operand.getType().isIntOrFloat())
-        return std::nullopt;
-  }
+  if (!hasVectorizableBody(generic))
+    return std::nullopt;
 
   ReductionPlan plan;
   plan.lanes = vectorBits / 32;
@@ -221,6 +215,7 @@ std::optional<ReductionPlan> planReduction(linalg::GenericOp generic,
   if (llvm::any_of(plan.ranges,
                    [](int64_t r) { return r <= 0 || ShapedType::isDynamic(r); }))
     return std::nullopt;
+  Block *body = generic.getBody();
   Operation *yield = body->getTerminator();
   plan.onlineContribution = matchOnlineSoftmax(generic);
   for (OpOperand &init : generic.getDpsInitsMutable()) {

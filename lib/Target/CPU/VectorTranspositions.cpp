@@ -133,14 +133,8 @@ std::optional<TranspositionPlan> planTransposition(linalg::GenericOp generic,
     return std::nullopt;
   // Reading the output as an input (an accumulation) is a Row read; the
   // body must compute on vectors, garbage lanes included.
-  Block *body = generic.getBody();
-  for (Operation &op : body->without_terminator()) {
-    if (!isVectorizableBodyOp(op))
-      return std::nullopt;
-    for (Value operand : op.getOperands())
-      if (operand.getParentBlock() != body && !operand.getType().isIntOrFloat())
-        return std::nullopt;
-  }
+  if (!hasVectorizableBody(generic))
+    return std::nullopt;
   return plan;
 }
 
@@ -240,6 +234,13 @@ private:
     }
   }
 
+  /// A vector of zeros of `element`.
+  Value zeros(OpBuilder &b, Type element) {
+    auto type = VectorType::get({plan.lanes}, element);
+    return arith::ConstantOp::create(
+        b, vb.loc, type, DenseElementsAttr::get(type, b.getZeroAttr(element)));
+  }
+
   /// The indices of `operand` at loop values `dims`.
   SmallVector<Value> indices(OpBuilder &b, OpOperand *operand,
                              ArrayRef<OpFoldResult> dims) {
@@ -254,10 +255,8 @@ private:
     SmallVector<Value> at = indices(b, operand, dims);
     if (active == plan.lanes)
       return vector::LoadOp::create(b, loc, type, operand->get(), at);
-    Value zero = arith::ConstantOp::create(
-        b, loc, type, DenseElementsAttr::get(type, b.getZeroAttr(element)));
     return vector::MaskedLoadOp::create(b, loc, type, operand->get(), at,
-                                        vb.mask(b, active), zero);
+                                        vb.mask(b, active), zeros(b, element));
   }
 
   /// The block at `dims`: `inActive` elements along the transposed inputs'
@@ -266,9 +265,7 @@ private:
                  int64_t inActive, int64_t outActive) {
     Location loc = vb.loc;
     OpFoldResult inBase = dims[plan.inLoop], outBase = dims[plan.outLoop];
-    auto type = VectorType::get({plan.lanes}, plan.element);
-    Value zero = arith::ConstantOp::create(
-        b, loc, type, DenseElementsAttr::get(type, b.getZeroAttr(plan.element)));
+    Value zero = zeros(b, plan.element);
     // Each transposed input: `outActive` rows along its contiguous loop,
     // transposed into rows along the output's.
     SmallVector<SmallVector<Value>> transposed(plan.reads.size());
