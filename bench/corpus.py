@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Every model of the corpus: compiles, matches its reference, and is timed
-against onnxruntime, one thread, in one run.
+against onnxruntime, on the same number of threads, in one run.
 
     /usr/bin/python3 bench/corpus.py [--aotc build/bin/aotc] [--cpu native]
-        [--repeat 10] [--rounds 2] [--check-only] [--family F] [MODEL...]
+        [--repeat 10] [--rounds 2] [--threads 1] [--batch 1] [--check-only]
+        [--family F] [MODEL...]
 
 The models are utils/aotc_testing/corpus_models.py's (built from code with
 random weights, exported to ONNX at opset 14 here) plus the ``quantized``
@@ -17,7 +18,13 @@ family below. For each model the script
 3. times aotc (``NAME_run``) and onnxruntime (CPU execution provider, every
    graph optimization, one intra-op thread; bench/ort_time.py under
    ``--ort-python``), ROUNDS times over, every model in turn, the best call
-   of all rounds counting.
+   of all rounds counting. With ``--threads N`` (N > 1), aotc runs
+   ``NAME_run_parallel`` on a libaotc_pool of N workers, whose outputs must
+   be bitwise those of ``NAME_run``, and onnxruntime N intra-op threads.
+   With ``--batch B``, every model is exported with a symbolic first
+   dimension ``batch`` and run at B (``aotc --dim batch=B``); a model whose
+   first dimension is not a batch (the LSTM language model's sequence, the
+   decoding step's fixed batch) is a row with its reason.
 
 A model that does not compile or does not match is a row with its reason,
 and the exit status is 1; the table still prints. ``--check-only`` skips
@@ -154,8 +161,9 @@ class Model:
         base = QUANTIZED[self.name][0] if quantized else self.name
         float_path = os.path.join(work, "float.onnx") if quantized \
             else self.path
+        batch = args.batch if args.batch > 1 else None
         self.inputs, want, want64 = corpus_models.export(
-            base, float_path, float64=True)
+            base, float_path, float64=True, batch=batch)
         self.feed = os.path.join(work, "inputs.npz")
         np.savez(self.feed, *self.inputs)
         if quantized:
@@ -181,8 +189,9 @@ class Model:
 
         obj = os.path.join(work, "m.o")
         start = time.monotonic()
+        dims = ["--dim", "batch=%d" % args.batch] if args.batch > 1 else []
         run([args.aotc, self.path, "-O3", "--cpu", args.cpu, "--name", "m",
-             "-o", obj, "--header", os.path.join(work, "m.h")], "aotc")
+             "-o", obj, "--header", os.path.join(work, "m.h")] + dims, "aotc")
         self.compile_s = time.monotonic() - start
         self.exe = os.path.join(work, "m_bench")
         includes, libraries = harness_link.harness_link_args(args.aotc)
@@ -198,10 +207,16 @@ class Model:
         if why:
             raise Failed("differs from %s: %s" % (
                 "onnxruntime" if quantized else "PyTorch", why))
+        if args.threads > 1:
+            parallel = self.run_aotc(1, args.threads)[1]
+            if any(a.tobytes() != b.tobytes() for a, b in zip(got, parallel)):
+                raise Failed("NAME_run_parallel on %d workers differs from "
+                             "NAME_run" % args.threads)
 
-    def run_aotc(self, repeat):
+    def run_aotc(self, repeat, workers=1):
         out = os.path.join(self.work, "outputs.bin")
-        text = run([self.exe, self.raw_inputs, str(repeat), out],
+        pool = [str(workers)] if workers > 1 else []
+        text = run([self.exe, self.raw_inputs, str(repeat), out] + pool,
                    "model_bench")
         raw = np.fromfile(out, dtype=np.uint8)
         got, offset = [], 0
@@ -213,13 +228,13 @@ class Model:
         return float(text.split()[0]), got
 
     def time_round(self, args):
-        best = self.run_aotc(args.repeat)[0]
+        best = self.run_aotc(args.repeat, args.threads)[0]
         self.times.setdefault("aotc", []).append(best)
         try:
             text = run([args.ort_python, os.path.join(HERE, "ort_time.py"),
                         self.path, self.feed,
                         os.path.join(self.work, "ort.npz"), str(args.repeat),
-                        "1"], "onnxruntime")
+                        str(args.threads)], "onnxruntime")
             self.times.setdefault("ort", []).append(float(text.split()[0]))
         except Failed as e:
             self.ort_error = str(e)
@@ -238,6 +253,12 @@ def main():
                         help="calls timed per engine and round (default 10)")
     parser.add_argument("--rounds", type=int, default=2,
                         help="rounds of timing every model (default 2)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads of both engines (default 1): aotc's "
+                             "NAME_run_parallel on a pool of that many")
+    parser.add_argument("--batch", type=int, default=1,
+                        help="batch size, a symbolic first dimension bound "
+                             "with --dim (default 1: the models as built)")
     parser.add_argument("--family", action="append", default=[],
                         help="only the models of this family (repeatable)")
     parser.add_argument("--check-only", action="store_true",
@@ -249,6 +270,10 @@ def main():
     parser.add_argument("--work-dir",
                         default=os.path.join(ROOT, "build", "bench", "corpus"))
     args = parser.parse_args()
+    if args.threads < 1 or args.batch < 1:
+        parser.error("--threads and --batch must be at least 1")
+    if args.batch > 1:
+        args.work_dir = os.path.join(args.work_dir, "batch%d" % args.batch)
     for name in args.models:
         if name not in names:
             parser.error("unknown model '%s'" % name)
@@ -297,8 +322,11 @@ def main():
             ratio))
     print("%d of %d models compile and match" % (len(ok), len(models)))
     if ratios:
-        print("aotc/onnxruntime, one thread: geometric mean %.2f, worst %.2f"
-              % (float(np.exp(np.mean(np.log(ratios)))), max(ratios)))
+        print("aotc/onnxruntime, %s, batch %d: geometric mean %.2f, "
+              "worst %.2f" % ("one thread" if args.threads == 1
+                              else "%d threads" % args.threads, args.batch,
+                              float(np.exp(np.mean(np.log(ratios)))),
+                              max(ratios)))
     return 0 if len(ok) == len(models) else 1
 
 
