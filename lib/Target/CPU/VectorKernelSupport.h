@@ -94,6 +94,14 @@ bool emitVectorReduction(mlir::linalg::GenericOp generic, unsigned vectorBits,
 bool emitVectorTransposition(mlir::linalg::GenericOp generic,
                              unsigned vectorBits);
 
+/// Replaces nothing and returns false unless `generic` is a resize by
+/// constant index tables (nearest or linear: loads of one source at table
+/// entries, no reduction) whose columns for each output vector lie within
+/// two vectors of the source row; then emits it with each vector's columns
+/// picked by constant shuffles and returns true. The caller erases
+/// `generic`.
+bool emitVectorResize(mlir::linalg::GenericOp generic, unsigned vectorBits);
+
 } // namespace aotc::cpu
 
 #endif // AOTC_LIB_TARGET_CPU_VECTORKERNELSUPPORT_H

@@ -1522,7 +1522,8 @@ struct VectorKernelsPass final
           ++numFused;
         }
       } else if (!emitVectorReduction(generic, vectorBits, registers) &&
-                 !emitVectorTransposition(generic, vectorBits)) {
+                 !emitVectorTransposition(generic, vectorBits) &&
+                 !emitVectorResize(generic, vectorBits)) {
         continue;
       }
       generic->erase();

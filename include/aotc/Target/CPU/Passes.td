@@ -578,6 +578,12 @@ def VectorKernelsPass
       Other inputs are read along the output's rows, splat, or gathered
       once per block (strided along the rows, the same for every row), and
       what does not change between a block's rows is computed once.
+    - **Resizes by constant tables** (nearest and linear: loads of one
+      source at indices read from constant `memref.global` tables, no
+      reduction) whose columns for each output vector lie within two
+      vectors of the source row: those two vectors loaded once per source
+      row read, each lane's column picked by a `vector.shuffle` of constant
+      mask; the vectors of an output row unrolled (at most 64).
 
     Generics it cannot handle (dynamic shapes, element types other than
     f32, bodies with `linalg.index` or non-elementwise ops, transpositions
