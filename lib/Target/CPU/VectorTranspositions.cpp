@@ -102,15 +102,18 @@ std::optional<TranspositionPlan> planTransposition(linalg::GenericOp generic,
     // Read along the output's loop in an outer dimension: transposed, if
     // contiguous along a loop of its own (the same for every such input);
     // else gathered, decided below.
-    AffineDimExpr innermost =
-        map.getNumResults() == 0
-            ? nullptr
-            : dyn_cast<AffineDimExpr>(map.getResults().back());
-    if (innermost && innermost.getPosition() != plan.outLoop &&
-        (!inLoop || *inLoop == innermost.getPosition()) && value != out &&
-        inputElement == element &&
-        stepAlong(map, type, innermost.getPosition()) == 1) {
-      inLoop = innermost.getPosition();
+    // Its innermost index may be a blocked layout's `l mod B` (an NCHWc
+    // image unpacked): a vector from a multiple of `lanes` along `l` stays
+    // within one block when B is a multiple of `lanes` (stepAlong).
+    std::optional<unsigned> contiguous;
+    if (map.getNumResults() != 0 && value != out && inputElement == element)
+      for (unsigned l = 0; l < map.getNumDims() && !contiguous; ++l)
+        if (l != plan.outLoop && map.getResults().back().isFunctionOfDim(l) &&
+            (!inLoop || *inLoop == l) &&
+            stepAlong(map, type, l, plan.lanes) == 1)
+          contiguous = l;
+    if (contiguous) {
+      inLoop = contiguous;
       plan.reads.push_back(Read::Transposed);
       continue;
     }

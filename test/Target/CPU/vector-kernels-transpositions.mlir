@@ -85,3 +85,30 @@ func.func @transpose_narrow(%a: memref<3x64xf32>, %o: memref<64x3xf32>) {
   }
   return
 }
+
+// -----
+
+// An image unpacked from blocks of 16 channels, `[c floordiv 16, w, c mod
+// 16]`, to channels-first rows: the input is contiguous along c within a
+// block, and a vector from a multiple of 8 channels stays in one block.
+
+#blocked = affine_map<(d0, d1) -> (d0 floordiv 16, d1, d0 mod 16)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// CHECK-LABEL: func.func @unpack_blocks(
+// CHECK-SAME:      %[[A:[a-zA-Z0-9_]+]]: memref<2x24x16xf32>
+// CHECK:         scf.for %[[C:.+]] = %c0 to %c32 step %c8 {
+// CHECK:           scf.for %[[W:.+]] = %c0 to %c24 step %c8 {
+// CHECK:             %[[B:.+]] = affine.apply #{{.+}}(%[[C]])
+// CHECK:             %[[I:.+]] = affine.apply #{{.+}}(%[[C]])
+// CHECK:             vector.load %[[A]][%[[B]], %[[W]], %[[I]]] : memref<2x24x16xf32>, vector<8xf32>
+// CHECK-COUNT-24:    vector.shuffle
+// CHECK-NOT:     linalg.generic
+func.func @unpack_blocks(%a: memref<2x24x16xf32>, %o: memref<32x24xf32>) {
+  linalg.generic {indexing_maps = [#blocked, #id], iterator_types = ["parallel", "parallel"]}
+    ins(%a : memref<2x24x16xf32>) outs(%o : memref<32x24xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
