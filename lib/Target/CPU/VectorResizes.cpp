@@ -85,8 +85,13 @@ std::optional<ResizePlan> planResize(linalg::GenericOp generic,
   auto outType = dyn_cast<MemRefType>(init->get().getType());
   if (!outType || !outType.hasStaticShape() ||
       !outType.getElementType().isF32() || outType.getRank() == 0 ||
-      !generic.getMatchingIndexingMap(init).isIdentity() ||
-      !outType.getLayout().isIdentity())
+      !generic.getMatchingIndexingMap(init).isIdentity())
+    return std::nullopt;
+  // Rows contiguous (the output may be a slice of a concatenation).
+  SmallVector<int64_t> outStrides;
+  int64_t outOffset;
+  if (failed(outType.getStridesAndOffset(outStrides, outOffset)) ||
+      outStrides.back() != 1)
     return std::nullopt;
   ResizePlan plan;
   plan.lanes = vectorBits / 32;

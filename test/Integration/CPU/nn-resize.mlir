@@ -2,6 +2,7 @@
 // RUN: %if avx512 %{ %run-graph %s --work-dir %t.avx512 --aotc-arg=--cpu=x86-64-v4 %}
 // RUN: aotc %s --name g -o %t.o --dump-dir %t.dump
 // RUN: FileCheck %s --input-file %t.dump/04-loops.mlir
+// RUN: FileCheck %s --check-prefix=SLICE --input-file %t.dump/04-loops.mlir
 
 // tg.resize against a numpy reference that resizes one axis at a time
 // (nearest and multi-linear resampling are separable), with ONNX's
@@ -14,9 +15,11 @@
 // two vectors of the source row are computed on vectors, each lane's column
 // picked by a constant shuffle (aotc-cpu-vector-kernels): an 8x linear
 // upsampling (FCN's), rows with a masked tail (21 and 30 columns), nearest,
-// and a downsampling of 64 columns to 40.
+// a downsampling of 64 columns to 40, and a resize written into its slice
+// of a concatenation (strided rows, as an FPN's).
 
 // CHECK: vector.shuffle
+// SLICE: vector.store {{.+}} : memref<1x3x24x24xf32, strided<[2880, 576, 24, 1], offset: 1152>>, vector<8xf32>
 
 // INPUT 2: int(-50, 50)
 
@@ -55,7 +58,7 @@
 // REF:     for axis in range(x.ndim):
 // REF:         y = resize_axis(y, axis, sizes[axis], scales[axis], mode, ct, nearest_mode)
 // REF:     return y.astype(x.dtype)
-// REF: x, x3, xi, xs, xw = inp
+// REF: x, x3, xi, xs, xw, xc = inp
 // REF: out[0] = resize(x, 'linear', [2, 3, 10, 12], [1, 1, 2, 2], 'half_pixel')
 // REF: out[1] = resize(x, 'linear', [2, 3, 3, 4], [1, 1, 3 / 5, 4 / 6], 'align_corners')
 // REF: out[2] = resize(x, 'linear', [2, 3, 1, 9], [1, 1, 1 / 5, 1.5], 'pytorch_half_pixel')
@@ -72,16 +75,17 @@
 // REF: out[13] = resize(xs, 'linear', [1, 3, 13, 21], [1, 1, 13 / 6, 3.5], 'align_corners')
 // REF: out[14] = resize(xs, 'nearest', [1, 3, 12, 30], [1, 1, 2, 5], 'asymmetric', 'floor')
 // REF: out[15] = resize(xw, 'linear', [1, 2, 4, 40], [1, 1, 1, 40 / 64], 'half_pixel')
+// REF: out[16] = np.concatenate([xc, resize(xs, 'linear', [1, 3, 24, 24], [1, 1, 4, 4], 'half_pixel')], axis=1)
 
 func.func @resize(%x: tensor<2x3x5x6xf32>, %x3: tensor<1x2x2x4x3xf32>,
                   %xi: tensor<1x2x4x4xi32>, %xs: tensor<1x3x6x6xf32>,
-                  %xw: tensor<1x2x4x64xf32>)
+                  %xw: tensor<1x2x4x64xf32>, %xc: tensor<1x2x24x24xf32>)
     -> (tensor<2x3x10x12xf32>, tensor<2x3x3x4xf32>, tensor<2x3x1x9xf32>,
         tensor<2x3x15x6xf32>, tensor<2x3x3x4xf32>, tensor<2x3x8x9xf32>,
         tensor<2x3x7x4xf32>, tensor<1x2x7x2xi32>, tensor<1x2x5x2x6xf32>,
         tensor<4x2x5x6xf32>, tensor<2x3x5x3xf32>, tensor<2x3x1x6xf32>,
         tensor<1x3x48x48xf32>, tensor<1x3x13x21xf32>, tensor<1x3x12x30xf32>,
-        tensor<1x2x4x40xf32>) {
+        tensor<1x2x4x40xf32>, tensor<1x5x24x24xf32>) {
   %0 = tg.resize linear %x sizes = [2, 3, 10, 12] scales = [1.0, 1.0, 2.0, 2.0]
       coordinate_transform = half_pixel : tensor<2x3x5x6xf32>
   %1 = tg.resize linear %x sizes = [2, 3, 3, 4]
@@ -122,11 +126,14 @@ func.func @resize(%x: tensor<2x3x5x6xf32>, %x3: tensor<1x2x2x4x3xf32>,
       : tensor<1x3x6x6xf32>
   %15 = tg.resize linear %xw sizes = [1, 2, 4, 40] scales = [1.0, 1.0, 1.0, 0.625]
       coordinate_transform = half_pixel : tensor<1x2x4x64xf32>
-  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15
+  %r = tg.resize linear %xs sizes = [1, 3, 24, 24] scales = [1.0, 1.0, 4.0, 4.0]
+      coordinate_transform = half_pixel : tensor<1x3x6x6xf32>
+  %16 = tg.concat %xc, %r axis = 1 : tensor<1x2x24x24xf32>, tensor<1x3x24x24xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16
       : tensor<2x3x10x12xf32>, tensor<2x3x3x4xf32>, tensor<2x3x1x9xf32>,
         tensor<2x3x15x6xf32>, tensor<2x3x3x4xf32>, tensor<2x3x8x9xf32>,
         tensor<2x3x7x4xf32>, tensor<1x2x7x2xi32>, tensor<1x2x5x2x6xf32>,
         tensor<4x2x5x6xf32>, tensor<2x3x5x3xf32>, tensor<2x3x1x6xf32>,
         tensor<1x3x48x48xf32>, tensor<1x3x13x21xf32>, tensor<1x3x12x30xf32>,
-        tensor<1x2x4x40xf32>
+        tensor<1x2x4x40xf32>, tensor<1x5x24x24xf32>
 }
