@@ -583,9 +583,48 @@ static Operation *getAccumulatorOwner(const Kernel &fill) {
   return first;
 }
 
+/// The choices aotc-tg-winograd-convs recorded on `func`.
+static std::vector<WinogradChoice> readWinogradChoices(func::FuncOp func) {
+  std::vector<WinogradChoice> choices;
+  auto records = func->getAttrOfType<ArrayAttr>("aotc.winograd");
+  if (!records)
+    return choices;
+  for (auto record : records.getAsRange<DictionaryAttr>()) {
+    auto loc = record.getAs<LocationAttr>("loc");
+    auto channels = record.getAs<DenseI64ArrayAttr>("channels");
+    auto outputs = record.getAs<DenseI64ArrayAttr>("outputs");
+    auto direct = record.getAs<FloatAttr>("direct");
+    auto winograd = record.getAs<FloatAttr>("winograd");
+    auto chosen = record.getAs<BoolAttr>("chosen");
+    if (!loc || !channels || channels.size() != 2 || !outputs || !direct ||
+        !winograd || !chosen)
+      continue;
+    WinogradChoice choice;
+    SmallVector<Origin> origins;
+    collectOrigins(Location(loc), origins);
+    for (const Origin &origin : origins)
+      if (!origin.node.empty()) {
+        choice.node = origin.node;
+        break;
+      }
+    choice.inChannels = channels[0];
+    choice.outChannels = channels[1];
+    choice.outputs = llvm::join(
+        llvm::map_range(outputs.asArrayRef(),
+                        [](int64_t size) { return std::to_string(size); }),
+        "x");
+    choice.directCost = direct.getValueAsDouble();
+    choice.winogradCost = winograd.getValueAsDouble();
+    choice.chosen = chosen.getValue();
+    choices.push_back(std::move(choice));
+  }
+  return choices;
+}
+
 FunctionReport analyzeKernels(func::FuncOp func) {
   FunctionReport report;
   report.function = func.getSymName().str();
+  report.winograd = readWinogradChoices(func);
   if (func.isExternal())
     return report;
   // Accumulator fills waiting for the kernel they belong to.
@@ -700,6 +739,32 @@ void printTable(ArrayRef<SmallVector<std::string>> rows,
 
 } // namespace
 
+/// The convolutions Winograd's cost model weighed: each one's estimates
+/// and choice.
+static void printWinogradChoices(ArrayRef<WinogradChoice> choices,
+                                 llvm::raw_ostream &os) {
+  if (choices.empty())
+    return;
+  size_t chosen = llvm::count_if(
+      choices, [](const WinogradChoice &choice) { return choice.chosen; });
+  os << "\nwinograd: " << chosen << " of " << choices.size()
+     << " 3x3 stride-1 convolutions computed by F(4x4, 3x3); costs are "
+        "estimated multiply-adds (--winograd=always|never overrides)\n";
+  SmallVector<SmallVector<std::string>> rows;
+  rows.push_back(
+      {"node", "channels", "outputs", "direct", "winograd", "gain", "by"});
+  for (const WinogradChoice &choice : choices)
+    rows.push_back(
+        {choice.node.empty() ? "-" : choice.node,
+         llvm::formatv("{0}->{1}", choice.inChannels, choice.outChannels),
+         choice.outputs, llvm::formatv("{0:e2}", choice.directCost),
+         llvm::formatv("{0:e2}", choice.winogradCost),
+         llvm::formatv("{0:f2}", choice.directCost / choice.winogradCost),
+         choice.chosen ? "winograd" : "direct"});
+  const bool aligned[] = {false, false, false, true, true, true, false};
+  printTable(rows, aligned, os, "  ");
+}
+
 void printKernelReport(const FunctionReport &report,
                        const ReportContext &context, llvm::raw_ostream &os) {
   os << "aotc report for @" << report.function;
@@ -752,10 +817,12 @@ void printKernelReport(const FunctionReport &report,
     total("temp bytes", *context.tempBytes, "B");
   else
     total("temp bytes", 0, "B", "not planned");
+  if (context.parallel)
+    total("worker bytes", context.workerTempBytes, "B",
+          "temp bytes per extra worker of NAME_run_parallel");
+  printWinogradChoices(report.winograd, os);
   if (!context.parallel)
     return;
-  total("worker bytes", context.workerTempBytes, "B",
-        "temp bytes per extra worker of NAME_run_parallel");
 
   os << "\nparallel: NAME_run_parallel runs " << context.parallel->size()
      << (context.parallel->size() == 1 ? " kernel" : " kernels")

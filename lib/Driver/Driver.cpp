@@ -915,6 +915,7 @@ LogicalResult Compilation::runPipeline() {
   pipelineOptions.entry = entry.getSymName().str();
   pipelineOptions.name = name;
   pipelineOptions.fusion = options.fusion;
+  pipelineOptions.winograd = options.winograd;
   pipelineOptions.outlineKernels = options.outlineKernels;
   pipelineOptions.scalarKernels = options.report && options.reportSlow;
   pipelineOptions.parallelMinWork = options.parallelMinWork;

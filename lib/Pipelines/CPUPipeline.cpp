@@ -30,7 +30,8 @@ using namespace mlir;
 
 namespace aotc {
 
-void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
+void buildTGToLinalgStage(OpPassManager &pm,
+                          const CPUPipelineOptions &options) {
   // Fold constants and identities while the graph is still tg: the folds
   // there know the ops' semantics, linalg's only see generic regions.
   pm.addPass(createCanonicalizerPass());
@@ -42,6 +43,11 @@ void buildTGToLinalgStage(OpPassManager &pm, const CPUPipelineOptions &) {
   // into its buffer (after the folds: an affine map next to a convolution
   // folds into its weights first).
   pm.addNestedPass<func::FuncOp>(createElementwiseIntoConcatsPass());
+  // 3x3 convolutions by Winograd's F(4x4, 3x3) where the cost model says
+  // it pays (after the folds: the weights it transforms are final).
+  WinogradConvsPassOptions winograd;
+  winograd.mode = options.winograd;
+  pm.addNestedPass<func::FuncOp>(createWinogradConvsPass(winograd));
   // Convolutions whose taps mostly read padding keep only the taps that
   // read the image (after the folds, which see the whole convolution).
   pm.addNestedPass<func::FuncOp>(createSplitPaddedConvsPass());

@@ -44,6 +44,9 @@ void buildGPUTGToLinalgStage(OpPassManager &pm,
   cpu.entry = options.entry;
   cpu.name = options.name;
   cpu.fusion = options.fusion;
+  // Winograd's cost model weighs CPU kernels; the GPU's convolutions keep
+  // their own lowering.
+  cpu.winograd = "never";
   // The host cannot read a condition that lives in device memory without
   // stalling the stream: an If of the graph computes both branches.
   pm.addNestedPass<func::FuncOp>(createSpeculateGraphIfsPass());

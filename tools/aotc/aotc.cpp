@@ -234,6 +234,14 @@ int main(int argc, char **argv) {
   bool noFusion = false;
   app.add_flag("--no-fusion", noFusion,
                "Do not fuse elementwise ops (to measure what fusion gains)");
+  app.add_option("--winograd", options.winograd,
+                 "CPU: compute 3x3 stride-1 convolutions by Winograd's "
+                 "F(4x4, 3x3) (36 matmuls over 4x4 output blocks; 4x the "
+                 "weight bytes): 'auto' where the cost model estimates it "
+                 "pays (--report lists each convolution's estimate and "
+                 "choice), 'always', or 'never'")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->default_str("auto");
   app.add_flag("--outline-kernels", options.outlineKernels,
                "Compile each kernel as a function of its own, NAME_kernel_N "
                "(N as in --report), that is never inlined, so that a "

@@ -81,6 +81,20 @@ struct Kernel {
   bool approximate = false;
 };
 
+/// A 3x3 convolution aotc-tg-winograd-convs weighed, read from the graph
+/// function's `aotc.winograd` attribute: its estimated costs (in
+/// multiply-adds) computed directly and by Winograd's F(4x4, 3x3), and
+/// which it chose.
+struct WinogradChoice {
+  /// The ONNX node, or "" for a graph without node names.
+  std::string node;
+  int64_t inChannels = 0, outChannels = 0;
+  /// `NxHxW` of the outputs.
+  std::string outputs;
+  double directCost = 0, winogradCost = 0;
+  bool chosen = false;
+};
+
 /// The kernels of one function and its totals.
 struct FunctionReport {
   std::string function;
@@ -89,6 +103,8 @@ struct FunctionReport {
   /// uses, and how many there are.
   uint64_t constantBytes = 0;
   unsigned numConstants = 0;
+  /// The convolutions Winograd's cost model weighed, in graph order.
+  std::vector<WinogradChoice> winograd;
 
   uint64_t totalFlops() const;
   uint64_t totalIntOps() const;

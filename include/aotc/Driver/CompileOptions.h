@@ -78,6 +78,9 @@ struct CompileOptions {
   bool progress = false;
   /// Fuse elementwise linalg ops (on by default; off to measure fusion).
   bool fusion = true;
+  /// CPU: 3x3 convolutions by Winograd's F(4x4, 3x3): "auto" (the cost
+  /// model chooses per convolution), "always" or "never".
+  std::string winograd = "auto";
   /// CPU: compile each kernel as a non-inlined function NAME_kernel_N so a
   /// profiler attributes time to kernels (aotc-cpu-outline-kernels).
   bool outlineKernels = false;

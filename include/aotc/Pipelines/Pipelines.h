@@ -49,6 +49,11 @@ struct CPUPipelineOptions : mlir::PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("The target CPU has AVX-512 VNNI: uint8 x int8 matmuls "
                      "run as vpdpbusd"),
       llvm::cl::init(false)};
+  Option<std::string> winograd{
+      *this, "winograd",
+      llvm::cl::desc("3x3 convolutions by Winograd's F(4x4, 3x3): auto (where "
+                     "the cost model says it pays), always or never"),
+      llvm::cl::init("auto")};
   Option<bool> outlineKernels{
       *this, "outline-kernels",
       llvm::cl::desc("Compile each kernel as a non-inlined function of its "

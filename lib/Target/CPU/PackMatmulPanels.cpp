@@ -211,20 +211,28 @@ AffineMap transposedPanelMap(AffineMap map, unsigned nPosition,
                         map.getContext());
 }
 
-/// `constant`, a `[K, N]` matrix, stored in panels of `width` columns,
-/// `[N / width, K, width]`, permuted at compile time.
+/// `constant`, a `[..., K, N]` matrix (or a batch of them), stored in
+/// panels of `width` columns, `[..., N / width, K, width]`, permuted at
+/// compile time.
 Value packConstantPanels(OpBuilder &b, arith::ConstantOp constant,
                          int64_t width) {
   auto type = cast<RankedTensorType>(constant.getType());
-  int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
-  auto panelType = RankedTensorType::get({columns / width, rows, width},
-                                         type.getElementType());
+  int64_t rank = type.getRank();
+  int64_t rows = type.getDimSize(rank - 2), columns = type.getDimSize(rank - 1);
+  int64_t matrices = type.getNumElements() / (rows * columns);
+  SmallVector<int64_t> shape(type.getShape().drop_back(2));
+  shape.append({columns / width, rows, width});
+  auto panelType = RankedTensorType::get(shape, type.getElementType());
   ArrayRef<char> bytes = *aotc::tg::getRawElementBytes(constant.getValue());
   SmallVector<char> panels(bytes.size());
-  for (int64_t p = 0; p < columns / width; ++p)
-    for (int64_t k = 0; k < rows; ++k)
-      std::memcpy(panels.data() + ((p * rows + k) * width) * 4,
-                  bytes.data() + (k * columns + p * width) * 4, width * 4);
+  for (int64_t m = 0; m < matrices; ++m) {
+    const char *from = bytes.data() + m * rows * columns * 4;
+    char *to = panels.data() + m * rows * columns * 4;
+    for (int64_t p = 0; p < columns / width; ++p)
+      for (int64_t k = 0; k < rows; ++k)
+        std::memcpy(to + ((p * rows + k) * width) * 4,
+                    from + (k * columns + p * width) * 4, width * 4);
+  }
   ElementsAttr value = aotc::tg::buildConstant(
       panelType, panels,
       aotc::tg::getConstantNameHint(constant.getValue(), "weights"));
@@ -356,10 +364,12 @@ struct PackMatmulPanelsPass final
     SmallVector<arith::ConstantOp> constants, vectorProducts;
     getOperation().walk([&](arith::ConstantOp constant) {
       auto type = dyn_cast<RankedTensorType>(constant.getType());
-      if (!type || type.getRank() != 2 || constant->use_empty() ||
+      if (!type || type.getRank() < 2 || constant->use_empty() ||
           !aotc::tg::getRawElementBytes(constant.getValue()))
         return;
-      bool panels = true, vectorProduct = true;
+      // A batch of matrices (Winograd's transformed weights) is stored in
+      // panels too; only a 2-D one is ever stored transposed.
+      bool panels = true, vectorProduct = type.getRank() == 2;
       for (OpOperand &use : constant->getUses()) {
         linalg::GenericOp generic = aotc::contractionReading(use);
         if (!generic || !readsColumns(generic, &use, 1))

@@ -187,6 +187,91 @@ def ElementwiseIntoConcatsPass
   }];
 }
 
+def WinogradConvsPass
+    : Pass<"aotc-tg-winograd-convs", "mlir::func::FuncOp"> {
+  let summary = "Compute 3x3 stride-1 convolutions by Winograd's minimal "
+                "filtering F(4x4, 3x3) where the cost model says it pays";
+  let description = [{
+    Winograd's F(4x4, 3x3) computes a 4x4 block of a 3x3 convolution's
+    outputs from a 6x6 tile of its input with 36 products per input and
+    output channel pair, where the direct convolution takes 144:
+
+      Y = A^T [ (G w G^T) (.) (B^T d B) ] A
+
+    with `(.)` the elementwise product over the tile's 6x6 positions. Over
+    all channels, the 36 positions are 36 independent matmuls
+    `[tiles, C] x [C, K]`. A group-1 `tg.conv` of f32 values with a
+    constant 3x3 weight, strides and dilations 1, becomes:
+
+    - the image in channels-last order (`tg.transpose`), padded with
+      zeros (`tg.concat`: its producer writes into the padded buffer) to
+      `4 * tiles + 2` per spatial dimension;
+    - its 36 taps `d[i][j]` as slices with steps of 4 (tap `(i, j)` of
+      every tile at once, `[N, tiles_h, tiles_w, C]`), stacked (`tg.concat`,
+      `[36, tiles, C]`, channels innermost);
+    - `B^T D B` as two `tg.matmul`s by the constant `B^T` (6x6) over the
+      stack's leading axes: over the tile's rows `i` for every column at
+      once (`[6, 6 * tiles * C]`), then over its columns `j` per row
+      (`[6, 6, tiles * C]`). Each is one kernel of register-tiled products
+      long along the channels (the tiny reduction makes them memory-bound);
+    - the 36 products by the weights transformed at compile time, `G w G^T`
+      stored as `[36, C, K]` (`tg.matmul`): the work;
+    - `A^T M A` the same way (`A^T` is 4x6), the bias added while the
+      output channels are innermost, and one `tg.transpose` from the blocks'
+      `[4, 4, N, tiles_h, tiles_w, K]` to `[N, K, H, W]`, with what follows
+      the convolution (a ReLU, a residual add) fused into its kernel; a
+      `tg.slice` drops the outputs past the image.
+
+    The sums are the same up to rounding: the transforms' coefficients are
+    small integers (`B`, `A`) and the weights' are computed in double
+    precision. Rounding grows with the larger intermediate values: against
+    a float64 reference, a 256-channel layer's max-abs error was 5.6e-5
+    for outputs up to 6, where the direct convolution's was 1.5e-5; within
+    the model tests' tolerance (rtol 1e-3, atol 1e-4 of the largest
+    output).
+
+    Cost model, per convolution: the direct convolution's multiply-adds
+    (`9 C K H W`) against the matmuls' (`36 C K tiles`, tiles covering the
+    output in 4x4 blocks, so a size that is not a multiple of 4 pays for
+    the rest; times `64 / K` for fewer than 64 output channels, which fill
+    part of a register tile) plus the transforms, counted as
+    `transform-cost` multiply-adds per element they produce (`36 tiles
+    (C + K)`: memory-bound passes, where the matmuls are compute-bound),
+    plus the weights: `weight-byte-cost` multiply-adds per byte of weights
+    read per call (the transformed ones are 4x the direct ones). The
+    defaults fit twelve single-layer timings on an AVX-512 machine (3 to 512
+    channels, 7x7 to 112x112 images; docs/cpu-kernels.md has the table):
+    every layer the model chooses at the default `min-gain` ran at least
+    1.5x faster than the direct convolution. Winograd is chosen
+    when its cost is below the direct one's by at least `min-gain`, and
+    only while its transformed weights stay under `max-weight-bytes`. Each
+    convolution it considered, chosen or not, is listed with both costs in
+    the function's `aotc.winograd` attribute, which `--report` prints.
+  }];
+  let dependentDialects = ["aotc::tg::TGDialect"];
+  let options = [
+    Option<"mode", "mode", "std::string", /*default=*/"\"auto\"",
+           "auto (the cost model chooses), always (every eligible "
+           "convolution) or never">,
+    Option<"minGain", "min-gain", "double", /*default=*/"1.25",
+           "how many times cheaper Winograd must be estimated to be">,
+    Option<"transformCost", "transform-cost", "double", /*default=*/"32.0",
+           "multiply-adds one element of the transforms costs">,
+    Option<"weightByteCost", "weight-byte-cost", "double",
+           /*default=*/"2.0",
+           "multiply-adds one byte of weights read per call costs">,
+    Option<"maxWeightBytes", "max-weight-bytes", "int64_t",
+           /*default=*/"64 << 20",
+           "the largest transformed weight, in bytes">,
+  ];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten",
+              "convolutions computed by Winograd's F(4x4, 3x3)">,
+    Statistic<"numKept", "num-kept",
+              "eligible convolutions the cost model kept direct">,
+  ];
+}
+
 def SplitPaddedConvsPass
     : Pass<"aotc-tg-split-padded-convs", "mlir::func::FuncOp"> {
   let summary = "Split convolutions whose taps mostly read padding into one "

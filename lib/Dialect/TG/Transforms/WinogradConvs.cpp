@@ -1,0 +1,334 @@
+//===- WinogradConvs.cpp - 3x3 convolutions by Winograd's F(4x4, 3x3) ----===//
+//
+// Implements `aotc-tg-winograd-convs` (Passes.td has the contract): a 3x3
+// stride-1 convolution becomes the input transform B^T d B (sums of strided
+// slices of the channels-last image), 36 matmuls by the weights transformed
+// at compile time (G w G^T), and the output transform A^T m A, where the
+// cost model estimates that this is cheaper than the direct convolution.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aotc/Dialect/TG/Transforms/Passes.h"
+
+#include "aotc/Dialect/TG/IR/TGConstants.h"
+#include "aotc/Dialect/TG/IR/TGOps.h"
+
+#include "mlir/IR/Matchers.h"
+
+#include <array>
+
+namespace aotc {
+#define GEN_PASS_DEF_WINOGRADCONVSPASS
+#include "aotc/Dialect/TG/Transforms/Passes.h.inc"
+} // namespace aotc
+
+using namespace mlir;
+using namespace aotc::tg;
+
+namespace {
+
+/// Output block, input tile and kernel sizes of F(4x4, 3x3).
+constexpr int64_t kBlock = 4, kTile = 6, kTaps = 3;
+
+/// Lavin and Gray's F(4, 3) matrices (interpolation points 0, +-1, +-2):
+/// B^T (input), G (weights), A^T (output).
+constexpr std::array<std::array<double, kTile>, kTile> kBT = {{
+    {4, 0, -5, 0, 1, 0},
+    {0, -4, -4, 1, 1, 0},
+    {0, 4, -4, -1, 1, 0},
+    {0, -2, -1, 2, 1, 0},
+    {0, 2, -1, -2, 1, 0},
+    {0, 4, 0, -5, 0, 1},
+}};
+constexpr std::array<std::array<double, kTaps>, kTile> kG = {{
+    {1.0 / 4, 0, 0},
+    {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+    {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+    {1.0 / 24, 1.0 / 12, 1.0 / 6},
+    {1.0 / 24, -1.0 / 12, 1.0 / 6},
+    {0, 0, 1},
+}};
+constexpr std::array<std::array<double, kTile>, kBlock> kAT = {{
+    {1, 1, 1, 1, 1, 0},
+    {0, 1, -1, 2, -2, 0},
+    {0, 1, 1, 4, 4, 0},
+    {0, 1, -1, 8, -8, 1},
+}};
+
+/// Output columns (K) of a matmul that fill its widest register tile: four
+/// AVX-512 vectors.
+constexpr double kFullTileColumns = 64;
+
+/// The shape of a convolution the pass can rewrite.
+struct Shape {
+  int64_t batch, inChannels, outChannels;
+  int64_t outHeight, outWidth, tilesHigh, tilesWide;
+  int64_t tiles() const { return batch * tilesHigh * tilesWide; }
+};
+
+/// Whether `value` is 8-bit integers dequantized (cast to float, then
+/// shifted and scaled by constants): a QDQ graph's activation, which
+/// aotc-cpu-vnni-convs computes on as uint8 where the CPU has VNNI.
+bool isDequantized(Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (auto cast = dyn_cast<CastOp>(op)) {
+      Type source = getElementTypeOrSelf(cast.getInput().getType());
+      return source.isInteger() && source.getIntOrFloatBitWidth() <= 8;
+    }
+    if (!isa<MulOp, SubOp, AddOp, DivOp>(op))
+      return false;
+    if (matchPattern(op->getOperand(1), m_Constant()))
+      value = op->getOperand(0);
+    else if (matchPattern(op->getOperand(0), m_Constant()))
+      value = op->getOperand(1);
+    else
+      return false;
+  }
+  return false;
+}
+
+/// The shape of `conv` when it is a group-1 2-D f32 convolution with a
+/// constant 3x3 weight and strides and dilations 1, not of a QDQ graph's
+/// dequantized activations.
+std::optional<Shape> getEligibleShape(ConvOp conv) {
+  RankedTensorType input = conv.getInput().getType(),
+                    weight = conv.getWeight().getType(),
+                    result = conv.getType();
+  if (input.getRank() != 4 || !input.getElementType().isF32() ||
+      conv.getGroup() != 1 || !input.hasStaticShape() ||
+      !result.hasStaticShape() || weight.getDimSize(2) != kTaps ||
+      weight.getDimSize(3) != kTaps ||
+      !matchPattern(conv.getWeight(), m_Constant()) ||
+      isDequantized(conv.getInput()))
+    return std::nullopt;
+  if (llvm::any_of(conv.getStrides(), [](int64_t s) { return s != 1; }) ||
+      llvm::any_of(conv.getDilations(), [](int64_t d) { return d != 1; }))
+    return std::nullopt;
+  Shape shape;
+  shape.batch = input.getDimSize(0);
+  shape.inChannels = input.getDimSize(1);
+  shape.outChannels = result.getDimSize(1);
+  shape.outHeight = result.getDimSize(2);
+  shape.outWidth = result.getDimSize(3);
+  if (shape.outHeight < 1 || shape.outWidth < 1)
+    return std::nullopt;
+  shape.tilesHigh = (shape.outHeight + kBlock - 1) / kBlock;
+  shape.tilesWide = (shape.outWidth + kBlock - 1) / kBlock;
+  return shape;
+}
+
+/// `G w G^T` for every output and input channel: `[36, C, K]` f32, the
+/// tile position `(p, q)` outermost, computed in double precision.
+ElementsAttr transformWeights(ElementsAttr weights, const Shape &shape) {
+  std::optional<SmallVector<double>> values =
+      readFloatElements(weights, kMaxWeightFoldElements);
+  int64_t c = shape.inChannels, k = shape.outChannels;
+  SmallVector<float> transformed(kTile * kTile * c * k);
+  for (int64_t m = 0; m < k; ++m)
+    for (int64_t n = 0; n < c; ++n) {
+      const double *w = values->data() + (m * c + n) * kTaps * kTaps;
+      // (G w): 6x3, then (G w) G^T: 6x6.
+      double gw[kTile][kTaps];
+      for (int64_t p = 0; p < kTile; ++p)
+        for (int64_t b = 0; b < kTaps; ++b) {
+          gw[p][b] = 0;
+          for (int64_t a = 0; a < kTaps; ++a)
+            gw[p][b] += kG[p][a] * w[a * kTaps + b];
+        }
+      for (int64_t p = 0; p < kTile; ++p)
+        for (int64_t q = 0; q < kTile; ++q) {
+          double sum = 0;
+          for (int64_t b = 0; b < kTaps; ++b)
+            sum += gw[p][b] * kG[q][b];
+          transformed[((p * kTile + q) * c + n) * k + m] = float(sum);
+        }
+    }
+  auto type = RankedTensorType::get({kTile * kTile, c, k},
+                                    Float32Type::get(weights.getContext()));
+  ArrayRef<char> bytes(reinterpret_cast<const char *>(transformed.data()),
+                       transformed.size() * sizeof(float));
+  return buildConstant(type, bytes,
+                       getConstantNameHint(weights, "winograd_weights"));
+}
+
+/// Builds the rewritten convolution's ops at one location.
+class Builder {
+public:
+  Builder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  /// A constant matrix of the rows of `m`, f32.
+  template <size_t Rows, size_t Columns>
+  Value matrix(const std::array<std::array<double, Columns>, Rows> &m) {
+    SmallVector<float> values;
+    for (const auto &row : m)
+      for (double value : row)
+        values.push_back(static_cast<float>(value));
+    auto type = RankedTensorType::get(
+        {int64_t(Rows), int64_t(Columns)}, b.getF32Type());
+    return ConstantOp::create(b, loc,
+                              DenseElementsAttr::get(type, ArrayRef(values)));
+  }
+
+  /// `value` with `low` and `high` zeros before and after along `axis`,
+  /// as a concatenation: the producer of `value` then writes into the
+  /// padded buffer (a tg.pad would be a gather each of its slices repeats).
+  Value padWithZeros(Value value, int64_t axis, int64_t low, int64_t high) {
+    auto type = cast<RankedTensorType>(value.getType());
+    SmallVector<Value> pieces;
+    auto zeros = [&](int64_t size) {
+      SmallVector<int64_t> shape(type.getShape());
+      shape[axis] = size;
+      auto zeroType = RankedTensorType::get(shape, type.getElementType());
+      pieces.push_back(ConstantOp::create(
+          b, loc, DenseElementsAttr::get(zeroType, 0.0f)));
+    };
+    if (low > 0)
+      zeros(low);
+    pieces.push_back(value);
+    if (high > 0)
+      zeros(high);
+    if (pieces.size() == 1)
+      return value;
+    return ConcatOp::create(b, loc, pieces, b.getI64IntegerAttr(axis));
+  }
+
+  Value slice(Value value, ArrayRef<int64_t> start, ArrayRef<int64_t> limit,
+              ArrayRef<int64_t> step) {
+    return SliceOp::create(b, loc, value, start, limit, step);
+  }
+
+  Value reshape(Value value, ArrayRef<int64_t> shape) {
+    auto type = RankedTensorType::get(
+        shape, cast<RankedTensorType>(value.getType()).getElementType());
+    return ReshapeOp::create(b, loc, type, value);
+  }
+
+  OpBuilder &b;
+  Location loc;
+};
+
+/// The rewritten `conv`: its result, computed by F(4x4, 3x3).
+Value buildWinograd(ConvOp conv, const Shape &shape, ElementsAttr weights) {
+  OpBuilder b(conv);
+  Builder w(b, conv.getLoc());
+  int64_t n = shape.batch, c = shape.inChannels, k = shape.outChannels;
+  int64_t th = shape.tilesHigh, tw = shape.tilesWide, tiles = shape.tiles();
+  RankedTensorType input = conv.getInput().getType();
+  // [top, left, bottom, right]: at most what the tiles' extent covers.
+  ArrayRef<int64_t> pads = conv.getPads();
+
+  // The image channels-last, padded to the tiles' extent: 4 * tiles + 2.
+  Value image = TransposeOp::create(b, w.loc, conv.getInput(),
+                                    ArrayRef<int64_t>{0, 2, 3, 1});
+  int64_t height = kBlock * th + 2, width = kBlock * tw + 2;
+  image = w.padWithZeros(image, 2, pads[1], width - input.getDimSize(3) - pads[1]);
+  image = w.padWithZeros(image, 1, pads[0], height - input.getDimSize(2) - pads[0]);
+
+  // D[i][j]: tap (i, j) of every tile, [N, th, tw, C], stacked: [36, ...].
+  SmallVector<Value> taps;
+  for (int64_t i = 0; i < kTile; ++i)
+    for (int64_t j = 0; j < kTile; ++j)
+      taps.push_back(w.slice(image, {0, i, j, 0},
+                             {n, i + kBlock * (th - 1) + 1,
+                              j + kBlock * (tw - 1) + 1, c},
+                             {1, kBlock, kBlock, 1}));
+  Value stacked = ConcatOp::create(b, w.loc, taps, b.getI64IntegerAttr(0));
+  // B^T D B as two products by B^T over the leading axes: along the tile's
+  // rows (i, for every j at once), then its columns (j, per row p).
+  Value bt = w.matrix(kBT);
+  Value rows = MatmulOp::create(b, w.loc, bt,
+                                w.reshape(stacked, {kTile, kTile * tiles * c}));
+  Value transformed = MatmulOp::create(
+      b, w.loc, bt, w.reshape(rows, {kTile, kTile, tiles * c}));
+  transformed = w.reshape(transformed, {kTile * kTile, tiles, c});
+
+  // The 36 matmuls: [36, tiles, C] x [36, C, K].
+  Value filter = ConstantOp::create(b, w.loc, transformWeights(weights, shape));
+  Value products = MatmulOp::create(b, w.loc, transformed, filter);
+
+  // A^T M A, the same way: along the rows (p), then the columns (q).
+  Value at = w.matrix(kAT);
+  Value out = MatmulOp::create(
+      b, w.loc, at, w.reshape(products, {kTile, kTile * tiles * k}));
+  out = MatmulOp::create(b, w.loc, at,
+                         w.reshape(out, {kBlock, kTile, tiles * k}));
+  // [4, 4, tiles * K] -> [4, 4, N, th, tw, K] -> [N, K, th, 4, tw, 4].
+  out = w.reshape(out, {kBlock, kBlock, n, th, tw, k});
+  // The bias while the channels are innermost: the last product's epilogue
+  // (after the transposition, its [K, 1, 1] broadcast would keep the ops
+  // that follow the convolution out of the transposition's kernel).
+  if (Value bias = conv.getBias())
+    out = AddOp::create(b, w.loc, out, bias);
+  out = TransposeOp::create(b, w.loc, out, ArrayRef<int64_t>{2, 5, 3, 0, 4, 1});
+  out = w.reshape(out, {n, k, kBlock * th, kBlock * tw});
+  if (kBlock * th != shape.outHeight || kBlock * tw != shape.outWidth)
+    out = w.slice(out, {0, 0, 0, 0}, {n, k, shape.outHeight, shape.outWidth},
+                  {1, 1, 1, 1});
+  return out;
+}
+
+struct WinogradConvsPass final
+    : aotc::impl::WinogradConvsPassBase<WinogradConvsPass> {
+  using WinogradConvsPassBase::WinogradConvsPassBase;
+
+  void runOnOperation() override {
+    if (mode != "auto" && mode != "always" && mode != "never") {
+      getOperation().emitError("aotc-tg-winograd-convs: mode must be auto, "
+                               "always or never, not '")
+          << mode << "'";
+      return signalPassFailure();
+    }
+    if (mode == "never")
+      return;
+    SmallVector<ConvOp> convs;
+    getOperation().walk([&](ConvOp conv) { convs.push_back(conv); });
+    MLIRContext *context = &getContext();
+    SmallVector<Attribute> choices;
+    for (ConvOp conv : convs) {
+      std::optional<Shape> shape = getEligibleShape(conv);
+      if (!shape)
+        continue;
+      double c = shape->inChannels, k = shape->outChannels;
+      double direct = 9.0 * c * k * shape->batch * shape->outHeight *
+                          shape->outWidth +
+                      weightByteCost * 9.0 * c * k * 4;
+      // Fewer columns than a register tile's fill part of it: the matmuls
+      // run slower by as much.
+      double winograd = 36.0 * c * k * shape->tiles() *
+                            std::max(1.0, kFullTileColumns / k) +
+                        transformCost * 36.0 * shape->tiles() * (c + k) +
+                        weightByteCost * 36.0 * c * k * 4;
+      int64_t weightBytes = 36 * shape->inChannels * shape->outChannels * 4;
+      bool chosen = mode == "always" || (direct >= minGain * winograd &&
+                                         weightBytes <= maxWeightBytes);
+      ElementsAttr weights;
+      matchPattern(conv.getWeight(), m_Constant(&weights));
+      chosen &= bool(readFloatElements(weights, kMaxWeightFoldElements));
+      OpBuilder b(context);
+      choices.push_back(b.getDictionaryAttr({
+          b.getNamedAttr("loc", LocationAttr(conv.getLoc())),
+          b.getNamedAttr("channels", b.getDenseI64ArrayAttr(
+                                         {shape->inChannels,
+                                          shape->outChannels})),
+          b.getNamedAttr("outputs", b.getDenseI64ArrayAttr(
+                                        {shape->batch, shape->outHeight,
+                                         shape->outWidth})),
+          b.getNamedAttr("direct", b.getF64FloatAttr(direct)),
+          b.getNamedAttr("winograd", b.getF64FloatAttr(winograd)),
+          b.getNamedAttr("chosen", b.getBoolAttr(chosen)),
+      }));
+      if (!chosen) {
+        ++numKept;
+        continue;
+      }
+      Value replacement = buildWinograd(conv, *shape, weights);
+      conv.replaceAllUsesWith(replacement);
+      conv.erase();
+      ++numRewritten;
+    }
+    if (!choices.empty())
+      getOperation()->setAttr("aotc.winograd", ArrayAttr::get(context, choices));
+  }
+};
+
+} // namespace

@@ -1,0 +1,99 @@
+// RUN: aotc-opt %s --split-input-file --aotc-tg-winograd-convs="mode=always" | FileCheck %s
+// RUN: aotc-opt %s --split-input-file --aotc-tg-winograd-convs | FileCheck %s --check-prefix=AUTO
+// RUN: aotc-opt %s --split-input-file --aotc-tg-winograd-convs="mode=never" | FileCheck %s --check-prefix=NEVER
+// RUN: not aotc-opt %s --split-input-file --aotc-tg-winograd-convs="mode=sometimes" 2>&1 | FileCheck %s --check-prefix=BAD
+
+// A 3x3 convolution of a 6x7 image (2x2 tiles of 4x4 outputs, the last
+// ones past the image) by Winograd's F(4x4, 3x3): the image channels-last,
+// padded to 4 * 2 + 2 = 10 by concatenations of zeros (1 before, 3 after
+// the rows; 1 and 2 around the columns), its 36 taps as slices with steps
+// of 4 stacked [36, tiles, C]; B^T D B as two products by B^T (over the
+// tile's rows for every column at once, then over its columns per row),
+// the 36 products by [36, C, K] weights, A^T M A the same way, the bias
+// with the channels innermost, and one transposition back to [N, K, H, W],
+// cut to 6x7.
+// CHECK-LABEL: func.func @winograd(
+// CHECK-SAME:      %[[X:[^:]+]]: tensor<1x8x6x7xf32>, %[[B:[^:]+]]: tensor<4xf32>
+// CHECK:         %[[T:.+]] = tg.transpose %[[X]] permutation = [0, 2, 3, 1] : tensor<1x8x6x7xf32>
+// CHECK:         %[[COLS:.+]] = tg.concat %{{.+}}, %[[T]], %{{.+}} axis = 2 : tensor<1x6x1x8xf32>, tensor<1x6x7x8xf32>, tensor<1x6x2x8xf32>
+// CHECK:         %[[IMAGE:.+]] = tg.concat %{{.+}}, %[[COLS]], %{{.+}} axis = 1 : tensor<1x1x10x8xf32>, tensor<1x6x10x8xf32>, tensor<1x3x10x8xf32>
+// CHECK:         %[[TAP0:.+]] = tg.slice %[[IMAGE]] start = [0, 0, 0, 0] limit = [1, 5, 5, 8] stride = [1, 4, 4, 1] : tensor<1x10x10x8xf32>
+// CHECK-COUNT-34: tg.slice %[[IMAGE]]
+// CHECK:         %[[TAP35:.+]] = tg.slice %[[IMAGE]] start = [0, 5, 5, 0] limit = [1, 10, 10, 8] stride = [1, 4, 4, 1] : tensor<1x10x10x8xf32>
+// CHECK:         %[[D:.+]] = tg.concat %[[TAP0]], {{.+}}, %[[TAP35]] axis = 0 : tensor<1x2x2x8xf32>,
+// CHECK:         %[[BT:.+]] = tg.constant dense<{{\[\[}}4.000000e+00, 0.000000e+00, -5.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, -4.000000e+00, -4.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00],
+// CHECK-SAME:      : tensor<6x6xf32>
+// CHECK:         %[[D2:.+]] = tg.reshape %[[D]] : tensor<36x2x2x8xf32> -> tensor<6x192xf32>
+// CHECK:         %[[ROWS:.+]] = tg.matmul %[[BT]], %[[D2]] : tensor<6x6xf32>, tensor<6x192xf32>
+// CHECK:         %[[ROWS3:.+]] = tg.reshape %[[ROWS]] : tensor<6x192xf32> -> tensor<6x6x32xf32>
+// CHECK:         %[[V:.+]] = tg.matmul %[[BT]], %[[ROWS3]] : tensor<6x6xf32>, tensor<6x6x32xf32>
+// CHECK:         %[[V3:.+]] = tg.reshape %[[V]] : tensor<6x6x32xf32> -> tensor<36x4x8xf32>
+// CHECK:         %[[U:.+]] = tg.constant dense_resource<{{.+}}> : tensor<36x8x4xf32>
+// CHECK:         %[[M:.+]] = tg.matmul %[[V3]], %[[U]] : tensor<36x4x8xf32>, tensor<36x8x4xf32>
+// CHECK:         %[[AT:.+]] = tg.constant dense<{{\[\[}}1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, -1.000000e+00, 2.000000e+00, -2.000000e+00, 0.000000e+00],
+// CHECK-SAME:      : tensor<4x6xf32>
+// CHECK:         %[[M2:.+]] = tg.reshape %[[M]] : tensor<36x4x4xf32> -> tensor<6x96xf32>
+// CHECK:         %[[O1:.+]] = tg.matmul %[[AT]], %[[M2]] : tensor<4x6xf32>, tensor<6x96xf32>
+// CHECK:         %[[O13:.+]] = tg.reshape %[[O1]] : tensor<4x96xf32> -> tensor<4x6x16xf32>
+// CHECK:         %[[O2:.+]] = tg.matmul %[[AT]], %[[O13]] : tensor<4x6xf32>, tensor<4x6x16xf32>
+// CHECK:         %[[R:.+]] = tg.reshape %[[O2]] : tensor<4x4x16xf32> -> tensor<4x4x1x2x2x4xf32>
+// CHECK:         %[[BIASED:.+]] = tg.add %[[R]], %[[B]] : tensor<4x4x1x2x2x4xf32>, tensor<4xf32>
+// CHECK:         %[[P:.+]] = tg.transpose %[[BIASED]] permutation = [2, 5, 3, 0, 4, 1] : tensor<4x4x1x2x2x4xf32>
+// CHECK:         %[[O:.+]] = tg.reshape %[[P]] : tensor<1x4x2x4x2x4xf32> -> tensor<1x4x8x8xf32>
+// CHECK:         %[[Y:.+]] = tg.slice %[[O]] start = [0, 0, 0, 0] limit = [1, 4, 6, 7] stride = [1, 1, 1, 1]
+// CHECK-NOT:     tg.conv
+// CHECK:         return %[[Y]]
+// 8 -> 4 channels over 4 tiles: the transforms cost more than the
+// products they save; the choice and both estimates are recorded.
+// AUTO-LABEL:  func.func @winograd(
+// AUTO-SAME:     aotc.winograd = [{channels = array<i64: 8, 4>, chosen = false, direct = {{.+}} : f64, loc = {{.+}}, outputs = array<i64: 1, 6, 7>, winograd = {{.+}} : f64}]
+// AUTO:          tg.conv
+// NEVER-LABEL: func.func @winograd(
+// NEVER-NOT:     aotc.winograd
+// NEVER:         tg.conv
+// BAD: mode must be auto, always or never, not 'sometimes'
+func.func @winograd(%x: tensor<1x8x6x7xf32>, %b: tensor<4xf32>) -> tensor<1x4x6x7xf32> {
+  %w = tg.constant dense<0.5> : tensor<4x8x3x3xf32>
+  %y = tg.conv %x, %w, %b strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] : tensor<1x8x6x7xf32>, tensor<4x8x3x3xf32>, tensor<4xf32>
+  return %y : tensor<1x4x6x7xf32>
+}
+
+// -----
+
+// A batch of 2 and no pads: 8x8 outputs are 2x2 tiles each, 8 in all; the
+// image needs no zeros, and the outputs no cut.
+// CHECK-LABEL: func.func @batch_unpadded(
+// CHECK-NOT:     tg.concat {{.+}} axis = 1
+// CHECK:         tg.reshape %{{.+}} : tensor<72x2x2x16xf32> -> tensor<6x768xf32>
+// CHECK:         tg.matmul %{{.+}}, %{{.+}} : tensor<36x8x16xf32>, tensor<36x16x16xf32>
+// CHECK:         tg.reshape %{{.+}} : tensor<4x4x128xf32> -> tensor<4x4x2x2x2x16xf32>
+// CHECK:         %[[O:.+]] = tg.reshape %{{.+}} : tensor<2x16x2x4x2x4xf32> -> tensor<2x16x8x8xf32>
+// CHECK-NEXT:    return %[[O]]
+func.func @batch_unpadded(%x: tensor<2x16x10x10xf32>) -> tensor<2x16x8x8xf32> {
+  %w = tg.constant dense<0.25> : tensor<16x16x3x3xf32>
+  %y = tg.conv %x, %w strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<2x16x10x10xf32>, tensor<16x16x3x3xf32>
+  return %y : tensor<2x16x8x8xf32>
+}
+
+// -----
+
+// Not F(4x4, 3x3)'s: strided, dilated, grouped, 5x5, a runtime weight,
+// and a 1-D convolution stay as they are, and none is recorded.
+// CHECK-LABEL: func.func @ineligible(
+// CHECK-NOT:     aotc.winograd
+// CHECK-COUNT-6: tg.conv
+// CHECK-NOT:     tg.matmul
+func.func @ineligible(%x: tensor<1x8x12x12xf32>, %rw: tensor<8x8x3x3xf32>, %x1: tensor<1x8x12xf32>)
+    -> (tensor<1x8x6x6xf32>, tensor<1x8x8x8xf32>, tensor<1x8x10x10xf32>, tensor<1x8x8x8xf32>, tensor<1x8x10x10xf32>, tensor<1x8x10xf32>) {
+  %w = tg.constant dense<0.5> : tensor<8x8x3x3xf32>
+  %wg = tg.constant dense<0.5> : tensor<8x4x3x3xf32>
+  %w5 = tg.constant dense<0.5> : tensor<8x8x5x5xf32>
+  %w1 = tg.constant dense<0.5> : tensor<8x8x3xf32>
+  %0 = tg.conv %x, %w strides = [2, 2] dilations = [1, 1] pads = [0, 0, 1, 1] : tensor<1x8x12x12xf32>, tensor<8x8x3x3xf32>
+  %1 = tg.conv %x, %w strides = [1, 1] dilations = [2, 2] pads = [0, 0, 0, 0] : tensor<1x8x12x12xf32>, tensor<8x8x3x3xf32>
+  %2 = tg.conv %x, %wg strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] group = 2 : tensor<1x8x12x12xf32>, tensor<8x4x3x3xf32>
+  %3 = tg.conv %x, %w5 strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x8x12x12xf32>, tensor<8x8x5x5xf32>
+  %4 = tg.conv %x, %rw strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] : tensor<1x8x12x12xf32>, tensor<8x8x3x3xf32>
+  %5 = tg.conv %x1, %w1 strides = [1] dilations = [1] pads = [0, 0] : tensor<1x8x12xf32>, tensor<8x8x3xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<1x8x6x6xf32>, tensor<1x8x8x8xf32>, tensor<1x8x10x10xf32>, tensor<1x8x8x8xf32>, tensor<1x8x10x10xf32>, tensor<1x8x10xf32>
+}
