@@ -5,29 +5,37 @@
 
 // A 3x3 convolution of a 6x7 image (2x2 tiles of 4x4 outputs, the last
 // ones past the image) by Winograd's F(4x4, 3x3): the image channels-last,
-// padded to 4 * 2 + 2 = 10 by concatenations of zeros (1 before, 3 after
-// the rows; 1 and 2 around the columns), its 36 taps as slices with steps
-// of 4 stacked [36, tiles, C]; B^T D B as two products by B^T (over the
-// tile's rows for every column at once, then over its columns per row),
-// the 36 products by [36, C, K] weights, A^T M A the same way, the bias
-// with the channels innermost, and one transposition back to [N, K, H, W],
-// cut to 6x7.
+// padded to whole blocks of 4, one more than the tiles (12: 1 zero before
+// and 5 after the rows, 1 and 4 around the columns), by concatenations;
+// B^T d B over the rows as products of B^T's first 4 columns by the blocks
+// from the first and of its last 2 by the first 2 rows of the blocks from
+// the second (views: [N, blocks, 4, W * C] sliced), summed; the same over
+// the columns; the 36 positions moved outermost ([36, tiles, C]), the
+// products by [36, C, K] weights, A^T M A as two products by A^T over the
+// leading axes, the bias with the channels innermost, and one
+// transposition back to [N, K, H, W], cut to 6x7.
 // CHECK-LABEL: func.func @winograd(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<1x8x6x7xf32>, %[[B:[^:]+]]: tensor<4xf32>
 // CHECK:         %[[T:.+]] = tg.transpose %[[X]] permutation = [0, 2, 3, 1] : tensor<1x8x6x7xf32>
-// CHECK:         %[[COLS:.+]] = tg.concat %{{.+}}, %[[T]], %{{.+}} axis = 2 : tensor<1x6x1x8xf32>, tensor<1x6x7x8xf32>, tensor<1x6x2x8xf32>
-// CHECK:         %[[IMAGE:.+]] = tg.concat %{{.+}}, %[[COLS]], %{{.+}} axis = 1 : tensor<1x1x10x8xf32>, tensor<1x6x10x8xf32>, tensor<1x3x10x8xf32>
-// CHECK:         %[[TAP0:.+]] = tg.slice %[[IMAGE]] start = [0, 0, 0, 0] limit = [1, 5, 5, 8] stride = [1, 4, 4, 1] : tensor<1x10x10x8xf32>
-// CHECK-COUNT-34: tg.slice %[[IMAGE]]
-// CHECK:         %[[TAP35:.+]] = tg.slice %[[IMAGE]] start = [0, 5, 5, 0] limit = [1, 10, 10, 8] stride = [1, 4, 4, 1] : tensor<1x10x10x8xf32>
-// CHECK:         %[[D:.+]] = tg.concat %[[TAP0]], {{.+}}, %[[TAP35]] axis = 0 : tensor<1x2x2x8xf32>,
-// CHECK:         %[[BT:.+]] = tg.constant dense<{{\[\[}}4.000000e+00, 0.000000e+00, -5.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, -4.000000e+00, -4.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00],
-// CHECK-SAME:      : tensor<6x6xf32>
-// CHECK:         %[[D2:.+]] = tg.reshape %[[D]] : tensor<36x2x2x8xf32> -> tensor<6x192xf32>
-// CHECK:         %[[ROWS:.+]] = tg.matmul %[[BT]], %[[D2]] : tensor<6x6xf32>, tensor<6x192xf32>
-// CHECK:         %[[ROWS3:.+]] = tg.reshape %[[ROWS]] : tensor<6x192xf32> -> tensor<6x6x32xf32>
-// CHECK:         %[[V:.+]] = tg.matmul %[[BT]], %[[ROWS3]] : tensor<6x6xf32>, tensor<6x6x32xf32>
-// CHECK:         %[[V3:.+]] = tg.reshape %[[V]] : tensor<6x6x32xf32> -> tensor<36x4x8xf32>
+// CHECK:         %[[COLS:.+]] = tg.concat %{{.+}}, %[[T]], %{{.+}} axis = 2 : tensor<1x6x1x8xf32>, tensor<1x6x7x8xf32>, tensor<1x6x4x8xf32>
+// CHECK:         %[[IMAGE:.+]] = tg.concat %{{.+}}, %[[COLS]], %{{.+}} axis = 1 : tensor<1x1x12x8xf32>, tensor<1x6x12x8xf32>, tensor<1x5x12x8xf32>
+// CHECK:         %[[HEAD:.+]] = tg.constant dense<{{\[\[}}4.000000e+00, 0.000000e+00, -5.000000e+00, 0.000000e+00], [0.000000e+00, -4.000000e+00, -4.000000e+00, 1.000000e+00],
+// CHECK-SAME:      : tensor<6x4xf32>
+// CHECK:         %[[TAIL:.+]] = tg.constant dense<{{\[\[}}1.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00]]> : tensor<6x2xf32>
+// CHECK:         %[[RB:.+]] = tg.reshape %[[IMAGE]] : tensor<1x12x12x8xf32> -> tensor<1x3x4x96xf32>
+// CHECK:         %[[R0:.+]] = tg.slice %[[RB]] start = [0, 0, 0, 0] limit = [1, 2, 4, 96] stride = [1, 1, 1, 1]
+// CHECK:         %[[P0:.+]] = tg.matmul %[[HEAD]], %[[R0]] : tensor<6x4xf32>, tensor<1x2x4x96xf32>
+// CHECK:         %[[R1:.+]] = tg.slice %[[RB]] start = [0, 1, 0, 0] limit = [1, 3, 2, 96] stride = [1, 1, 1, 1]
+// CHECK:         %[[P1:.+]] = tg.matmul %[[TAIL]], %[[R1]] : tensor<6x2xf32>, tensor<1x2x2x96xf32>
+// CHECK:         %[[ROWS:.+]] = tg.add %[[P0]], %[[P1]] : tensor<1x2x6x96xf32>, tensor<1x2x6x96xf32>
+// CHECK:         %[[CB:.+]] = tg.reshape %[[ROWS]] : tensor<1x2x6x96xf32> -> tensor<1x2x6x3x4x8xf32>
+// CHECK:         %[[C0:.+]] = tg.slice %[[CB]] start = [0, 0, 0, 0, 0, 0] limit = [1, 2, 6, 2, 4, 8]
+// CHECK:         %[[Q0:.+]] = tg.matmul %[[HEAD]], %[[C0]] : tensor<6x4xf32>, tensor<1x2x6x2x4x8xf32>
+// CHECK:         %[[C1:.+]] = tg.slice %[[CB]] start = [0, 0, 0, 1, 0, 0] limit = [1, 2, 6, 3, 2, 8]
+// CHECK:         %[[Q1:.+]] = tg.matmul %[[TAIL]], %[[C1]] : tensor<6x2xf32>, tensor<1x2x6x2x2x8xf32>
+// CHECK:         %[[V:.+]] = tg.add %[[Q0]], %[[Q1]] : tensor<1x2x6x2x6x8xf32>
+// CHECK:         %[[VT:.+]] = tg.transpose %[[V]] permutation = [2, 4, 0, 1, 3, 5] : tensor<1x2x6x2x6x8xf32>
+// CHECK:         %[[V3:.+]] = tg.reshape %[[VT]] : tensor<6x6x1x2x2x8xf32> -> tensor<36x4x8xf32>
 // CHECK:         %[[U:.+]] = tg.constant dense_resource<{{.+}}> : tensor<36x8x4xf32>
 // CHECK:         %[[M:.+]] = tg.matmul %[[V3]], %[[U]] : tensor<36x4x8xf32>, tensor<36x8x4xf32>
 // CHECK:         %[[AT:.+]] = tg.constant dense<{{\[\[}}1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, -1.000000e+00, 2.000000e+00, -2.000000e+00, 0.000000e+00],
@@ -61,10 +69,10 @@ func.func @winograd(%x: tensor<1x8x6x7xf32>, %b: tensor<4xf32>) -> tensor<1x4x6x
 // -----
 
 // A batch of 2 and no pads: 8x8 outputs are 2x2 tiles each, 8 in all; the
-// image needs no zeros, and the outputs no cut.
+// image needs 2 zeros after each side (blocks of 4: 12), the outputs no cut.
 // CHECK-LABEL: func.func @batch_unpadded(
-// CHECK-NOT:     tg.concat {{.+}} axis = 1
-// CHECK:         tg.reshape %{{.+}} : tensor<72x2x2x16xf32> -> tensor<6x768xf32>
+// CHECK:         tg.concat %{{.+}}, %{{.+}} axis = 2 : tensor<2x10x10x16xf32>, tensor<2x10x2x16xf32>
+// CHECK:         tg.reshape %{{.+}} : tensor<6x6x2x2x2x16xf32> -> tensor<36x8x16xf32>
 // CHECK:         tg.matmul %{{.+}}, %{{.+}} : tensor<36x8x16xf32>, tensor<36x16x16xf32>
 // CHECK:         tg.reshape %{{.+}} : tensor<4x4x128xf32> -> tensor<4x4x2x2x2x16xf32>
 // CHECK:         %[[O:.+]] = tg.reshape %{{.+}} : tensor<2x16x2x4x2x4xf32> -> tensor<2x16x8x8xf32>

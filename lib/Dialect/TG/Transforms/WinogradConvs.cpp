@@ -169,6 +169,20 @@ public:
                               DenseElementsAttr::get(type, ArrayRef(values)));
   }
 
+  /// Columns `[first, last)` of `m` as a constant matrix, f32.
+  template <size_t Rows, size_t Columns>
+  Value columns(const std::array<std::array<double, Columns>, Rows> &m,
+                int64_t first, int64_t last) {
+    SmallVector<float> values;
+    for (const auto &row : m)
+      for (int64_t column = first; column < last; ++column)
+        values.push_back(static_cast<float>(row[column]));
+    auto type = RankedTensorType::get({int64_t(Rows), last - first},
+                                      b.getF32Type());
+    return ConstantOp::create(b, loc,
+                              DenseElementsAttr::get(type, ArrayRef(values)));
+  }
+
   /// `value` with `low` and `high` zeros before and after along `axis`,
   /// as a concatenation: the producer of `value` then writes into the
   /// padded buffer (a tg.pad would be a gather each of its slices repeats).
@@ -220,26 +234,42 @@ Value buildWinograd(ConvOp conv, const Shape &shape, ElementsAttr weights) {
   // The image channels-last, padded to the tiles' extent: 4 * tiles + 2.
   Value image = TransposeOp::create(b, w.loc, conv.getInput(),
                                     ArrayRef<int64_t>{0, 2, 3, 1});
-  int64_t height = kBlock * th + 2, width = kBlock * tw + 2;
+  // Whole blocks of 4 per side, one more than the tiles (the last tile's
+  // taps 4 and 5 read the first two of the next block).
+  int64_t height = kBlock * (th + 1), width = kBlock * (tw + 1);
   image = w.padWithZeros(image, 2, pads[1], width - input.getDimSize(3) - pads[1]);
   image = w.padWithZeros(image, 1, pads[0], height - input.getDimSize(2) - pads[0]);
 
-  // D[i][j]: tap (i, j) of every tile, [N, th, tw, C], stacked: [36, ...].
-  SmallVector<Value> taps;
-  for (int64_t i = 0; i < kTile; ++i)
-    for (int64_t j = 0; j < kTile; ++j)
-      taps.push_back(w.slice(image, {0, i, j, 0},
-                             {n, i + kBlock * (th - 1) + 1,
-                              j + kBlock * (tw - 1) + 1, c},
-                             {1, kBlock, kBlock, 1}));
-  Value stacked = ConcatOp::create(b, w.loc, taps, b.getI64IntegerAttr(0));
-  // B^T D B as two products by B^T over the leading axes: along the tile's
-  // rows (i, for every j at once), then its columns (j, per row p).
-  Value bt = w.matrix(kBT);
-  Value rows = MatmulOp::create(b, w.loc, bt,
-                                w.reshape(stacked, {kTile, kTile * tiles * c}));
-  Value transformed = MatmulOp::create(
-      b, w.loc, bt, w.reshape(rows, {kTile, kTile, tiles * c}));
+  // B^T d B, rows then columns, each as products by B^T over a view of
+  // blocks: tap i of tile t along a side is element i mod 4 of block
+  // t + i div 4, so the sum over a tile's 6 taps is a product by B^T's
+  // first 4 columns over the blocks from the first plus one by its last
+  // 2 columns over the blocks from the second (no copy of the taps).
+  Value btHead = w.columns(kBT, 0, kBlock), btTail = w.columns(kBT, kBlock, kTile);
+  auto overBlocks = [&](Value blocks, int64_t axis, int64_t count) {
+    // `blocks`: [..., count + 1 (axis), 4, ...].
+    auto type = cast<RankedTensorType>(blocks.getType());
+    SmallVector<int64_t> start(type.getRank(), 0), limit(type.getShape()),
+        step(type.getRank(), 1);
+    limit[axis] = count;
+    Value head = MatmulOp::create(b, w.loc, btHead,
+                                  w.slice(blocks, start, limit, step));
+    start[axis] = 1;
+    limit[axis] = count + 1;
+    limit[axis + 1] = kTile - kBlock;
+    Value tail = MatmulOp::create(b, w.loc, btTail,
+                                  w.slice(blocks, start, limit, step));
+    return AddOp::create(b, w.loc, head, tail).getResult();
+  };
+  // Rows: [N, th + 1, 4, width * C] -> [N, th, 6 (p), width * C].
+  Value rows = overBlocks(w.reshape(image, {n, th + 1, kBlock, width * c}),
+                          1, th);
+  // Columns: [N, th, 6, tw + 1, 4, C] -> [N, th, 6 (p), tw, 6 (q), C].
+  Value transformed = overBlocks(
+      w.reshape(rows, {n, th, kTile, tw + 1, kBlock, c}), 3, tw);
+  // [p, q, N, th, tw, C]: the 36 positions' rows of the products.
+  transformed = TransposeOp::create(b, w.loc, transformed,
+                                    ArrayRef<int64_t>{2, 4, 0, 1, 3, 5});
   transformed = w.reshape(transformed, {kTile * kTile, tiles, c});
 
   // The 36 matmuls: [36, tiles, C] x [36, C, K].

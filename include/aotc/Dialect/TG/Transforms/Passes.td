@@ -205,15 +205,17 @@ def WinogradConvsPass
 
     - the image in channels-last order (`tg.transpose`), padded with
       zeros (`tg.concat`: its producer writes into the padded buffer) to
-      `4 * tiles + 2` per spatial dimension;
-    - its 36 taps `d[i][j]` as slices with steps of 4 (tap `(i, j)` of
-      every tile at once, `[N, tiles_h, tiles_w, C]`), stacked (`tg.concat`,
-      `[36, tiles, C]`, channels innermost);
-    - `B^T D B` as two `tg.matmul`s by the constant `B^T` (6x6) over the
-      stack's leading axes: over the tile's rows `i` for every column at
-      once (`[6, 6 * tiles * C]`), then over its columns `j` per row
-      (`[6, 6, tiles * C]`). Each is one kernel of register-tiled products
-      long along the channels (the tiny reduction makes them memory-bound);
+      whole blocks of 4 pixels per side, one block more than the tiles;
+    - `B^T d B` without copying the tiles' overlapping taps: along a side,
+      tap `i` of tile `t` is element `i mod 4` of block `t + i div 4`, so
+      the sum over a tile's 6 taps is a product by `B^T`'s first 4 columns
+      over the blocks from the first plus one by its last 2 columns over
+      the first 2 elements of the blocks from the second. Over the rows,
+      `[6, 4] x [N, tiles_h, 4, W * C]` and `[6, 2] x ...` (views of the
+      image, `tg.reshape` and `tg.slice`, summed by `tg.add`), then the
+      same over the columns: `[N, tiles_h, 6, tiles_w, 6, C]`, which one
+      transposition makes `[36, tiles, C]`. Each product is a long,
+      memory-bound register-tiled kernel along the channels;
     - the 36 products by the weights transformed at compile time, `G w G^T`
       stored as `[36, C, K]` (`tg.matmul`): the work;
     - `A^T M A` the same way (`A^T` is 4x6), the bias added while the
