@@ -613,6 +613,13 @@ static std::vector<WinogradChoice> readWinogradChoices(func::FuncOp func) {
         llvm::map_range(outputs.asArrayRef(),
                         [](int64_t size) { return std::to_string(size); }),
         "x");
+    if (auto dilations = record.getAs<DenseI64ArrayAttr>("dilations");
+        dilations && dilations.size() == 2)
+      choice.dilation = dilations[0] == dilations[1]
+                            ? std::to_string(dilations[0])
+                            : llvm::formatv("{0}x{1}", dilations[0],
+                                            dilations[1])
+                                  .str();
     choice.directCost = direct.getValueAsDouble();
     choice.winogradCost = winograd.getValueAsDouble();
     choice.chosen = chosen.getValue();
@@ -752,16 +759,17 @@ static void printWinogradChoices(ArrayRef<WinogradChoice> choices,
         "estimated multiply-adds (--winograd=always|never overrides)\n";
   SmallVector<SmallVector<std::string>> rows;
   rows.push_back(
-      {"node", "channels", "outputs", "direct", "winograd", "gain", "by"});
+      {"node", "channels", "dilation", "outputs", "direct", "winograd", "gain",
+       "by"});
   for (const WinogradChoice &choice : choices)
     rows.push_back(
         {choice.node.empty() ? "-" : choice.node,
          llvm::formatv("{0}->{1}", choice.inChannels, choice.outChannels),
-         choice.outputs, llvm::formatv("{0:e2}", choice.directCost),
+         choice.dilation, choice.outputs, llvm::formatv("{0:e2}", choice.directCost),
          llvm::formatv("{0:e2}", choice.winogradCost),
          llvm::formatv("{0:f2}", choice.directCost / choice.winogradCost),
          choice.chosen ? "winograd" : "direct"});
-  const bool aligned[] = {false, false, false, true, true, true, false};
+  const bool aligned[] = {false, false, false, false, true, true, true, false};
   printTable(rows, aligned, os, "  ");
 }
 

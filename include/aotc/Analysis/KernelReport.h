@@ -91,6 +91,8 @@ struct WinogradChoice {
   int64_t inChannels = 0, outChannels = 0;
   /// `NxHxW` of the outputs.
   std::string outputs;
+  /// The dilation, `D` or `DHxDW` where they differ.
+  std::string dilation = "1";
   double directCost = 0, winogradCost = 0;
   bool chosen = false;
 };

@@ -4,8 +4,11 @@ outputs with numpy's float64 convolutions at the model tests' tolerance
 (utils/aotc_testing/onnx_models.py). The shapes take the edges: a batch of
 2, an image whose sides are no multiple of 4 (the last tiles read and
 write past it), pads on one side only, no pads, no bias, fewer and more
-output than input channels, and two convolutions in a row (the second reads
-the first's output through the output transform's transposition).
+output than input channels, two convolutions in a row (the second reads
+the first's output through the output transform's transposition), and
+dilated convolutions (computed over the image's phases), one with
+different dilations along the two sides and an odd number of phases' rows
+past the image.
 
 Usage: winograd_convs.py WORK_DIR MODE [CPU]   (MODE: --winograd's, CPU:
 --cpu's; AOTC names the compiler)
@@ -30,47 +33,54 @@ def weights(m, c):
     return (rng.standard_normal((m, c, 3, 3)) / np.sqrt(9 * c)).astype(np.float32)
 
 
-# name: (input, output channels, ONNX pads [top, left, bottom, right], bias)
+# name: (input, output channels, ONNX pads [top, left, bottom, right], bias,
+#        dilations)
 convs = {
-    "a": ("x", 40, [1, 1, 1, 1], True),
-    "b": ("a", 16, [0, 1, 2, 0], False),
-    "c": ("x", 32, [0, 0, 0, 0], True),
+    "a": ("x", 40, [1, 1, 1, 1], True, [1, 1]),
+    "b": ("a", 16, [0, 1, 2, 0], False, [1, 1]),
+    "c": ("x", 32, [0, 0, 0, 0], True, [1, 1]),
+    "d": ("x", 24, [2, 2, 2, 2], True, [2, 2]),
+    "e": ("a", 16, [1, 3, 2, 0], False, [2, 3]),
 }
+outputs = ("b", "c", "d", "e")
 inits, nodes, values, shapes = [], [], {}, {"x": (N, C, H, W)}
-for name, (source, m, pads, has_bias) in convs.items():
+for name, (source, m, pads, has_bias, dilations) in convs.items():
     c = shapes[source][1]
     w = weights(m, c)
     b = rng.standard_normal(m).astype(np.float32) if has_bias else None
-    values[name] = (w, b, pads)
+    values[name] = (w, b, pads, dilations)
     inits.append(numpy_helper.from_array(w, name + "_w"))
     ins = [source, name + "_w"]
     if has_bias:
         inits.append(numpy_helper.from_array(b, name + "_b"))
         ins.append(name + "_b")
     nodes.append(helper.make_node("Conv", ins, [name], name=name, pads=pads,
-                                  kernel_shape=[3, 3]))
+                                  kernel_shape=[3, 3], dilations=dilations))
     _, _, h, w_ = shapes[source]
-    shapes[name] = (N, m, h + pads[0] + pads[2] - 2, w_ + pads[1] + pads[3] - 2)
+    shapes[name] = (N, m, h + pads[0] + pads[2] - 2 * dilations[0],
+                    w_ + pads[1] + pads[3] - 2 * dilations[1])
 
 graph = helper.make_graph(
     nodes, "winograd_convs",
     [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(shapes["x"]))],
     [helper.make_tensor_value_info(n, TensorProto.FLOAT, list(shapes[n]))
-     for n in ("b", "c")],
+     for n in outputs],
     inits)
 model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
 path = os.path.join(work, "winograd_convs.onnx")
 onnx.save(model, path)
 
 
-def conv(x, w, b, pads):
+def conv(x, w, b, pads, dilations):
     x = np.pad(x.astype(np.float64),
                ((0, 0), (0, 0), (pads[0], pads[2]), (pads[1], pads[3])))
-    h, w_ = x.shape[2] - 2, x.shape[3] - 2
+    dh, dw = dilations
+    h, w_ = x.shape[2] - 2 * dh, x.shape[3] - 2 * dw
     y = np.zeros((x.shape[0], w.shape[0], h, w_))
     for i in range(3):
         for j in range(3):
-            y += np.einsum("nchw,oc->nohw", x[:, :, i:i + h, j:j + w_],
+            y += np.einsum("nchw,oc->nohw",
+                           x[:, :, i * dh:i * dh + h, j * dw:j * dw + w_],
                            w[:, :, i, j].astype(np.float64))
     if b is not None:
         y += b.reshape(1, -1, 1, 1)
@@ -79,11 +89,11 @@ def conv(x, w, b, pads):
 
 x = rng.standard_normal(shapes["x"]).astype(np.float32)
 a = conv(x, *values["a"]).astype(np.float32)
-want = [conv(a, *values["b"]), conv(x, *values["c"])]
+want = [conv(a if convs[n][0] == "a" else x, *values[n]) for n in outputs]
 
 compiled = aotc.compile(path, cpu=cpu, flags=["--winograd", mode])
 got = compiled.run(x)
-for name, g, want_ in zip(("b", "c"), got, want):
+for name, g, want_ in zip(outputs, got, want):
     atol = ATOL_SCALE * np.abs(want_).max()
     error = np.abs(g - want_).max()
     assert g.shape == want_.shape, (g.shape, want_.shape)

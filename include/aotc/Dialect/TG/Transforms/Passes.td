@@ -201,7 +201,7 @@ def WinogradConvsPass
     with `(.)` the elementwise product over the tile's 6x6 positions. Over
     all channels, the 36 positions are 36 independent matmuls
     `[tiles, C] x [C, K]`. A group-1 `tg.conv` of f32 values with a
-    constant 3x3 weight, strides and dilations 1, becomes:
+    constant 3x3 weight and strides 1 becomes:
 
     - the image in channels-last order (`tg.transpose`), padded with
       zeros (`tg.concat`: its producer writes into the padded buffer) to
@@ -216,21 +216,32 @@ def WinogradConvsPass
       same over the columns: `[N, tiles_h, 6, tiles_w, 6, C]`, which one
       transposition makes `[36, tiles, C]`. Each product is a long,
       memory-bound register-tiled kernel along the channels;
+    - with dilations `d_h, d_w` above 1, the padded image's `d_h d_w`
+      phases (rows `r mod d_h`, columns `s mod d_w`) as a batch (one
+      `tg.reshape` and `tg.transpose`): output row `d u + r` reads rows
+      `u` to `u + 2` of phase `r` only, an undilated convolution; each
+      phase is tiled on its own;
     - the 36 products by the weights transformed at compile time, `G w G^T`
       stored as `[36, C, K]` (`tg.matmul`): the work;
     - `A^T M A` the same way (`A^T` is 4x6), the bias added while the
       output channels are innermost, and one `tg.transpose` from the blocks'
-      `[4, 4, N, tiles_h, tiles_w, K]` to `[N, K, H, W]`, with what follows
-      the convolution (a ReLU, a residual add) fused into its kernel; a
-      `tg.slice` drops the outputs past the image.
+      `[4, 4, N, tiles_h, tiles_w, K]` to `[N, K, H, W]` (interleaving the
+      phases' blocks), with what follows the convolution (a ReLU, a
+      residual add) fused into its kernel; a `tg.slice` drops the outputs
+      past the image.
+
+    The matrices are Toom-Cook's over the points 0, 1, -1, 1/2, -2 and
+    infinity, whose float32 rounding error is about half that of the
+    points 0, +-1, +-2 (docs/cpu-kernels.md).
 
     The sums are the same up to rounding: the transforms' coefficients are
-    small integers (`B`, `A`) and the weights' are computed in double
-    precision. Rounding grows with the larger intermediate values: against
-    a float64 reference, a 256-channel layer's max-abs error was 5.6e-5
-    for outputs up to 6, where the direct convolution's was 1.5e-5; within
-    the model tests' tolerance (rtol 1e-3, atol 1e-4 of the largest
-    output).
+    halves, quarters and eighths of small integers (`B`, `A`; exact in
+    float32) and the weights' are computed in double precision. Rounding
+    grows with the larger intermediate values: against a float64
+    reference, a 256-channel 14x14 layer over ReLU outputs had a max-abs
+    error of 4.0e-5 for outputs up to 10, where the direct convolution's
+    was 1.3e-5; within the model tests' tolerance (rtol 1e-3, atol 1e-4 of
+    the largest output).
 
     Cost model, per convolution: the direct convolution's multiply-adds
     (`9 C K H W`) against the matmuls' (`36 C K tiles`, tiles covering the
