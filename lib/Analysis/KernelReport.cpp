@@ -10,8 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "aotc/Analysis/KernelReport.h"
-#include "aotc/Analysis/GraphLoops.h"
 
+#include "aotc/Analysis/ConcatBuffers.h"
+#include "aotc/Analysis/GraphLoops.h"
 #include "aotc/Analysis/OpCounts.h"
 #include "aotc/Analysis/PaddedBuffers.h"
 
@@ -297,7 +298,8 @@ bool isFree(Operation *op) {
           tensor::ReshapeOp>(op))
     return true;
   if (auto insert = dyn_cast<tensor::InsertSliceOp>(op))
-    return isInsertedInPlace(insert);
+    return isInsertedInPlace(insert) ||
+           (isConcatPieceInPlace(insert) && !isConcatPieceFilled(insert));
   // Scalar code between kernels (index math, tensor.extract of one element).
   return op->getNumRegions() == 0 &&
          llvm::none_of(op->getResultTypes(), llvm::IsaPred<TensorType>);
@@ -448,6 +450,11 @@ Kernel analyzeKernel(Operation *op, const llvm::DenseSet<Value> &absorbed) {
     kernel.kind = KernelKind::Copy;
     kernel.iterations = joinShape(insert.getSourceType().getShape());
     kernel.bytesWritten = getTensorBytes(insert.getSourceType());
+    // A padding's zeros, filled in place (aotc-cpu-concat-in-place).
+    if (isConcatPieceFilled(insert)) {
+      kernel.kind = KernelKind::Fill;
+      kernel.bytesRead = 0;
+    }
   } else if (auto concat = dyn_cast<tensor::ConcatOp>(op)) {
     kernel.kind = KernelKind::Copy;
     kernel.iterations = joinShape(concat.getResultType().getShape());

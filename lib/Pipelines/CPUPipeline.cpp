@@ -160,10 +160,14 @@ void addEntryPointBufferizationPasses(OpPassManager &pm,
   // that is a reshape is stored through a reshaped view of its buffer.
   pm.addNestedPass<func::FuncOp>(createUnshareInitTensorsPass());
   pm.addNestedPass<func::FuncOp>(createFoldResultReshapesPass());
-  // Pads the tiles left whole become buffers their sources' producers
-  // write into (after the last CSE: equal padded tensors must stay two).
-  if (materializePads)
+  // Concatenations become buffers their pieces' producers write into
+  // (after the last CSE, before the pads' chains exist), and the pads the
+  // tiles left whole become buffers their sources' producers write into
+  // (after the last CSE: equal padded tensors must stay two). CPU only.
+  if (materializePads) {
+    pm.addNestedPass<func::FuncOp>(createConcatInPlacePass());
     pm.addNestedPass<func::FuncOp>(createMaterializePadsPass());
+  }
   // A recurrence's step computes its new state where the old one was, so
   // the state keeps one buffer for the whole loop.
   pm.addNestedPass<func::FuncOp>(createLoopCarriedInPlacePass());

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace aotc;
@@ -168,37 +169,87 @@ struct BroadcastToOpLowering final : OpConversionPattern<tg::BroadcastToOp> {
   }
 };
 
+/// The scalar of `value` when it is a splat constant of integers or floats.
+static std::optional<TypedAttr> getSplatScalar(Value value) {
+  SplatElementsAttr splat;
+  if (!matchPattern(value, m_Constant(&splat)))
+    return std::nullopt;
+  Type element = splat.getElementType();
+  if (!isa<FloatType, IntegerType>(element))
+    return std::nullopt;
+  return splat.getSplatValue<TypedAttr>();
+}
+
 /// Lowers tg.concat to a `tensor.empty` of the result filled by one
-/// `tensor.insert_slice` per input at its offset along the axis.
+/// `tensor.insert_slice` per input at its offset along the axis. An input
+/// that is itself a concatenation used only here (a padding along two
+/// axes) has its inputs inserted directly, at their offsets along both
+/// axes, so that the inner result is never copied and the producer of each
+/// piece writes into the outer result. Constant inputs (the zeros of a
+/// padding) are inserted last: a chain that began with them would be the
+/// same for every concatenation of that shape, which CSE merges, and then
+/// all but one would copy the merged prefix.
 struct ConcatOpLowering final : OpConversionPattern<tg::ConcatOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(tg::ConcatOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     ValueRange inputs = adaptor.getInputs();
     if (inputs.size() == 1) {
       rewriter.replaceOp(op, inputs.front());
       return success();
     }
-
     auto resultType = cast<RankedTensorType>(op.getType());
-    int64_t axis = op.getAxis();
-    int64_t rank = resultType.getRank();
+    SmallVector<Piece> pieces;
+    if (failed(collectPieces(op, inputs,
+                             SmallVector<int64_t>(resultType.getRank(), 0),
+                             pieces, rewriter)))
+      return failure();
+    std::stable_partition(pieces.begin(), pieces.end(), [](const Piece &piece) {
+      return !matchPattern(piece.value, m_Constant());
+    });
+    Location loc = op.getLoc();
     Value result = createEmptyTensor(rewriter, loc, resultType);
-    SmallVector<int64_t> offsets(rank, 0);
-    SmallVector<int64_t> strides(rank, 1);
-    for (Value input : inputs) {
-      ArrayRef<int64_t> sizes =
-          cast<RankedTensorType>(input.getType()).getShape();
+    SmallVector<int64_t> strides(resultType.getRank(), 1);
+    for (const Piece &piece : pieces)
       result = tensor::InsertSliceOp::create(
-          rewriter, loc, input, result, /*offsets=*/ValueRange{},
-          /*sizes=*/ValueRange{}, /*strides=*/ValueRange{}, offsets, sizes,
-          strides);
-      offsets[axis] += sizes[axis];
-    }
+          rewriter, loc, piece.value, result, /*offsets=*/ValueRange{},
+          /*sizes=*/ValueRange{}, /*strides=*/ValueRange{}, piece.offsets,
+          cast<RankedTensorType>(piece.value.getType()).getShape(), strides);
     rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  /// A (converted) input and where it goes in the result.
+  struct Piece {
+    Value value;
+    SmallVector<int64_t> offsets;
+  };
+
+  /// Appends `concat`'s (converted) `inputs`, placed from `offsets`, to
+  /// `pieces`, and those of the concatenations among them used only here.
+  LogicalResult collectPieces(tg::ConcatOp concat, ValueRange inputs,
+                              SmallVector<int64_t> offsets,
+                              SmallVectorImpl<Piece> &pieces,
+                              ConversionPatternRewriter &rewriter) const {
+    int64_t axis = concat.getAxis();
+    for (auto [original, input] :
+         llvm::zip_equal(concat.getInputs(), inputs)) {
+      auto inner = original.getDefiningOp<tg::ConcatOp>();
+      if (inner && inner->hasOneUse()) {
+        SmallVector<Value> innerInputs;
+        if (failed(rewriter.getRemappedValues(inner.getInputs(),
+                                              innerInputs)) ||
+            failed(collectPieces(inner, innerInputs, offsets, pieces,
+                                 rewriter)))
+          return failure();
+      } else {
+        pieces.push_back({input, offsets});
+      }
+      offsets[axis] += cast<RankedTensorType>(input.getType()).getDimSize(axis);
+    }
     return success();
   }
 };

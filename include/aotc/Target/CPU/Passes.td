@@ -769,6 +769,73 @@ def MaterializePadsPass
   ];
 }
 
+def ConcatInPlacePass
+    : Pass<"aotc-cpu-concat-in-place", "mlir::func::FuncOp"> {
+  let summary = "Make each concatenation a buffer its pieces' producers "
+                "write into";
+  let description = [{
+    A concatenation lowers to a chain of `tensor.insert_slice` ops into a
+    `tensor.empty`, each into the previous one's result, built where the
+    concatenation was: after every piece. Bufferization's empty-tensor
+    elimination can make a piece's producer write into its place only
+    when that place (the chain so far) exists before the producer starts,
+    so each piece was computed into a buffer of its own and copied
+    (SqueezeNet's fire modules, GoogLeNet's inception blocks, the zero
+    padding around a Winograd convolution's image).
+
+    This pass rebuilds each such chain in the function's body (two inserts
+    or more, static offsets, unit strides): the concatenation's
+    `tensor.empty` right before the first producer, then the pieces that
+    are computed into a `tensor.empty` (through destination-style ops and
+    loops) in the order their producers start, each inserted right after
+    it is computed, then the others (constants, arguments, slices
+    results) after the last. Each producer then writes into the
+    concatenation after empty-tensor elimination, which runs next. A piece
+    that is a `tensor.collapse_shape` or `tensor.expand_shape` of what its
+    producer computes gets that place reshaped as its producer's
+    destination here (empty-tensor elimination does not look through
+    reshapes), when the chain so far exists before the producer starts.
+    As in
+    `aotc-cpu-materialize-pads`, a piece's empty gets a copy of its own
+    where CSE shared it, and the piece's later readers read it from the
+    concatenation (otherwise bufferization would copy it). A splat
+    constant piece (a padding's zeros) becomes a `linalg.fill` of its
+    place instead of a copy of the object's constant data, also in a chain
+    none of whose pieces is computed into a `tensor.empty` (which then
+    stays where it was). `Analysis/ConcatBuffers.h` is the analysis this
+    pass and `--report` share. Runs on the entry point after inlining,
+    with no CSE after it.
+
+    Before:
+    ```mlir
+    %z = arith.constant dense<0.0> : tensor<1x1x8x16xf32>
+    %e = tensor.empty() : tensor<1x8x8x16xf32>
+    %x = linalg.generic ... outs(%e : tensor<1x8x8x16xf32>)
+    %c0 = tensor.empty() : tensor<1x9x8x16xf32>
+    %c1 = tensor.insert_slice %z into %c0[0, 0, 0, 0] [1, 1, 8, 16] [1, 1, 1, 1]
+    %c2 = tensor.insert_slice %x into %c1[0, 1, 0, 0] [1, 8, 8, 16] [1, 1, 1, 1]
+    ```
+    After (before empty-tensor elimination):
+    ```mlir
+    %c0 = tensor.empty() : tensor<1x9x8x16xf32>
+    %e = tensor.empty() : tensor<1x8x8x16xf32>
+    %x = linalg.generic ... outs(%e : tensor<1x8x8x16xf32>)
+    %c1 = tensor.insert_slice %x into %c0[0, 1, 0, 0] [1, 8, 8, 16] [1, 1, 1, 1]
+    %f = linalg.fill ins(%zero : f32) outs(tensor.empty() : tensor<1x1x8x16xf32>)
+    %c2 = tensor.insert_slice %f into %c1[0, 0, 0, 0] [1, 1, 8, 16] [1, 1, 1, 1]
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect",
+                           "mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numPiecesInPlace", "num-pieces-in-place",
+              "pieces inserted right after their producers">,
+    Statistic<"numConstantsFilled", "num-constants-filled",
+              "splat constant pieces filled in place">,
+  ];
+}
+
 def VectorizeFillsPass
     : Pass<"aotc-cpu-vectorize-fills", "mlir::func::FuncOp"> {
   let summary = "Fill buffers with vector stores along their rows";
