@@ -788,8 +788,8 @@ def ConcatInPlacePass
     `tensor.empty` right before the first producer, then the pieces that
     are computed into a `tensor.empty` (through destination-style ops and
     loops) in the order their producers start, each inserted right after
-    it is computed, then the others (constants, arguments, slices
-    results) after the last. Each producer then writes into the
+    it is computed, then the others (constants, arguments, slices of
+    other tensors) after the last. Each producer then writes into the
     concatenation after empty-tensor elimination, which runs next. A piece
     that is a `tensor.collapse_shape` or `tensor.expand_shape` of what its
     producer computes gets that place reshaped as its producer's
