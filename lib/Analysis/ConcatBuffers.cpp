@@ -65,7 +65,28 @@ Value aotc::getReshapedPiece(Value source) {
   return nullptr;
 }
 
+/// Whether each contiguous run of `insert`'s place in its destination is
+/// at least 64 bytes (a vector register): a producer computing into it
+/// stores whole vectors. A concatenation along a trailing unit dimension
+/// (the phases of a transposed convolution, interleaved) would make its
+/// producer store every other element: 8x slower than its copy.
+static bool hasContiguousRuns(tensor::InsertSliceOp insert) {
+  RankedTensorType source = insert.getSourceType(),
+                   dest = insert.getDestType();
+  if (source.getRank() != dest.getRank() || !source.hasStaticShape())
+    return false;
+  int64_t run = 1;
+  for (int64_t d = source.getRank() - 1; d >= 0; --d) {
+    run *= source.getDimSize(d);
+    if (source.getDimSize(d) != dest.getDimSize(d))
+      break;
+  }
+  return run * source.getElementTypeBitWidth() >= 64 * 8;
+}
+
 OpOperand *aotc::findPieceRootUse(tensor::InsertSliceOp insert) {
+  if (!hasContiguousRuns(insert))
+    return nullptr;
   Value source = insert.getSource();
   if (OpOperand *use = findDestinationRootUse(source))
     return use;

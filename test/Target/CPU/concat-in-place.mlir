@@ -43,38 +43,38 @@ func.func @padding(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x8x16xf32> {
 // concatenation (a residual): that reader reads it from the concatenation.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @branches(
-// CHECK-SAME:      %[[X:.+]]: tensor<4x8xf32>
-// CHECK:         %[[CAT:.+]] = tensor.empty() : tensor<4x16xf32>
-// CHECK-NEXT:    %[[EA:.+]] = tensor.empty() : tensor<4x8xf32>
-// CHECK-NEXT:    %[[A:.+]] = linalg.generic {{.+}} outs(%[[EA]] : tensor<4x8xf32>)
-// CHECK:         %[[C1:.+]] = tensor.insert_slice %[[A]] into %[[CAT]][0, 8] [4, 8] [1, 1]
-// CHECK-NEXT:    %[[AVIEW:.+]] = tensor.extract_slice %[[C1]][0, 8] [4, 8] [1, 1]
-// CHECK:         %[[EB:.+]] = tensor.empty() : tensor<4x8xf32>
-// CHECK-NEXT:    %[[B:.+]] = linalg.generic {{.+}} outs(%[[EB]] : tensor<4x8xf32>)
-// CHECK:         %[[C2:.+]] = tensor.insert_slice %[[B]] into %[[C1]][0, 0] [4, 8] [1, 1]
-// CHECK:         %[[S:.+]] = linalg.generic {{.+}} ins(%[[AVIEW]], %[[X]] : tensor<4x8xf32>, tensor<4x8xf32>)
+// CHECK-SAME:      %[[X:.+]]: tensor<4x16xf32>
+// CHECK:         %[[CAT:.+]] = tensor.empty() : tensor<4x32xf32>
+// CHECK-NEXT:    %[[EA:.+]] = tensor.empty() : tensor<4x16xf32>
+// CHECK-NEXT:    %[[A:.+]] = linalg.generic {{.+}} outs(%[[EA]] : tensor<4x16xf32>)
+// CHECK:         %[[C1:.+]] = tensor.insert_slice %[[A]] into %[[CAT]][0, 16] [4, 16] [1, 1]
+// CHECK-NEXT:    %[[AVIEW:.+]] = tensor.extract_slice %[[C1]][0, 16] [4, 16] [1, 1]
+// CHECK:         %[[EB:.+]] = tensor.empty() : tensor<4x16xf32>
+// CHECK-NEXT:    %[[B:.+]] = linalg.generic {{.+}} outs(%[[EB]] : tensor<4x16xf32>)
+// CHECK:         %[[C2:.+]] = tensor.insert_slice %[[B]] into %[[C1]][0, 0] [4, 16] [1, 1]
+// CHECK:         %[[S:.+]] = linalg.generic {{.+}} ins(%[[AVIEW]], %[[X]] : tensor<4x16xf32>, tensor<4x16xf32>)
 // CHECK:         return %[[C2]], %[[S]]
-func.func @branches(%x: tensor<4x8xf32>) -> (tensor<4x16xf32>, tensor<4x8xf32>) {
-  %e = tensor.empty() : tensor<4x8xf32>
-  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+func.func @branches(%x: tensor<4x16xf32>) -> (tensor<4x32xf32>, tensor<4x16xf32>) {
+  %e = tensor.empty() : tensor<4x16xf32>
+  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x16xf32>) outs(%e : tensor<4x16xf32>) {
   ^bb0(%in: f32, %out: f32):
     %n = arith.negf %in : f32
     linalg.yield %n : f32
-  } -> tensor<4x8xf32>
-  %b = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  } -> tensor<4x16xf32>
+  %b = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x16xf32>) outs(%e : tensor<4x16xf32>) {
   ^bb0(%in: f32, %out: f32):
     %m = arith.mulf %in, %in : f32
     linalg.yield %m : f32
-  } -> tensor<4x8xf32>
-  %c0 = tensor.empty() : tensor<4x16xf32>
-  %c1 = tensor.insert_slice %b into %c0[0, 0] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<4x16xf32>
-  %c2 = tensor.insert_slice %a into %c1[0, 8] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<4x16xf32>
-  %s = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  } -> tensor<4x16xf32>
+  %c0 = tensor.empty() : tensor<4x32xf32>
+  %c1 = tensor.insert_slice %b into %c0[0, 0] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x32xf32>
+  %c2 = tensor.insert_slice %a into %c1[0, 16] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x32xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %x : tensor<4x16xf32>, tensor<4x16xf32>) outs(%e : tensor<4x16xf32>) {
   ^bb0(%in: f32, %in2: f32, %out: f32):
     %s = arith.addf %in, %in2 : f32
     linalg.yield %s : f32
-  } -> tensor<4x8xf32>
-  return %c2, %s : tensor<4x16xf32>, tensor<4x8xf32>
+  } -> tensor<4x16xf32>
+  return %c2, %s : tensor<4x32xf32>, tensor<4x16xf32>
 }
 
 // -----
@@ -106,23 +106,23 @@ func.func @no_producers(%x: tensor<2x4xf32>, %y: tensor<2x4xf32>) -> tensor<2x12
 // from there.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @twice(
-// CHECK:         %[[CAT:.+]] = tensor.empty() : tensor<4x16xf32>
+// CHECK:         %[[CAT:.+]] = tensor.empty() : tensor<4x32xf32>
 // CHECK-NEXT:    %[[A:.+]] = linalg.generic
-// CHECK:         %[[C1:.+]] = tensor.insert_slice %[[A]] into %[[CAT]][0, 0] [4, 8] [1, 1]
-// CHECK-NEXT:    %[[VIEW:.+]] = tensor.extract_slice %[[C1]][0, 0] [4, 8] [1, 1]
-// CHECK-NEXT:    %[[C2:.+]] = tensor.insert_slice %[[VIEW]] into %[[C1]][0, 8] [4, 8] [1, 1]
+// CHECK:         %[[C1:.+]] = tensor.insert_slice %[[A]] into %[[CAT]][0, 0] [4, 16] [1, 1]
+// CHECK-NEXT:    %[[VIEW:.+]] = tensor.extract_slice %[[C1]][0, 0] [4, 16] [1, 1]
+// CHECK-NEXT:    %[[C2:.+]] = tensor.insert_slice %[[VIEW]] into %[[C1]][0, 16] [4, 16] [1, 1]
 // CHECK-NEXT:    return %[[C2]]
-func.func @twice(%x: tensor<4x8xf32>) -> tensor<4x16xf32> {
-  %e = tensor.empty() : tensor<4x8xf32>
-  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+func.func @twice(%x: tensor<4x16xf32>) -> tensor<4x32xf32> {
+  %e = tensor.empty() : tensor<4x16xf32>
+  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x16xf32>) outs(%e : tensor<4x16xf32>) {
   ^bb0(%in: f32, %out: f32):
     %n = arith.negf %in : f32
     linalg.yield %n : f32
-  } -> tensor<4x8xf32>
-  %c0 = tensor.empty() : tensor<4x16xf32>
-  %c1 = tensor.insert_slice %a into %c0[0, 0] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<4x16xf32>
-  %c2 = tensor.insert_slice %a into %c1[0, 8] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<4x16xf32>
-  return %c2 : tensor<4x16xf32>
+  } -> tensor<4x16xf32>
+  %c0 = tensor.empty() : tensor<4x32xf32>
+  %c1 = tensor.insert_slice %a into %c0[0, 0] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x32xf32>
+  %c2 = tensor.insert_slice %a into %c1[0, 16] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x32xf32>
+  return %c2 : tensor<4x32xf32>
 }
 
 // -----
@@ -156,4 +156,36 @@ func.func @reshaped(%x: tensor<4x2x4xf32>) -> tensor<6x8xf32> {
   %c2 = tensor.insert_slice %flat into %c1[1, 0] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<6x8xf32>
   %c3 = tensor.insert_slice %z into %c2[5, 0] [1, 8] [1, 1] : tensor<1x8xf32> into tensor<6x8xf32>
   return %c3 : tensor<6x8xf32>
+}
+
+// -----
+
+// Phases interleaved along a trailing unit dimension (a transposed
+// convolution's): a producer writing into its place would store every
+// other element, so the pieces keep buffers of their own and are copied
+// (runs under 64 bytes).
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @interleaved(
+// CHECK:         %[[A:.+]] = linalg.generic
+// CHECK:         %[[B:.+]] = linalg.generic
+// CHECK:         %[[CAT:.+]] = tensor.empty() : tensor<4x8x2xf32>
+// CHECK-NEXT:    %[[C1:.+]] = tensor.insert_slice %[[A]] into %[[CAT]][0, 0, 0] [4, 8, 1] [1, 1, 1]
+// CHECK-NEXT:    %[[C2:.+]] = tensor.insert_slice %[[B]] into %[[C1]][0, 0, 1] [4, 8, 1] [1, 1, 1]
+// CHECK-NEXT:    return %[[C2]]
+func.func @interleaved(%x: tensor<4x8x1xf32>) -> tensor<4x8x2xf32> {
+  %e = tensor.empty() : tensor<4x8x1xf32>
+  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<4x8x1xf32>) outs(%e : tensor<4x8x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4x8x1xf32>
+  %b = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<4x8x1xf32>) outs(%e : tensor<4x8x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.mulf %in, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<4x8x1xf32>
+  %c0 = tensor.empty() : tensor<4x8x2xf32>
+  %c1 = tensor.insert_slice %a into %c0[0, 0, 0] [4, 8, 1] [1, 1, 1] : tensor<4x8x1xf32> into tensor<4x8x2xf32>
+  %c2 = tensor.insert_slice %b into %c1[0, 0, 1] [4, 8, 1] [1, 1, 1] : tensor<4x8x1xf32> into tensor<4x8x2xf32>
+  return %c2 : tensor<4x8x2xf32>
 }
