@@ -15,6 +15,7 @@
 #include "aotc/Analysis/GraphLoops.h"
 #include "aotc/Analysis/OpCounts.h"
 #include "aotc/Analysis/PaddedBuffers.h"
+#include "aotc/Transforms/LinalgQueries.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -561,7 +562,8 @@ static constexpr llvm::StringLiteral kVNNIContractionAttr = "aotc.vnni";
 /// The kernel that `fill` initializes the accumulator of, when that costs
 /// nothing of its own, or null: a one-element accumulator (a full
 /// reduction to a scalar has no parallel loop to tile its fill into: one
-/// store) or a VNNI contraction's. The fill is counted with the kernel.
+/// store), a VNNI contraction's or a Winograd transform's. The fill is
+/// counted with the kernel.
 static Operation *getAccumulatorOwner(const Kernel &fill) {
   Operation *op = fill.op;
   if (fill.kind != KernelKind::Fill || op->getNumResults() != 1)
@@ -582,8 +584,10 @@ static Operation *getAccumulatorOwner(const Kernel &fill) {
     if (!first || owner->isBeforeInBlock(first))
       first = owner;
   }
+  // (A Winograd transform's kernel writes every element: no fill at all.)
   bool vnni = llvm::all_of(result.getUsers(), [](Operation *user) {
-    return user->hasAttr(kVNNIContractionAttr);
+    return user->hasAttr(kVNNIContractionAttr) ||
+           user->hasAttr(kWinogradTransformAttrName);
   });
   if (!vnni && (type.getNumElements() != 1 || !result.hasOneUse()))
     return nullptr;

@@ -221,6 +221,11 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   NBitMatmulKernelsPassOptions nbit;
   nbit.vectorBits = options.vectorBits;
   pm.addNestedPass<func::FuncOp>(createNBitMatmulKernelsPass(nbit));
+  // The Winograd transforms, separably (the table sums they lower to
+  // would take 4x the arithmetic).
+  WinogradKernelsPassOptions winogradKernels;
+  winogradKernels.vectorBits = options.vectorBits;
+  pm.addNestedPass<func::FuncOp>(createWinogradKernelsPass(winogradKernels));
   // Float sums may be accumulated in any order, so LLVM keeps several
   // partial sums in vector registers instead of one add per element.
   pm.addNestedPass<func::FuncOp>(createReassociateReductionsPass());

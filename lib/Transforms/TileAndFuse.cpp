@@ -43,10 +43,12 @@ namespace {
 /// (softmax's max and sum, layer normalization's mean and variance).
 bool isGroupSeed(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  // tg.matmul_nbits' contraction is emitted whole by its own kernel.
+  // tg.matmul_nbits' contraction and the Winograd transforms are emitted
+  // whole by their own kernels.
   if (!linalgOp || !linalgOp.hasPureTensorSemantics() ||
       linalgOp.getNumReductionLoops() == 0 || op->getNumResults() == 0 ||
-      op->hasAttr(aotc::kNBitMatmulAttrName))
+      op->hasAttr(aotc::kNBitMatmulAttrName) ||
+      op->hasAttr(aotc::kWinogradTransformAttrName))
     return false;
   AffineMap first = linalgOp.getIndexingMapMatchingResult(op->getResult(0));
   return first.isProjectedPermutation() &&

@@ -36,6 +36,13 @@ constexpr llvm::StringLiteral kKeepOperandsAttrName = "aotc.keep_operands";
 /// nothing, and emitted by aotc-cpu-nbit-matmul-kernels.
 constexpr llvm::StringLiteral kNBitMatmulAttrName = "aotc.nbit_matmul";
 
+/// Marks the contraction tg.winograd_input or tg.winograd_output lowers to
+/// (its value: "input" or "output"), a sum over a 6x6 tile weighted by a
+/// constant table of products of the transform matrices: tiled and fused
+/// by nothing, and emitted separably by aotc-cpu-winograd-kernels.
+constexpr llvm::StringLiteral kWinogradTransformAttrName =
+    "aotc.winograd_transform";
+
 /// The most ops aotc-fuse-elementwise lets a fused body hold: each fusion
 /// clones both bodies, so an uncapped chain of n ops costs n^2 clones, and a
 /// loop body gains nothing from fusing more than a few hundred ops.

@@ -32,6 +32,7 @@ void aotc::populateTGToLinalgPatterns(RewritePatternSet &patterns) {
   populateTGElementwiseToLinalgPatterns(patterns);
   populateTGContractionToLinalgPatterns(patterns);
   populateTGNBitMatmulToLinalgPatterns(patterns);
+  populateTGWinogradToLinalgPatterns(patterns);
   populateTGDataMovementToLinalgPatterns(patterns);
   populateTGNNToLinalgPatterns(patterns);
   populateTGIndexingToLinalgPatterns(patterns);

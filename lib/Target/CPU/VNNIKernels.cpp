@@ -11,6 +11,7 @@
 
 #include "VNNIEpilogue.h"
 #include "VNNISupport.h"
+#include "VectorKernelSupport.h"
 
 #include "aotc/Transforms/ParallelLoops.h"
 
@@ -263,39 +264,6 @@ private:
   std::optional<aotc::cpu::VNNIEpilogue> epilogue;
 };
 
-/// Whether `op` fills `out` with zeros: a linalg.fill, or the generic
-/// that linalg-generalize-named-ops makes of one.
-bool isZeroFill(Operation *op, Value out) {
-  if (auto fill = dyn_cast<linalg::FillOp>(op))
-    return fill.hasPureBufferSemantics() && fill.getOutputs()[0] == out &&
-           matchPattern(fill.getInputs()[0], m_Zero());
-  auto generic = dyn_cast<linalg::GenericOp>(op);
-  if (!generic || !generic.hasPureBufferSemantics() ||
-      generic.getNumDpsInputs() != 0 || generic.getNumDpsInits() != 1 ||
-      generic.getDpsInits()[0] != out ||
-      generic.getNumParallelLoops() != generic.getNumLoops() ||
-      !generic.getIndexingMapsArray()[0].isIdentity())
-    return false;
-  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
-  return matchPattern(yield.getOperand(0), m_Zero());
-}
-
-/// The zero fill of `out` before `generic` with nothing between that uses
-/// `out`, if any.
-Operation *getZeroFillBefore(linalg::GenericOp generic, Value out) {
-  for (Operation *op = generic->getPrevNode(); op; op = op->getPrevNode()) {
-    if (isZeroFill(op, out))
-      return op;
-    bool usesOut = false;
-    op->walk([&](Operation *nested) {
-      usesOut |= llvm::is_contained(nested->getOperands(), out);
-    });
-    if (usesOut)
-      return nullptr;
-  }
-  return nullptr;
-}
-
 /// The loop values where `map` is evaluated at `values` minus where it is
 /// evaluated at zero: the map's linear part applied to `values`.
 SmallVector<int64_t> linearPart(AffineMap map, ArrayRef<int64_t> values) {
@@ -380,7 +348,7 @@ struct VNNIKernelsPass final
       OpBuilder b(generic);
       Emitter emitter(generic);
       if (Operation *fill =
-              getZeroFillBefore(generic, generic.getDpsInits()[0]))
+              aotc::cpu::getZeroFillBefore(generic, generic.getDpsInits()[0]))
         emitter.takeZeroFill(fill);
       std::optional<aotc::cpu::VNNIEpilogue> epilogue =
           aotc::cpu::matchVNNIEpilogue(generic);

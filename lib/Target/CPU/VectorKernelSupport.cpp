@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 
@@ -183,6 +184,35 @@ SmallVector<Value> VectorBuilder::forLoop(
   if (parallel)
     markParallelLoop(loop);
   return SmallVector<Value>(loop.getResults());
+}
+
+bool isZeroFill(Operation *op, Value out) {
+  if (auto fill = dyn_cast<linalg::FillOp>(op))
+    return fill.hasPureBufferSemantics() && fill.getOutputs()[0] == out &&
+           matchPattern(fill.getInputs()[0], m_Zero());
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureBufferSemantics() ||
+      generic.getNumDpsInputs() != 0 || generic.getNumDpsInits() != 1 ||
+      generic.getDpsInits()[0] != out ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !generic.getIndexingMapsArray()[0].isIdentity())
+    return false;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  return matchPattern(yield.getOperand(0), m_Zero());
+}
+
+Operation *getZeroFillBefore(linalg::GenericOp generic, Value out) {
+  for (Operation *op = generic->getPrevNode(); op; op = op->getPrevNode()) {
+    if (isZeroFill(op, out))
+      return op;
+    bool usesOut = false;
+    op->walk([&](Operation *nested) {
+      usesOut |= llvm::is_contained(nested->getOperands(), out);
+    });
+    if (usesOut)
+      return nullptr;
+  }
+  return nullptr;
 }
 
 } // namespace aotc::cpu

@@ -40,6 +40,15 @@ bool isVectorizableBodyOp(mlir::Operation &op);
 /// values it uses from outside the body are scalars (splat once).
 bool hasVectorizableBody(mlir::linalg::GenericOp generic);
 
+/// Whether `op` fills `out` with zeros: a linalg.fill, or the generic
+/// that linalg-generalize-named-ops makes of one (on buffers).
+bool isZeroFill(mlir::Operation *op, mlir::Value out);
+
+/// The zero fill of `out` before `generic` with nothing between that uses
+/// `out`, if any.
+mlir::Operation *getZeroFillBefore(mlir::linalg::GenericOp generic,
+                                   mlir::Value out);
+
 /// Builds the vector code of one kernel: `lanes`-wide vectors at `loc`.
 class VectorBuilder {
 public:

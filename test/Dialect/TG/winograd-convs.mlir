@@ -5,50 +5,26 @@
 
 // A 3x3 convolution of a 6x7 image (2x2 tiles of 4x4 outputs, the last
 // ones past the image) by Winograd's F(4x4, 3x3): the image channels-last,
-// padded to whole blocks of 4, one more than the tiles (12: 1 zero before
-// and 5 after the rows, 1 and 4 around the columns), by concatenations;
-// B^T d B over the rows as products of B^T's first 4 columns by the blocks
-// from the first and of its last 2 by the first 2 rows of the blocks from
-// the second (views: [N, blocks, 4, W * C] sliced), summed; the same over
-// the columns; the 36 positions moved outermost ([36, tiles, C]), the
-// products by [36, C, K] weights, A^T M A as two products by A^T over the
-// leading axes, the bias with the channels innermost, and one
-// transposition back to [N, K, H, W], cut to 6x7.
+// padded to the tiles' extent, 4 * tiles + 2 (10: 1 zero before and 3
+// after the rows, 1 and 2 around the columns), by concatenations; B^T d B
+// of every tile by tg.winograd_input, its 36 positions' rows ([36, tiles,
+// C]) times the [36, C, K] weights transformed at compile time, A^T M A by
+// tg.winograd_output (channels-last blocks), the bias with the channels
+// innermost, and one transposition back to [N, K, H, W], cut to 6x7.
 // CHECK-LABEL: func.func @winograd(
 // CHECK-SAME:      %[[X:[^:]+]]: tensor<1x8x6x7xf32>, %[[B:[^:]+]]: tensor<4xf32>
 // CHECK:         %[[T:.+]] = tg.transpose %[[X]] permutation = [0, 2, 3, 1] : tensor<1x8x6x7xf32>
-// CHECK:         %[[COLS:.+]] = tg.concat %{{.+}}, %[[T]], %{{.+}} axis = 2 : tensor<1x6x1x8xf32>, tensor<1x6x7x8xf32>, tensor<1x6x4x8xf32>
-// CHECK:         %[[IMAGE:.+]] = tg.concat %{{.+}}, %[[COLS]], %{{.+}} axis = 1 : tensor<1x1x12x8xf32>, tensor<1x6x12x8xf32>, tensor<1x5x12x8xf32>
-// CHECK:         %[[HEAD:.+]] = tg.constant dense<{{\[\[}}1.000000e+00, -1.500000e+00, -2.000000e+00, 1.500000e+00], [0.000000e+00, -1.000000e+00, 5.000000e-01, 2.500000e+00],
-// CHECK-SAME:      : tensor<6x4xf32>
-// CHECK:         %[[TAIL:.+]] = tg.constant dense<{{\[\[}}1.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00], [1.500000e+00, 1.000000e+00]]> : tensor<6x2xf32>
-// CHECK:         %[[RB:.+]] = tg.reshape %[[IMAGE]] : tensor<1x12x12x8xf32> -> tensor<1x3x4x96xf32>
-// CHECK:         %[[R0:.+]] = tg.slice %[[RB]] start = [0, 0, 0, 0] limit = [1, 2, 4, 96] stride = [1, 1, 1, 1]
-// CHECK:         %[[P0:.+]] = tg.matmul %[[HEAD]], %[[R0]] : tensor<6x4xf32>, tensor<1x2x4x96xf32>
-// CHECK:         %[[R1:.+]] = tg.slice %[[RB]] start = [0, 1, 0, 0] limit = [1, 3, 2, 96] stride = [1, 1, 1, 1]
-// CHECK:         %[[P1:.+]] = tg.matmul %[[TAIL]], %[[R1]] : tensor<6x2xf32>, tensor<1x2x2x96xf32>
-// CHECK:         %[[ROWS:.+]] = tg.add %[[P0]], %[[P1]] : tensor<1x2x6x96xf32>, tensor<1x2x6x96xf32>
-// CHECK:         %[[CB:.+]] = tg.reshape %[[ROWS]] : tensor<1x2x6x96xf32> -> tensor<1x2x6x3x4x8xf32>
-// CHECK:         %[[C0:.+]] = tg.slice %[[CB]] start = [0, 0, 0, 0, 0, 0] limit = [1, 2, 6, 2, 4, 8]
-// CHECK:         %[[Q0:.+]] = tg.matmul %[[HEAD]], %[[C0]] : tensor<6x4xf32>, tensor<1x2x6x2x4x8xf32>
-// CHECK:         %[[C1:.+]] = tg.slice %[[CB]] start = [0, 0, 0, 1, 0, 0] limit = [1, 2, 6, 3, 2, 8]
-// CHECK:         %[[Q1:.+]] = tg.matmul %[[TAIL]], %[[C1]] : tensor<6x2xf32>, tensor<1x2x6x2x2x8xf32>
-// CHECK:         %[[V:.+]] = tg.add %[[Q0]], %[[Q1]] : tensor<1x2x6x2x6x8xf32>
-// CHECK:         %[[VT:.+]] = tg.transpose %[[V]] permutation = [2, 4, 0, 1, 3, 5] : tensor<1x2x6x2x6x8xf32>
-// CHECK:         %[[V3:.+]] = tg.reshape %[[VT]] : tensor<6x6x1x2x2x8xf32> -> tensor<36x4x8xf32>
+// CHECK:         %[[COLS:.+]] = tg.concat %{{.+}}, %[[T]], %{{.+}} axis = 2 : tensor<1x6x1x8xf32>, tensor<1x6x7x8xf32>, tensor<1x6x2x8xf32>
+// CHECK:         %[[IMAGE:.+]] = tg.concat %{{.+}}, %[[COLS]], %{{.+}} axis = 1 : tensor<1x1x10x8xf32>, tensor<1x6x10x8xf32>, tensor<1x3x10x8xf32>
+// CHECK:         %[[V:.+]] = tg.winograd_input %[[IMAGE]] : tensor<1x10x10x8xf32> -> tensor<6x6x1x2x2x8xf32>
+// CHECK:         %[[V3:.+]] = tg.reshape %[[V]] : tensor<6x6x1x2x2x8xf32> -> tensor<36x4x8xf32>
 // CHECK:         %[[U:.+]] = tg.constant dense_resource<{{.+}}> : tensor<36x8x4xf32>
 // CHECK:         %[[M:.+]] = tg.matmul %[[V3]], %[[U]] : tensor<36x4x8xf32>, tensor<36x8x4xf32>
-// CHECK:         %[[AT:.+]] = tg.constant dense<{{\[\[}}1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, -1.000000e+00, 5.000000e-01, -2.000000e+00, 0.000000e+00],
-// CHECK-SAME:      : tensor<4x6xf32>
-// CHECK:         %[[M2:.+]] = tg.reshape %[[M]] : tensor<36x4x4xf32> -> tensor<6x96xf32>
-// CHECK:         %[[O1:.+]] = tg.matmul %[[AT]], %[[M2]] : tensor<4x6xf32>, tensor<6x96xf32>
-// CHECK:         %[[O13:.+]] = tg.reshape %[[O1]] : tensor<4x96xf32> -> tensor<4x6x16xf32>
-// CHECK:         %[[O2:.+]] = tg.matmul %[[AT]], %[[O13]] : tensor<4x6xf32>, tensor<4x6x16xf32>
-// CHECK:         %[[R:.+]] = tg.reshape %[[O2]] : tensor<4x4x16xf32> -> tensor<4x4x1x2x2x4xf32>
-// CHECK:         %[[BIASED:.+]] = tg.add %[[R]], %[[B]] : tensor<4x4x1x2x2x4xf32>, tensor<4xf32>
-// CHECK:         %[[P:.+]] = tg.transpose %[[BIASED]] permutation = [2, 5, 3, 0, 4, 1] : tensor<4x4x1x2x2x4xf32>
-// CHECK:         %[[O:.+]] = tg.reshape %[[P]] : tensor<1x4x2x4x2x4xf32> -> tensor<1x4x8x8xf32>
-// CHECK:         %[[Y:.+]] = tg.slice %[[O]] start = [0, 0, 0, 0] limit = [1, 4, 6, 7] stride = [1, 1, 1, 1]
+// CHECK:         %[[M6:.+]] = tg.reshape %[[M]] : tensor<36x4x4xf32> -> tensor<6x6x1x2x2x4xf32>
+// CHECK:         %[[O:.+]] = tg.winograd_output %[[M6]] : tensor<6x6x1x2x2x4xf32> -> tensor<1x8x8x4xf32>
+// CHECK:         %[[BIASED:.+]] = tg.add %[[O]], %[[B]] : tensor<1x8x8x4xf32>, tensor<4xf32>
+// CHECK:         %[[P:.+]] = tg.transpose %[[BIASED]] permutation = [0, 3, 1, 2] : tensor<1x8x8x4xf32>
+// CHECK:         %[[Y:.+]] = tg.slice %[[P]] start = [0, 0, 0, 0] limit = [1, 4, 6, 7] stride = [1, 1, 1, 1]
 // CHECK-NOT:     tg.conv
 // CHECK:         return %[[Y]]
 // 8 -> 4 channels over 4 tiles: the transforms cost more than the
@@ -69,13 +45,14 @@ func.func @winograd(%x: tensor<1x8x6x7xf32>, %b: tensor<4xf32>) -> tensor<1x4x6x
 // -----
 
 // A batch of 2 and no pads: 8x8 outputs are 2x2 tiles each, 8 in all; the
-// image needs 2 zeros after each side (blocks of 4: 12), the outputs no cut.
+// image is the tiles' extent already (10), the outputs need no cut.
 // CHECK-LABEL: func.func @batch_unpadded(
-// CHECK:         tg.concat %{{.+}}, %{{.+}} axis = 2 : tensor<2x10x10x16xf32>, tensor<2x10x2x16xf32>
+// CHECK-NOT:     tg.concat
+// CHECK:         tg.winograd_input %{{.+}} : tensor<2x10x10x16xf32> -> tensor<6x6x2x2x2x16xf32>
 // CHECK:         tg.reshape %{{.+}} : tensor<6x6x2x2x2x16xf32> -> tensor<36x8x16xf32>
 // CHECK:         tg.matmul %{{.+}}, %{{.+}} : tensor<36x8x16xf32>, tensor<36x16x16xf32>
-// CHECK:         tg.reshape %{{.+}} : tensor<4x4x128xf32> -> tensor<4x4x2x2x2x16xf32>
-// CHECK:         %[[O:.+]] = tg.reshape %{{.+}} : tensor<2x16x2x4x2x4xf32> -> tensor<2x16x8x8xf32>
+// CHECK:         tg.winograd_output %{{.+}} : tensor<6x6x2x2x2x16xf32> -> tensor<2x8x8x16xf32>
+// CHECK:         %[[O:.+]] = tg.transpose %{{.+}} permutation = [0, 3, 1, 2] : tensor<2x8x8x16xf32>
 // CHECK-NEXT:    return %[[O]]
 func.func @batch_unpadded(%x: tensor<2x16x10x10xf32>) -> tensor<2x16x8x8xf32> {
   %w = tg.constant dense<0.25> : tensor<16x16x3x3xf32>
@@ -86,21 +63,23 @@ func.func @batch_unpadded(%x: tensor<2x16x10x10xf32>) -> tensor<2x16x8x8xf32> {
 // -----
 
 // A dilation of 2: the image's 4 phases (rows and columns even or odd)
-// are a batch of 6x6 images whose convolutions are undilated, 2x2 tiles
-// each. The padded image is 24 per side (2 zeros before, 10 after), its
+// are a batch of 10x10 images whose convolutions are undilated, 2x2 tiles
+// each. The padded image is 20 per side (2 zeros before, 6 after), its
 // phases moved outermost; the outputs' blocks interleave the phases' rows
 // and columns back (16 per side), cut to 12.
 // CHECK-LABEL: func.func @dilated(
 // CHECK-SAME:      aotc.winograd = [{channels = array<i64: 8, 8>, chosen = true, dilations = array<i64: 2, 2>,
-// CHECK:         %[[COLS:.+]] = tg.concat %{{.+}}, %{{.+}}, %{{.+}} axis = 2 : tensor<1x12x2x8xf32>, tensor<1x12x12x8xf32>, tensor<1x12x10x8xf32>
-// CHECK:         %[[IMAGE:.+]] = tg.concat %{{.+}}, %[[COLS]], %{{.+}} axis = 1 : tensor<1x2x24x8xf32>, tensor<1x12x24x8xf32>, tensor<1x10x24x8xf32>
-// CHECK:         %[[SPLIT:.+]] = tg.reshape %[[IMAGE]] : tensor<1x24x24x8xf32> -> tensor<1x12x2x12x2x8xf32>
-// CHECK:         %[[PHASES:.+]] = tg.transpose %[[SPLIT]] permutation = [2, 4, 0, 1, 3, 5] : tensor<1x12x2x12x2x8xf32>
-// CHECK:         tg.reshape %[[PHASES]] : tensor<2x2x1x12x12x8xf32> -> tensor<4x12x12x8xf32>
+// CHECK:         %[[COLS:.+]] = tg.concat %{{.+}}, %{{.+}}, %{{.+}} axis = 2 : tensor<1x12x2x8xf32>, tensor<1x12x12x8xf32>, tensor<1x12x6x8xf32>
+// CHECK:         %[[IMAGE:.+]] = tg.concat %{{.+}}, %[[COLS]], %{{.+}} axis = 1 : tensor<1x2x20x8xf32>, tensor<1x12x20x8xf32>, tensor<1x6x20x8xf32>
+// CHECK:         %[[SPLIT:.+]] = tg.reshape %[[IMAGE]] : tensor<1x20x20x8xf32> -> tensor<1x10x2x10x2x8xf32>
+// CHECK:         %[[PHASES:.+]] = tg.transpose %[[SPLIT]] permutation = [2, 4, 0, 1, 3, 5] : tensor<1x10x2x10x2x8xf32>
+// CHECK:         %[[BATCH:.+]] = tg.reshape %[[PHASES]] : tensor<2x2x1x10x10x8xf32> -> tensor<4x10x10x8xf32>
+// CHECK:         tg.winograd_input %[[BATCH]] : tensor<4x10x10x8xf32> -> tensor<6x6x4x2x2x8xf32>
 // CHECK:         tg.matmul %{{.+}}, %{{.+}} : tensor<36x16x8xf32>, tensor<36x8x8xf32>
-// CHECK:         %[[BLOCKS:.+]] = tg.reshape %{{.+}} : tensor<4x4x4x2x2x8xf32> -> tensor<4x4x2x2x1x2x2x8xf32>
-// CHECK:         %[[P:.+]] = tg.transpose %[[BLOCKS]] permutation = [4, 7, 5, 0, 2, 6, 1, 3] : tensor<4x4x2x2x1x2x2x8xf32>
-// CHECK:         %[[O:.+]] = tg.reshape %[[P]] : tensor<1x8x2x4x2x2x4x2xf32> -> tensor<1x8x16x16xf32>
+// CHECK:         %[[OUT:.+]] = tg.winograd_output %{{.+}} : tensor<6x6x4x2x2x8xf32> -> tensor<4x8x8x8xf32>
+// CHECK:         %[[BLOCKS:.+]] = tg.reshape %[[OUT]] : tensor<4x8x8x8xf32> -> tensor<2x2x1x8x8x8xf32>
+// CHECK:         %[[P:.+]] = tg.transpose %[[BLOCKS]] permutation = [2, 5, 3, 0, 4, 1] : tensor<2x2x1x8x8x8xf32>
+// CHECK:         %[[O:.+]] = tg.reshape %[[P]] : tensor<1x8x8x2x8x2xf32> -> tensor<1x8x16x16xf32>
 // CHECK:         %[[Y:.+]] = tg.slice %[[O]] start = [0, 0, 0, 0] limit = [1, 8, 12, 12] stride = [1, 1, 1, 1]
 // CHECK:         return %[[Y]]
 func.func @dilated(%x: tensor<1x8x12x12xf32>) -> tensor<1x8x12x12xf32> {
@@ -116,7 +95,7 @@ func.func @dilated(%x: tensor<1x8x12x12xf32>) -> tensor<1x8x12x12xf32> {
 // CHECK-LABEL: func.func @ineligible(
 // CHECK-NOT:     aotc.winograd
 // CHECK-COUNT-5: tg.conv
-// CHECK-NOT:     tg.matmul
+// CHECK-NOT:     tg.winograd_input
 func.func @ineligible(%x: tensor<1x8x12x12xf32>, %rw: tensor<8x8x3x3xf32>, %x1: tensor<1x8x12xf32>)
     -> (tensor<1x8x6x6xf32>, tensor<1x8x10x10xf32>, tensor<1x8x8x8xf32>, tensor<1x8x10x10xf32>, tensor<1x8x10xf32>) {
   %w = tg.constant dense<0.5> : tensor<8x8x3x3xf32>

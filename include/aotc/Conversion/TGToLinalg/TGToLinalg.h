@@ -22,6 +22,10 @@ void populateTGContractionToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// tg.matmul_nbits as one contraction reading the packed codes.
 void populateTGNBitMatmulToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
+/// tg.winograd_input and tg.winograd_output as contractions with constant
+/// tables of the transform matrices' products.
+void populateTGWinogradToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
 /// Adds the patterns for data movement: constant, reshape, transpose,
 /// broadcast_to, concat, slice.
 void populateTGDataMovementToLinalgPatterns(mlir::RewritePatternSet &patterns);

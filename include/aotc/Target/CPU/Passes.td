@@ -1582,4 +1582,45 @@ def NBitMatmulKernelsPass
   ];
 }
 
+def WinogradKernelsPass
+    : Pass<"aotc-cpu-winograd-kernels", "mlir::func::FuncOp"> {
+  let summary = "Emit the Winograd transforms as one vector kernel each, "
+                "computing their sums separably";
+  let description = [{
+    Each `linalg.generic` marked `aotc.winograd_transform` on buffers (the
+    lowering of `tg.winograd_input` or `tg.winograd_output`: a sum over a
+    6x6 tile weighted by a table of products of two rows of `B^T` or
+    `A^T`) becomes one kernel that computes the transform as two matrix
+    products by the constant matrix, rows then columns, on vectors of
+    channels:
+
+    - input: per tile and vector of `L` channels, the 36 vectors of the
+      tile are loaded, each of the 6 rows `p` of `B^T d` is combined from
+      them (a multiply-add per nonzero coefficient, an add or subtract for
+      +-1), and each `(B^T d) B` element of that row is stored to
+      `result[p, q, n, y, x, c0 : c0 + L]`: 312 vector operations per tile
+      where the table's sum takes 1296;
+    - output: the same with `A^T`, 4 rows of 4, stored to the block's
+      `[n, 4y + a, 4x + b, k0 : k0 + L]`.
+
+    `L` is the largest power of two up to `vector-bits / 32` that divides
+    the channels. The zero fill of the result just before the generic is
+    erased (every element is written). The loop over image rows of tiles
+    (batch and row together) is marked parallel (`aotc.parallel`). A
+    generic of another shape is left as it is (its loops are correct, only
+    slower).
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
+           "Width of the vector registers in bits (128, 256 or 512)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+  let statistics = [
+    Statistic<"numEmitted", "num-emitted", "transforms emitted">,
+  ];
+}
+
 #endif // AOTC_TARGET_CPU_PASSES_TD

@@ -433,3 +433,43 @@ LogicalResult ResizeOp::verify() {
       getLoc(), getMode(), getInput().getType().getRank(),
       getCoordinateTransform(), getAntialias(), getExcludeOutside(), getRoi());
 }
+
+//===----------------------------------------------------------------------===//
+// Winograd transforms
+//===----------------------------------------------------------------------===//
+
+LogicalResult WinogradInputOp::verify() {
+  RankedTensorType input = getInput().getType(), result = getType();
+  if (!input.getElementType().isF32() || input.getRank() != 4)
+    return emitOpError("expected an f32 image N x H x W x C, got ") << input;
+  int64_t height = input.getDimSize(1), width = input.getDimSize(2);
+  if (height < 6 || width < 6 || (height - 2) % 4 != 0 ||
+      (width - 2) % 4 != 0)
+    return emitOpError("expected the image's height and width to be 4 * "
+                       "tiles + 2, at least 6, got ")
+           << input;
+  auto expected = RankedTensorType::get(
+      {6, 6, input.getDimSize(0), (height - 2) / 4, (width - 2) / 4,
+       input.getDimSize(3)},
+      input.getElementType());
+  if (result != expected)
+    return emitOpError("expected the result ") << expected << ", got "
+                                               << result;
+  return success();
+}
+
+LogicalResult WinogradOutputOp::verify() {
+  RankedTensorType input = getInput().getType(), result = getType();
+  if (!input.getElementType().isF32() || input.getRank() != 6 ||
+      input.getDimSize(0) != 6 || input.getDimSize(1) != 6)
+    return emitOpError("expected f32 products 6 x 6 x N x TH x TW x K, got ")
+           << input;
+  auto expected = RankedTensorType::get(
+      {input.getDimSize(2), 4 * input.getDimSize(3), 4 * input.getDimSize(4),
+       input.getDimSize(5)},
+      input.getElementType());
+  if (result != expected)
+    return emitOpError("expected the result ") << expected << ", got "
+                                               << result;
+  return success();
+}

@@ -12,6 +12,7 @@
 
 #include "aotc/Dialect/TG/IR/TGConstants.h"
 #include "aotc/Dialect/TG/IR/TGOps.h"
+#include "aotc/Dialect/TG/IR/Winograd.h"
 
 #include "mlir/IR/Matchers.h"
 
@@ -24,40 +25,9 @@ namespace aotc {
 
 using namespace mlir;
 using namespace aotc::tg;
+using namespace aotc::tg::winograd;
 
 namespace {
-
-/// Output block, input tile and kernel sizes of F(4x4, 3x3).
-constexpr int64_t kBlock = 4, kTile = 6, kTaps = 3;
-
-/// F(4, 3)'s matrices by Toom-Cook over the points 0, 1, -1, 1/2, -2 and
-/// infinity: B^T (input), G (weights), A^T (output). Lavin and Gray's
-/// points 0, +-1, +-2 make smaller integer coefficients, but their float32
-/// rounding error was twice as large in a numpy model of 256-channel
-/// layers (over ReLU outputs; Barabasz et al. find the same ranking),
-/// which deep networks of stacked 3x3 layers accumulate.
-constexpr std::array<std::array<double, kTile>, kTile> kBT = {{
-    {1, -1.5, -2, 1.5, 1, 0},
-    {0, -1, 0.5, 2.5, 1, 0},
-    {0, 1, -2.5, 0.5, 1, 0},
-    {0, -2, -1, 2, 1, 0},
-    {0, 0.5, -1, -0.5, 1, 0},
-    {0, 1, -1.5, -2, 1.5, 1},
-}};
-constexpr std::array<std::array<double, kTaps>, kTile> kG = {{
-    {1, 0, 0},
-    {1.0 / 3, 1.0 / 3, 1.0 / 3},
-    {-1.0 / 3, 1.0 / 3, -1.0 / 3},
-    {-16.0 / 15, -8.0 / 15, -4.0 / 15},
-    {1.0 / 15, -2.0 / 15, 4.0 / 15},
-    {0, 0, 1},
-}};
-constexpr std::array<std::array<double, kTile>, kBlock> kAT = {{
-    {1, 1, 1, 1, 1, 0},
-    {0, 1, -1, 0.5, -2, 0},
-    {0, 1, 1, 0.25, 4, 0},
-    {0, 1, -1, 0.125, -8, 1},
-}};
 
 /// Output columns (K) of a matmul that fill its widest register tile: four
 /// AVX-512 vectors.
@@ -171,33 +141,6 @@ class Builder {
 public:
   Builder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
 
-  /// A constant matrix of the rows of `m`, f32.
-  template <size_t Rows, size_t Columns>
-  Value matrix(const std::array<std::array<double, Columns>, Rows> &m) {
-    SmallVector<float> values;
-    for (const auto &row : m)
-      for (double value : row)
-        values.push_back(static_cast<float>(value));
-    auto type = RankedTensorType::get(
-        {int64_t(Rows), int64_t(Columns)}, b.getF32Type());
-    return ConstantOp::create(b, loc,
-                              DenseElementsAttr::get(type, ArrayRef(values)));
-  }
-
-  /// Columns `[first, last)` of `m` as a constant matrix, f32.
-  template <size_t Rows, size_t Columns>
-  Value columns(const std::array<std::array<double, Columns>, Rows> &m,
-                int64_t first, int64_t last) {
-    SmallVector<float> values;
-    for (const auto &row : m)
-      for (int64_t column = first; column < last; ++column)
-        values.push_back(static_cast<float>(row[column]));
-    auto type = RankedTensorType::get({int64_t(Rows), last - first},
-                                      b.getF32Type());
-    return ConstantOp::create(b, loc,
-                              DenseElementsAttr::get(type, ArrayRef(values)));
-  }
-
   /// `value` with `low` and `high` zeros before and after along `axis`,
   /// as a concatenation: the producer of `value` then writes into the
   /// padded buffer (a tg.pad would be a gather each of its slices repeats).
@@ -229,6 +172,8 @@ public:
   Value reshape(Value value, ArrayRef<int64_t> shape) {
     auto type = RankedTensorType::get(
         shape, cast<RankedTensorType>(value.getType()).getElementType());
+    if (type == value.getType())
+      return value;
     return ReshapeOp::create(b, loc, type, value);
   }
 
@@ -252,9 +197,8 @@ Value buildWinograd(ConvOp conv, const Shape &shape, ElementsAttr weights) {
   // The image channels-last, padded to the tiles' extent: 4 * tiles + 2.
   Value image = TransposeOp::create(b, w.loc, conv.getInput(),
                                     ArrayRef<int64_t>{0, 2, 3, 1});
-  // Whole blocks of 4 per side of each phase, one more than the tiles (the
-  // last tile's taps 4 and 5 read the first two of the next block).
-  int64_t height = kBlock * (th + 1), width = kBlock * (tw + 1);
+  // Each phase's tiles cover 4 * tiles + 2 rows and columns.
+  int64_t height = kBlock * th + 2, width = kBlock * tw + 2;
   image = w.padWithZeros(image, 2, pads[1],
                          dw * width - input.getDimSize(3) - pads[1]);
   image = w.padWithZeros(image, 1, pads[0],
@@ -268,64 +212,32 @@ Value buildWinograd(ConvOp conv, const Shape &shape, ElementsAttr weights) {
     image = w.reshape(image, {n, height, width, c});
   }
 
-  // B^T d B, rows then columns, each as products by B^T over a view of
-  // blocks: tap i of tile t along a side is element i mod 4 of block
-  // t + i div 4, so the sum over a tile's 6 taps is a product by B^T's
-  // first 4 columns over the blocks from the first plus one by its last
-  // 2 columns over the blocks from the second (no copy of the taps).
-  Value btHead = w.columns(kBT, 0, kBlock), btTail = w.columns(kBT, kBlock, kTile);
-  auto overBlocks = [&](Value blocks, int64_t axis, int64_t count) {
-    // `blocks`: [..., count + 1 (axis), 4, ...].
-    auto type = cast<RankedTensorType>(blocks.getType());
-    SmallVector<int64_t> start(type.getRank(), 0), limit(type.getShape()),
-        step(type.getRank(), 1);
-    limit[axis] = count;
-    Value head = MatmulOp::create(b, w.loc, btHead,
-                                  w.slice(blocks, start, limit, step));
-    start[axis] = 1;
-    limit[axis] = count + 1;
-    limit[axis + 1] = kTile - kBlock;
-    Value tail = MatmulOp::create(b, w.loc, btTail,
-                                  w.slice(blocks, start, limit, step));
-    return AddOp::create(b, w.loc, head, tail).getResult();
-  };
-  // Rows: [N, th + 1, 4, width * C] -> [N, th, 6 (p), width * C].
-  Value rows = overBlocks(w.reshape(image, {n, th + 1, kBlock, width * c}),
-                          1, th);
-  // Columns: [N, th, 6, tw + 1, 4, C] -> [N, th, 6 (p), tw, 6 (q), C].
-  Value transformed = overBlocks(
-      w.reshape(rows, {n, th, kTile, tw + 1, kBlock, c}), 3, tw);
-  // [p, q, N, th, tw, C]: the 36 positions' rows of the products.
-  transformed = TransposeOp::create(b, w.loc, transformed,
-                                    ArrayRef<int64_t>{2, 4, 0, 1, 3, 5});
+  // B^T d B of every tile, then the 36 matmuls:
+  // [36, tiles, C] x [36, C, K].
+  auto f32 = b.getF32Type();
+  Value transformed = WinogradInputOp::create(
+      b, w.loc, RankedTensorType::get({kTile, kTile, n, th, tw, c}, f32),
+      image);
   transformed = w.reshape(transformed, {kTile * kTile, tiles, c});
-
-  // The 36 matmuls: [36, tiles, C] x [36, C, K].
   Value filter = ConstantOp::create(b, w.loc, transformWeights(weights, shape));
   Value products = MatmulOp::create(b, w.loc, transformed, filter);
 
-  // A^T M A, the same way: along the rows (p), then the columns (q).
-  Value at = w.matrix(kAT);
-  Value out = MatmulOp::create(
-      b, w.loc, at, w.reshape(products, {kTile, kTile * tiles * k}));
-  out = MatmulOp::create(b, w.loc, at,
-                         w.reshape(out, {kBlock, kTile, tiles * k}));
-  // [4, 4, tiles * K] -> [4, 4, N, th, tw, K] -> [N, K, th, 4, tw, 4].
-  out = w.reshape(out, {kBlock, kBlock, n, th, tw, k});
+  // A^T M A: [N, 4 * th, 4 * tw, K], channels innermost.
+  Value out = WinogradOutputOp::create(
+      b, w.loc, RankedTensorType::get({n, kBlock * th, kBlock * tw, k}, f32),
+      w.reshape(products, {kTile, kTile, n, th, tw, k}));
   // The bias while the channels are innermost: the last product's epilogue
   // (after the transposition, its [K, 1, 1] broadcast would keep the ops
   // that follow the convolution out of the transposition's kernel).
   if (Value bias = conv.getBias())
     out = AddOp::create(b, w.loc, out, bias);
   if (shape.phases() == 1) {
+    out = TransposeOp::create(b, w.loc, out, ArrayRef<int64_t>{0, 3, 1, 2});
+  } else {
+    // Output row `dh * v + r` is row `v` of phase `r`.
+    out = w.reshape(out, {dh, dw, shape.batch, kBlock * th, kBlock * tw, k});
     out = TransposeOp::create(b, w.loc, out,
                               ArrayRef<int64_t>{2, 5, 3, 0, 4, 1});
-  } else {
-    // Output row `dh * (4 * t + i) + r` is row `i` of block `t` of phase
-    // `r`.
-    out = w.reshape(out, {kBlock, kBlock, dh, dw, shape.batch, th, tw, k});
-    out = TransposeOp::create(b, w.loc, out,
-                              ArrayRef<int64_t>{4, 7, 5, 0, 2, 6, 1, 3});
   }
   int64_t blocksHigh = dh * kBlock * th, blocksWide = dw * kBlock * tw;
   out = w.reshape(out, {shape.batch, k, blocksHigh, blocksWide});

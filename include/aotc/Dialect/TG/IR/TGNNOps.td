@@ -231,6 +231,67 @@ def TG_ConvTransposeOp : TG_Op<"conv_transpose",
 // Pooling
 //===----------------------------------------------------------------------===//
 
+def TG_WinogradInputOp : TG_Op<"winograd_input",
+    [SameOperandsAndResultElementType]> {
+  let summary = "Winograd F(4x4, 3x3) input transform of a channels-last image";
+  let description = [{
+    The input transform `B^T d B` of Winograd's F(4x4, 3x3) for every 6x6
+    tile `d` of `input`, `N x H x W x C` f32 with `H = 4 * TH + 2` and
+    `W = 4 * TW + 2` (tiles overlap by 2: tile `(y, x)` starts at row
+    `4 * y` and column `4 * x`), per channel:
+
+    ```
+    result[p, q, n, y, x, c] = sum over i, j < 6 of
+        B^T[p, i] * B^T[q, j] * input[n, 4 * y + i, 4 * x + j, c]
+    ```
+
+    The result is `6 x 6 x N x TH x TW x C`. `B^T` is aotc's F(4, 3)
+    matrix (Toom-Cook over the points 0, 1, -1, 1/2, -2 and infinity;
+    `include/aotc/Dialect/TG/IR/Winograd.h`). aotc-tg-winograd-convs makes
+    it; the CPU target emits it as one kernel that computes the sums
+    separably, rows then columns (`aotc-cpu-winograd-kernels`).
+
+    ```mlir
+    %t = tg.winograd_input %x : tensor<1x10x14x8xf32> -> tensor<6x6x1x2x3x8xf32>
+    ```
+  }];
+  let arguments = (ins TG_FloatTensor:$input);
+  let results = (outs TG_FloatTensor:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TG_WinogradOutputOp : TG_Op<"winograd_output",
+    [SameOperandsAndResultElementType]> {
+  let summary = "Winograd F(4x4, 3x3) output transform to a channels-last image";
+  let description = [{
+    The output transform `A^T m A` of Winograd's F(4x4, 3x3): `input`,
+    `6 x 6 x N x TH x TW x K` f32 (the products of the transformed tiles
+    and weights), becomes the `N x 4TH x 4TW x K` image whose 4x4 block
+    `(y, x)` is tile `(y, x)`'s, per channel:
+
+    ```
+    result[n, 4 * y + a, 4 * x + b, k] = sum over p, q < 6 of
+        A^T[a, p] * A^T[b, q] * input[p, q, n, y, x, k]
+    ```
+
+    `A^T` is aotc's F(4, 3) matrix (`include/aotc/Dialect/TG/IR/Winograd.h`).
+    The CPU target emits it as one kernel (`aotc-cpu-winograd-kernels`).
+
+    ```mlir
+    %y = tg.winograd_output %m : tensor<6x6x1x2x3x16xf32> -> tensor<1x8x12x16xf32>
+    ```
+  }];
+  let arguments = (ins TG_FloatTensor:$input);
+  let results = (outs TG_FloatTensor:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def TG_PoolOp : TG_Op<"pool",
     [SameOperandsAndResultElementType, InferTypeOpAdaptor]> {
   let summary = "N-d max or average pooling in ONNX layout";
