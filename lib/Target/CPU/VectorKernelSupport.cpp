@@ -189,7 +189,8 @@ SmallVector<Value> VectorBuilder::forLoop(
 bool isZeroFill(Operation *op, Value out) {
   if (auto fill = dyn_cast<linalg::FillOp>(op))
     return fill.hasPureBufferSemantics() && fill.getOutputs()[0] == out &&
-           matchPattern(fill.getInputs()[0], m_Zero());
+           (matchPattern(fill.getInputs()[0], m_Zero()) ||
+            matchPattern(fill.getInputs()[0], m_AnyZeroFloat()));
   auto generic = dyn_cast<linalg::GenericOp>(op);
   if (!generic || !generic.hasPureBufferSemantics() ||
       generic.getNumDpsInputs() != 0 || generic.getNumDpsInits() != 1 ||
@@ -198,7 +199,8 @@ bool isZeroFill(Operation *op, Value out) {
       !generic.getIndexingMapsArray()[0].isIdentity())
     return false;
   auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
-  return matchPattern(yield.getOperand(0), m_Zero());
+  return matchPattern(yield.getOperand(0), m_Zero()) ||
+         matchPattern(yield.getOperand(0), m_AnyZeroFloat());
 }
 
 Operation *getZeroFillBefore(linalg::GenericOp generic, Value out) {

@@ -1,7 +1,8 @@
 // RUN: aotc-opt %s --split-input-file --verify-diagnostics
 
 // One case per diagnostic of the NN ops (TGNNOps.cpp): tg.conv,
-// tg.conv_transpose, tg.pool, tg.pool_indices and tg.resize.
+// tg.conv_transpose, tg.pool, tg.pool_indices, tg.resize, tg.winograd_input
+// and tg.winograd_output.
 
 //===----------------------------------------------------------------------===//
 // tg.conv
@@ -320,5 +321,49 @@ func.func @resize_roi_count(%x: tensor<1x3x4x4xf32>) {
 func.func @resize_roi_finite(%x: tensor<1x3x4x4xf32>) {
   // expected-error @+1 {{expected finite roi, got [0, 0, 0, 0, 1, 1, inf, 1]}}
   %0 = tg.resize linear %x sizes = [1, 3, 2, 2] scales = [1.0, 1.0, 0.5, 0.5] coordinate_transform = tf_crop_and_resize roi = [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0x7FF0000000000000, 1.0] : tensor<1x3x4x4xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tg.winograd_input, tg.winograd_output
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @winograd_input_rank(%x: tensor<10x10x8xf32>) {
+  // expected-error @+1 {{expected an f32 image N x H x W x C, got 'tensor<10x10x8xf32>'}}
+  %0 = tg.winograd_input %x : tensor<10x10x8xf32> -> tensor<6x6x2x2x8xf32>
+  return
+}
+
+// -----
+
+func.func @winograd_input_sides(%x: tensor<1x11x10x8xf32>) {
+  // expected-error @+1 {{expected the image's height and width to be 4 * tiles + 2, at least 6, got 'tensor<1x11x10x8xf32>'}}
+  %0 = tg.winograd_input %x : tensor<1x11x10x8xf32> -> tensor<6x6x1x2x2x8xf32>
+  return
+}
+
+// -----
+
+func.func @winograd_input_result(%x: tensor<1x10x14x8xf32>) {
+  // expected-error @+1 {{expected the result 'tensor<6x6x1x2x3x8xf32>', got 'tensor<6x6x1x3x2x8xf32>'}}
+  %0 = tg.winograd_input %x : tensor<1x10x14x8xf32> -> tensor<6x6x1x3x2x8xf32>
+  return
+}
+
+// -----
+
+func.func @winograd_output_tile(%m: tensor<4x4x1x2x2x8xf32>) {
+  // expected-error @+1 {{expected f32 products 6 x 6 x N x TH x TW x K, got 'tensor<4x4x1x2x2x8xf32>'}}
+  %0 = tg.winograd_output %m : tensor<4x4x1x2x2x8xf32> -> tensor<1x8x8x8xf32>
+  return
+}
+
+// -----
+
+func.func @winograd_output_result(%m: tensor<6x6x1x2x3x8xf32>) {
+  // expected-error @+1 {{expected the result 'tensor<1x8x12x8xf32>', got 'tensor<1x8x8x8xf32>'}}
+  %0 = tg.winograd_output %m : tensor<6x6x1x2x3x8xf32> -> tensor<1x8x8x8xf32>
   return
 }

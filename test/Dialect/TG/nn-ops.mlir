@@ -62,3 +62,12 @@ func.func @resize_cubic_and_crop(%x: tensor<1x3x4x4xf32>) -> (tensor<1x3x2x2xf32
   %1 = tg.resize linear %x sizes = [1, 3, 3, 3] scales = [1.0, 1.0, 0.75, 0.75] coordinate_transform = tf_crop_and_resize roi = [0.0, 0.0, 0.4, 0.6, 1.0, 1.0, 1.2, 1.7] extrapolation_value = 10.0 : tensor<1x3x4x4xf32>
   return %0, %1 : tensor<1x3x2x2xf32>, tensor<1x3x3x3xf32>
 }
+
+// CHECK-LABEL: func.func @winograd_transforms(
+func.func @winograd_transforms(%x: tensor<1x10x14x8xf32>, %m: tensor<6x6x1x2x3x16xf32>) -> (tensor<6x6x1x2x3x8xf32>, tensor<1x8x12x16xf32>) {
+  // CHECK: tg.winograd_input %{{.+}} : tensor<1x10x14x8xf32> -> tensor<6x6x1x2x3x8xf32>
+  %0 = tg.winograd_input %x : tensor<1x10x14x8xf32> -> tensor<6x6x1x2x3x8xf32>
+  // CHECK: tg.winograd_output %{{.+}} : tensor<6x6x1x2x3x16xf32> -> tensor<1x8x12x16xf32>
+  %1 = tg.winograd_output %m : tensor<6x6x1x2x3x16xf32> -> tensor<1x8x12x16xf32>
+  return %0, %1 : tensor<6x6x1x2x3x8xf32>, tensor<1x8x12x16xf32>
+}

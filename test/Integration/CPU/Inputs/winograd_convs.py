@@ -41,8 +41,11 @@ convs = {
     "c": ("x", 32, [0, 0, 0, 0], True, [1, 1]),
     "d": ("x", 24, [2, 2, 2, 2], True, [2, 2]),
     "e": ("a", 16, [1, 3, 2, 0], False, [2, 3]),
+    # Channel counts that no whole vector of 4 or 8 divides.
+    "f": ("x", 6, [1, 1, 1, 1], True, [1, 1]),
+    "g": ("f", 5, [1, 1, 1, 1], True, [1, 1]),
 }
-outputs = ("b", "c", "d", "e")
+outputs = ("b", "c", "d", "e", "g")
 inits, nodes, values, shapes = [], [], {}, {"x": (N, C, H, W)}
 for name, (source, m, pads, has_bias, dilations) in convs.items():
     c = shapes[source][1]
@@ -88,8 +91,11 @@ def conv(x, w, b, pads, dilations):
 
 
 x = rng.standard_normal(shapes["x"]).astype(np.float32)
-a = conv(x, *values["a"]).astype(np.float32)
-want = [conv(a if convs[n][0] == "a" else x, *values[n]) for n in outputs]
+# Each convolution's input as the graph computes it (in float32).
+computed = {"x": x}
+for name, (source, *_) in convs.items():
+    computed[name] = conv(computed[source], *values[name]).astype(np.float32)
+want = [conv(computed[convs[n][0]], *values[n]) for n in outputs]
 
 compiled = aotc.compile(path, cpu=cpu, flags=["--winograd", mode])
 got = compiled.run(x)
