@@ -15,6 +15,7 @@
 #include "aotc/Analysis/GraphLoops.h"
 #include "aotc/Analysis/OpCounts.h"
 #include "aotc/Analysis/PaddedBuffers.h"
+#include "aotc/Dialect/TG/IR/Winograd.h"
 #include "aotc/Transforms/LinalgQueries.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -419,6 +420,25 @@ Kernel analyzeReturnCopy(Operation *returnOp, Value value, unsigned index) {
   return kernel;
 }
 
+/// The float operations of a Winograd transform's kernel, which computes
+/// the table sum of its definition separably (aotc-cpu-winograd-kernels),
+/// or nothing for another op.
+static std::optional<int64_t> countWinogradTransform(linalg::LinalgOp op) {
+  auto which = op->getAttrOfType<StringAttr>(kWinogradTransformAttrName);
+  if (!which || op.getNumLoops() != 8)
+    return std::nullopt;
+  SmallVector<int64_t> loops = op.getStaticLoopRanges();
+  if (ShapedType::isDynamicShape(loops))
+    return std::nullopt;
+  // Input loops (p, q, n, y, x, c, i, j), output (n, y, a, x, b, k, p, q).
+  namespace wg = tg::winograd;
+  if (which.getValue() == "input")
+    return wg::inputTransformFlops() * loops[2] * loops[3] * loops[4] *
+           loops[5];
+  return wg::outputTransformFlops() * loops[0] * loops[1] * loops[3] *
+         loops[5];
+}
+
 Kernel analyzeKernel(Operation *op, const llvm::DenseSet<Value> &absorbed) {
   Kernel kernel;
   kernel.op = op;
@@ -429,6 +449,8 @@ Kernel analyzeKernel(Operation *op, const llvm::DenseSet<Value> &absorbed) {
 
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
     counts = countLinalgOp(linalgOp);
+    if (std::optional<int64_t> flops = countWinogradTransform(linalgOp))
+      counts.flops = *flops;
     kernel.iterations = describeIterations(linalgOp);
     if (multipliesInt8(linalgOp))
       kernel.kind = KernelKind::Int8;

@@ -50,6 +50,42 @@ inline constexpr std::array<std::array<double, kTile>, kBlock> kAT = {{
     {0, 1, -1, 0.125, -8, 1},
 }};
 
+/// The float operations of `sum over i of row[i] * v[i]` as
+/// aotc-cpu-winograd-kernels computes it: zeros skipped, a coefficient of
+/// +-1 an add or subtract (or a negation first), the others a multiply-add
+/// (a multiply first).
+inline constexpr int64_t combineFlops(const std::array<double, kTile> &row) {
+  int64_t flops = 0;
+  bool first = true;
+  for (double coefficient : row) {
+    if (coefficient == 0)
+      continue;
+    bool unit = coefficient == 1 || coefficient == -1;
+    flops += first ? (coefficient == 1 ? 0 : 1) : (unit ? 1 : 2);
+    first = false;
+  }
+  return flops;
+}
+
+/// Per tile and channel, the float operations of the input transform: B^T d
+/// (6 columns of each of 6 rows), then each row times B (6 elements).
+inline constexpr int64_t inputTransformFlops() {
+  int64_t perRow = 0;
+  for (const auto &row : kBT)
+    perRow += combineFlops(row);
+  return 2 * kTile * perRow;
+}
+
+/// Per tile and channel, the float operations of the output transform:
+/// A^T m (6 columns of each of 4 rows), then each row times A (4
+/// elements).
+inline constexpr int64_t outputTransformFlops() {
+  int64_t perRow = 0;
+  for (const auto &row : kAT)
+    perRow += combineFlops(row);
+  return (kTile + kBlock) * perRow;
+}
+
 } // namespace aotc::tg::winograd
 
 #endif // AOTC_DIALECT_TG_IR_WINOGRAD_H
