@@ -205,17 +205,10 @@ def WinogradConvsPass
 
     - the image in channels-last order (`tg.transpose`), padded with
       zeros (`tg.concat`: its producer writes into the padded buffer) to
-      whole blocks of 4 pixels per side, one block more than the tiles;
-    - `B^T d B` without copying the tiles' overlapping taps: along a side,
-      tap `i` of tile `t` is element `i mod 4` of block `t + i div 4`, so
-      the sum over a tile's 6 taps is a product by `B^T`'s first 4 columns
-      over the blocks from the first plus one by its last 2 columns over
-      the first 2 elements of the blocks from the second. Over the rows,
-      `[6, 4] x [N, tiles_h, 4, W * C]` and `[6, 2] x ...` (views of the
-      image, `tg.reshape` and `tg.slice`, summed by `tg.add`), then the
-      same over the columns: `[N, tiles_h, 6, tiles_w, 6, C]`, which one
-      transposition makes `[36, tiles, C]`. Each product is a long,
-      memory-bound register-tiled kernel along the channels;
+      the tiles' extent, `4 tiles + 2` pixels per side;
+    - `B^T d B` of every tile (`tg.winograd_input`, one kernel on the CPU:
+      `aotc-cpu-winograd-kernels`), `[6, 6, N, tiles_h, tiles_w, C]`,
+      viewed as `[36, tiles, C]`;
     - with dilations `d_h, d_w` above 1, the padded image's `d_h d_w`
       phases (rows `r mod d_h`, columns `s mod d_w`) as a batch (one
       `tg.reshape` and `tg.transpose`): output row `d u + r` reads rows
@@ -223,16 +216,17 @@ def WinogradConvsPass
       phase is tiled on its own;
     - the 36 products by the weights transformed at compile time, `G w G^T`
       stored as `[36, C, K]` (`tg.matmul`): the work;
-    - `A^T M A` the same way (`A^T` is 4x6), the bias added while the
-      output channels are innermost, and one `tg.transpose` from the blocks'
-      `[4, 4, N, tiles_h, tiles_w, K]` to `[N, K, H, W]` (interleaving the
-      phases' blocks), with what follows the convolution (a ReLU, a
-      residual add) fused into its kernel; a `tg.slice` drops the outputs
-      past the image.
+    - `A^T M A` (`tg.winograd_output`, one kernel on the CPU), the
+      channels-last blocks `[N, 4 tiles_h, 4 tiles_w, K]`, the bias added
+      while the output channels are innermost, and one `tg.transpose` to
+      `[N, K, H, W]` (interleaving the phases' blocks), with what follows
+      the convolution (a ReLU, a residual add) fused into its kernel; a
+      `tg.slice` drops the outputs past the image.
 
     The matrices are Toom-Cook's over the points 0, 1, -1, 1/2, -2 and
     infinity, whose float32 rounding error is about half that of the
-    points 0, +-1, +-2 (docs/cpu-kernels.md).
+    points 0, +-1, +-2 (docs/cpu-kernels.md;
+    `include/aotc/Dialect/TG/IR/Winograd.h`).
 
     The sums are the same up to rounding: the transforms' coefficients are
     halves, quarters and eighths of small integers (`B`, `A`; exact in
