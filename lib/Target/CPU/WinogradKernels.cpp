@@ -161,6 +161,27 @@ private:
     return sum;
   }
 
+  /// `M v M^T` of the 6x6 vectors `v` for the rows of `m` (`B^T` or
+  /// `A^T`): row `r` of `M v` combined from v's columns, then each of its
+  /// elements `s`, `(M v)[r] . m[s]`, given to `store(r, s, value)`.
+  template <size_t Rows>
+  void emitSeparable(OpBuilder &b,
+                     const std::array<std::array<double, kTile>, Rows> &m,
+                     Value (&v)[kTile][kTile],
+                     function_ref<void(int64_t, int64_t, Value)> store) {
+    for (int64_t r = 0; r < int64_t(Rows); ++r) {
+      SmallVector<Value> row;
+      for (int64_t j = 0; j < kTile; ++j) {
+        SmallVector<Value> column;
+        for (int64_t i = 0; i < kTile; ++i)
+          column.push_back(v[i][j]);
+        row.push_back(combine(b, m[r], column));
+      }
+      for (int64_t s = 0; s < int64_t(Rows); ++s)
+        store(r, s, combine(b, m[s], row));
+    }
+  }
+
   /// `B^T d B` of tile `(y, x)` of image `n`, channels `[c, c + lanes)`.
   void emitInputTile(OpBuilder &b, Value n, Value y, Value x, Value c) {
     Value row = times(b, y, kBlock), column = times(b, x, kBlock);
@@ -170,20 +191,10 @@ private:
         d[i][j] = vector::LoadOp::create(
             b, loc, vectorType, t.in,
             ValueRange{n, plus(b, row, i), plus(b, column, j), c});
-    for (int64_t p = 0; p < kTile; ++p) {
-      // Row p of B^T d.
-      SmallVector<Value> rowValues;
-      for (int64_t j = 0; j < kTile; ++j) {
-        SmallVector<Value> columnValues;
-        for (int64_t i = 0; i < kTile; ++i)
-          columnValues.push_back(d[i][j]);
-        rowValues.push_back(combine(b, kBT[p], columnValues));
-      }
-      for (int64_t q = 0; q < kTile; ++q)
-        vector::StoreOp::create(
-            b, loc, combine(b, kBT[q], rowValues), t.out,
-            ValueRange{index(b, p), index(b, q), n, y, x, c});
-    }
+    emitSeparable(b, kBT, d, [&](int64_t p, int64_t q, Value value) {
+      vector::StoreOp::create(b, loc, value, t.out,
+                              ValueRange{index(b, p), index(b, q), n, y, x, c});
+    });
   }
 
   /// `A^T m A` of tile `(y, x)` of image `n`, channels `[k, k + lanes)`.
@@ -194,20 +205,11 @@ private:
         m[p][q] = vector::LoadOp::create(
             b, loc, vectorType, t.in,
             ValueRange{index(b, p), index(b, q), n, y, x, k});
-    for (int64_t a = 0; a < kBlock; ++a) {
-      // Row a of A^T m.
-      SmallVector<Value> rowValues;
-      for (int64_t q = 0; q < kTile; ++q) {
-        SmallVector<Value> columnValues;
-        for (int64_t p = 0; p < kTile; ++p)
-          columnValues.push_back(m[p][q]);
-        rowValues.push_back(combine(b, kAT[a], columnValues));
-      }
-      for (int64_t column = 0; column < kBlock; ++column)
-        vector::StoreOp::create(
-            b, loc, combine(b, kAT[column], rowValues), t.out,
-            ValueRange{n, y, index(b, a), x, index(b, column), k});
-    }
+    emitSeparable(b, kAT, m, [&](int64_t row, int64_t column, Value value) {
+      vector::StoreOp::create(
+          b, loc, value, t.out,
+          ValueRange{n, y, index(b, row), x, index(b, column), k});
+    });
   }
 
   Transform t;
