@@ -19,10 +19,11 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
-#include "VNNIEpilogue.h"
+#include "KernelEpilogue.h"
 #include "VNNISupport.h"
 
 #include "aotc/Transforms/BufferPlacement.h"
+#include "aotc/Transforms/LinalgQueries.h"
 #include "aotc/Transforms/ParallelLoops.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
@@ -185,15 +186,22 @@ struct PlanMemoryPass final : aotc::impl::PlanMemoryPassBase<PlanMemoryPass> {
       return 0;
     }
     aotc::BlockLiveness liveness(func.getBody().front());
-    // aotc-cpu-vnni-kernels may apply the elementwise op after a VNNI
-    // contraction to its register tiles: what that op reads and writes is
-    // then accessed while the contraction runs, and must not share bytes
-    // with the contraction's operands.
+    // aotc-cpu-vnni-kernels and aotc-cpu-winograd-kernels may apply the
+    // elementwise op after a VNNI contraction or a Winograd output
+    // transform to its vectors of results: what that op reads and writes
+    // is then accessed while the contraction runs, and must not share
+    // bytes with the contraction's operands.
+    auto takesEpilogue = [](linalg::GenericOp op) {
+      auto which = op->getAttrOfType<StringAttr>(
+          aotc::kWinogradTransformAttrName);
+      return op->hasAttr(aotc::kVNNIAttrName) ||
+             (which && which.getValue() == "output");
+    };
     for (Operation &op : func.getBody().front())
       if (auto contraction = dyn_cast<linalg::GenericOp>(op);
-          contraction && contraction->hasAttr(aotc::kVNNIAttrName))
+          contraction && takesEpilogue(contraction))
         if (linalg::GenericOp epilogue =
-                aotc::cpu::findVNNIEpilogue(contraction))
+                aotc::cpu::findKernelEpilogue(contraction))
           liveness.accessFrom(epilogue, contraction);
 
     SmallVector<Buffer> buffers;

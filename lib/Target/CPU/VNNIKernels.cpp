@@ -9,7 +9,7 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
-#include "VNNIEpilogue.h"
+#include "KernelEpilogue.h"
 #include "VNNISupport.h"
 #include "VectorKernelSupport.h"
 
@@ -67,7 +67,7 @@ public:
 
   /// Applies `found` to every tile's accumulators, which are then not
   /// stored: it was their only reader.
-  void takeEpilogue(aotc::cpu::VNNIEpilogue found) { epilogue = found; }
+  void takeEpilogue(aotc::cpu::KernelEpilogue found) { epilogue = found; }
 
   void emit(OpBuilder &b) {
     // The 16 x 4 bytes of a block and step, as one row of 64.
@@ -216,9 +216,10 @@ private:
     for (int64_t r = 0; r < tileRows; ++r)
       for (int64_t v = 0; v < tileVectors; ++v) {
         if (epilogue)
-          aotc::cpu::emitVNNIEpilogue(b, loc, *epilogue,
-                                      results[r * tileVectors + v],
-                                      rowValues[r], columnIndex[v]);
+          aotc::cpu::emitKernelEpilogue(b, loc, *epilogue,
+                                        results[r * tileVectors + v],
+                                        rowValues[r], columnIndex[v],
+                                        aotc::kVNNILanes);
         else
           vector::StoreOp::create(b, loc, results[r * tileVectors + v], out,
                                   outIndices(r, v));
@@ -261,7 +262,7 @@ private:
   SmallVector<int64_t> rowShape, stepShape;
   int64_t rows = 0, blocks = 0;
   bool zeroInit = false;
-  std::optional<aotc::cpu::VNNIEpilogue> epilogue;
+  std::optional<aotc::cpu::KernelEpilogue> epilogue;
 };
 
 /// The loop values where `map` is evaluated at `values` minus where it is
@@ -350,8 +351,8 @@ struct VNNIKernelsPass final
       if (Operation *fill =
               aotc::cpu::getZeroFillBefore(generic, generic.getDpsInits()[0]))
         emitter.takeZeroFill(fill);
-      std::optional<aotc::cpu::VNNIEpilogue> epilogue =
-          aotc::cpu::matchVNNIEpilogue(generic);
+      std::optional<aotc::cpu::KernelEpilogue> epilogue =
+          aotc::cpu::matchKernelEpilogue(generic);
       if (epilogue)
         emitter.takeEpilogue(*epilogue);
       emitter.emit(b);

@@ -12,6 +12,7 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "KernelEpilogue.h"
 #include "VectorKernelSupport.h"
 
 #include "aotc/Dialect/TG/IR/Winograd.h"
@@ -206,12 +207,22 @@ private:
             b, loc, vectorType, t.in,
             ValueRange{index(b, p), index(b, q), n, y, x, k});
     emitSeparable(b, kAT, m, [&](int64_t row, int64_t column, Value value) {
-      vector::StoreOp::create(
-          b, loc, value, t.out,
-          ValueRange{n, y, index(b, row), x, index(b, column), k});
+      SmallVector<Value> at{n, y, index(b, row), x, index(b, column)};
+      if (epilogue) {
+        aotc::cpu::emitKernelEpilogue(b, loc, *epilogue, value, at, k, lanes);
+        return;
+      }
+      at.push_back(k);
+      vector::StoreOp::create(b, loc, value, t.out, at);
     });
   }
 
+public:
+  /// The elementwise op after an output transform, applied to its vectors
+  /// instead of storing them (KernelEpilogue.h).
+  std::optional<aotc::cpu::KernelEpilogue> epilogue;
+
+private:
   Transform t;
   Location loc;
   int64_t lanes;
@@ -237,9 +248,18 @@ struct WinogradKernelsPass final
       // needed.
       if (Operation *fill = aotc::cpu::getZeroFillBefore(t.generic, t.out))
         fill->erase();
+      Emitter emitter(t, lanes);
+      // An output transform's epilogue (the bias, the activation) is
+      // applied before its vectors are stored.
+      if (!t.isInput)
+        emitter.epilogue = aotc::cpu::matchKernelEpilogue(t.generic);
       OpBuilder b(t.generic);
-      Emitter(t, lanes).emit(b);
+      emitter.emit(b);
       t.generic.erase();
+      if (emitter.epilogue) {
+        emitter.epilogue->generic.erase();
+        ++numEpilogues;
+      }
       ++numEmitted;
     }
   }

@@ -100,3 +100,91 @@ func.func @unmarked(%m: memref<6x6x2x2x3x12xf32>, %t: memref<4x4x6x6xf32>, %o: m
   }
   return
 }
+
+// -----
+
+// An output transform read only by an elementwise op over its shape (the
+// bias per channel, a ReLU) into another buffer: that op runs on each
+// vector before it is stored, and the transform's own result is never
+// written (canonicalization then drops its buffer).
+#products = affine_map<(n, y, a, x, b, k, p, q) -> (p, q, n, y, x, k)>
+#atable = affine_map<(n, y, a, x, b, k, p, q) -> (a, b, p, q)>
+#out = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4, d5)>
+#id = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+#channel = affine_map<(d0, d1, d2, d3, d4, d5) -> (d5)>
+// (The transform's result and the epilogue's output are buffers of the
+// function's own, which overlap no argument.)
+// CHECK-LABEL: func.func @output_epilogue(
+// CHECK-SAME:      %[[M:[^:]+]]: memref<6x6x1x2x3x8xf32>, %{{[^:]+}}: memref<4x4x6x6xf32>, %[[BIAS:[^:]+]]: memref<8xf32>, %{{[^:]+}}: memref<1x2x4x3x4x8xf32>)
+// CHECK:         %[[Y:.+]] = memref.alloc() : memref<1x2x4x3x4x8xf32>
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.for
+// CHECK:           %[[B:.+]] = vector.load %[[BIAS]][%{{.+}}] : memref<8xf32>, vector<8xf32>
+// CHECK-NEXT:      %[[SUM:.+]] = arith.addf %{{.+}}, %[[B]] : vector<8xf32>
+// CHECK-NEXT:      %[[RELU:.+]] = arith.maximumf %[[SUM]], %{{.+}} : vector<8xf32>
+// CHECK-NEXT:      vector.store %[[RELU]], %[[Y]][
+// CHECK-COUNT-15:  vector.store %{{.+}}, %[[Y]][
+// CHECK-NOT:       vector.store
+// CHECK:         } {aotc.parallel}
+// CHECK-NOT:     linalg.generic
+func.func @output_epilogue(%m: memref<6x6x1x2x3x8xf32>, %t: memref<4x4x6x6xf32>, %bias: memref<8xf32>, %result: memref<1x2x4x3x4x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %o = memref.alloc() : memref<1x2x4x3x4x8xf32>
+  %y = memref.alloc() : memref<1x2x4x3x4x8xf32>
+  linalg.fill ins(%zero : f32) outs(%o : memref<1x2x4x3x4x8xf32>)
+  linalg.generic {indexing_maps = [#products, #atable, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%m, %t : memref<6x6x1x2x3x8xf32>, memref<4x4x6x6xf32>) outs(%o : memref<1x2x4x3x4x8xf32>)
+      attrs = {aotc.keep_operands, aotc.winograd_transform = "output"} {
+  ^bb0(%in: f32, %w: f32, %acc: f32):
+    %p = arith.mulf %in, %w : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#id, #channel, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%o, %bias : memref<1x2x4x3x4x8xf32>, memref<8xf32>) outs(%y : memref<1x2x4x3x4x8xf32>) {
+  ^bb0(%in: f32, %b: f32, %out: f32):
+    %s = arith.addf %in, %b : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.copy %y, %result : memref<1x2x4x3x4x8xf32> to memref<1x2x4x3x4x8xf32>
+  return
+}
+
+// -----
+
+// Read by two ops, the result is stored and both stay.
+#products = affine_map<(n, y, a, x, b, k, p, q) -> (p, q, n, y, x, k)>
+#atable = affine_map<(n, y, a, x, b, k, p, q) -> (a, b, p, q)>
+#out = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4, d5)>
+#id = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+// CHECK-LABEL: func.func @two_readers(
+// CHECK-SAME:      %{{[^:]+}}: memref<6x6x1x2x3x8xf32>, %{{[^:]+}}: memref<4x4x6x6xf32>, %[[T:[^:]+]]: memref<1x2x4x3x4x8xf32>,
+// CHECK:         vector.store %{{.+}}, %[[T]][
+// CHECK:         } {aotc.parallel}
+// CHECK-COUNT-2: linalg.generic
+func.func @two_readers(%m: memref<6x6x1x2x3x8xf32>, %t: memref<4x4x6x6xf32>, %o: memref<1x2x4x3x4x8xf32>, %y: memref<1x2x4x3x4x8xf32>, %z: memref<1x2x4x3x4x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#products, #atable, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%m, %t : memref<6x6x1x2x3x8xf32>, memref<4x4x6x6xf32>) outs(%o : memref<1x2x4x3x4x8xf32>)
+      attrs = {aotc.keep_operands, aotc.winograd_transform = "output"} {
+  ^bb0(%in: f32, %w: f32, %acc: f32):
+    %p = arith.mulf %in, %w : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%o : memref<1x2x4x3x4x8xf32>) outs(%y : memref<1x2x4x3x4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%o : memref<1x2x4x3x4x8xf32>) outs(%z : memref<1x2x4x3x4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.minimumf %in, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}

@@ -1605,7 +1605,14 @@ def WinogradKernelsPass
 
     `L` is the largest power of two up to `vector-bits / 32` that divides
     the channels. The zero fill of the result just before the generic is
-    erased (every element is written). The loop over image rows of tiles
+    erased (every element is written). An output transform's result read
+    only by an elementwise generic that may run on its vectors (the bias,
+    the activation, a residual add; the conditions of aotc-cpu-vnni-kernels'
+    epilogues: identity maps over the result's shape, other inputs per
+    element, per channel or scalars) is not stored: the generic's body is
+    applied to each vector and its outputs stored instead, and the generic
+    is erased (aotc-cpu-plan-memory keeps its buffers apart from the
+    transform's input). The loop over image rows of tiles
     (batch and row together) is marked parallel (`aotc.parallel`). A
     generic of another shape is left as it is (its loops are correct, only
     slower).
@@ -1620,6 +1627,8 @@ def WinogradKernelsPass
                            "mlir::vector::VectorDialect"];
   let statistics = [
     Statistic<"numEmitted", "num-emitted", "transforms emitted">,
+    Statistic<"numEpilogues", "num-epilogues",
+              "elementwise ops applied by an output transform's kernel">,
   ];
 }
 

@@ -1,14 +1,17 @@
-//===- VNNIEpilogue.h - elementwise epilogues of VNNI contractions -*- C++ -*-===//
+//===- KernelEpilogue.h - elementwise epilogues of emitted kernels -*- C++ -*-===//
 //
-// The elementwise op after a VNNI contraction on buffers (the zero point's
-// share, the scales, the activation and the next quantization) that
-// aotc-cpu-vnni-kernels applies to each register tile's accumulators
-// before they are stored, instead of storing int32 sums for it to read.
+// The elementwise op after a contraction on buffers that the kernel which
+// emits the contraction applies to each vector of results before they are
+// stored, instead of storing them for the op to read: after a VNNI
+// contraction (the zero point's share, the scales, the activation and the
+// next quantization; aotc-cpu-vnni-kernels, on int32 accumulators) or a
+// Winograd output transform (the bias, the activation, a residual;
+// aotc-cpu-winograd-kernels, on f32 vectors).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef AOTC_LIB_TARGET_CPU_VNNIEPILOGUE_H
-#define AOTC_LIB_TARGET_CPU_VNNIEPILOGUE_H
+#ifndef AOTC_LIB_TARGET_CPU_KERNELEPILOGUE_H
+#define AOTC_LIB_TARGET_CPU_KERNELEPILOGUE_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
@@ -17,8 +20,8 @@
 
 namespace aotc::cpu {
 
-/// How an epilogue input is read at one tile vector (row r, columns c to
-/// c + 15).
+/// How an epilogue input is read at one vector of results (row r, columns
+/// c to c + lanes - 1).
 enum class EpilogueRead {
   accumulator, ///< the contraction's result: the accumulators themselves
   element,     ///< at (r, c): a residual
@@ -26,7 +29,7 @@ enum class EpilogueRead {
   scalar,      ///< rank 0: once per vector
 };
 
-struct VNNIEpilogue {
+struct KernelEpilogue {
   mlir::linalg::GenericOp generic;
   llvm::SmallVector<EpilogueRead> reads; ///< per input
   /// Columns the epilogue computes (the contraction's may be padded to a
@@ -36,10 +39,10 @@ struct VNNIEpilogue {
 
 /// The only op that reads the result of `contraction` (on buffers) when it
 /// is a generic after it in its block, reading it directly or through a
-/// slice of its leading columns: the candidate matchVNNIEpilogue checks.
+/// slice of its leading columns: the candidate matchKernelEpilogue checks.
 /// aotc-cpu-plan-memory counts its accesses at the contraction, where
-/// aotc-cpu-vnni-kernels may run it.
-mlir::linalg::GenericOp findVNNIEpilogue(mlir::linalg::GenericOp contraction);
+/// aotc-cpu-vnni-kernels or aotc-cpu-winograd-kernels may run it.
+mlir::linalg::GenericOp findKernelEpilogue(mlir::linalg::GenericOp contraction);
 
 /// The elementwise generic after `contraction` (on buffers, its output
 /// `C[rows..., columns]`) that may run on its register tiles: the only
@@ -52,16 +55,18 @@ mlir::linalg::GenericOp findVNNIEpilogue(mlir::linalg::GenericOp contraction);
 /// contraction reads (checked on the planned byte ranges). The ops between
 /// without memory effects (views) are moved before the contraction, for
 /// the tiles to use.
-std::optional<VNNIEpilogue>
-matchVNNIEpilogue(mlir::linalg::GenericOp contraction);
+std::optional<KernelEpilogue>
+matchKernelEpilogue(mlir::linalg::GenericOp contraction);
 
-/// Applies `epilogue` to the accumulators `acc` (16 x i32) of one tile
-/// vector: row coordinates `row`, first column `column`; loads its other
-/// inputs there and stores its outputs, the lanes past its columns masked.
-void emitVNNIEpilogue(mlir::OpBuilder &b, mlir::Location loc,
-                      const VNNIEpilogue &epilogue, mlir::Value acc,
-                      llvm::ArrayRef<mlir::Value> row, mlir::Value column);
+/// Applies `epilogue` to the vector `acc` of one tile's results (`lanes`
+/// of them: 16 x i32 for VNNI): row coordinates `row`, first column
+/// `column`; loads its other inputs there and stores its outputs, the lanes
+/// past its columns masked.
+void emitKernelEpilogue(mlir::OpBuilder &b, mlir::Location loc,
+                        const KernelEpilogue &epilogue, mlir::Value acc,
+                        llvm::ArrayRef<mlir::Value> row, mlir::Value column,
+                        int64_t lanes);
 
 } // namespace aotc::cpu
 
-#endif // AOTC_LIB_TARGET_CPU_VNNIEPILOGUE_H
+#endif // AOTC_LIB_TARGET_CPU_KERNELEPILOGUE_H

@@ -1,13 +1,13 @@
-//===- VNNIEpilogue.cpp - elementwise epilogues of VNNI contractions ------===//
+//===- KernelEpilogue.cpp - elementwise epilogues of emitted kernels ------===//
 //
-// Matches the elementwise op after a VNNI contraction that the register
-// tiles can apply to their accumulators, and emits it on one vector.
+// Matches the elementwise op after a contraction (VNNI, a Winograd output
+// transform) that the kernel emitting it can apply to its vectors of
+// results, and emits it on one vector.
 //
 //===----------------------------------------------------------------------===//
 
-#include "VNNIEpilogue.h"
+#include "KernelEpilogue.h"
 
-#include "VNNISupport.h"
 #include "VectorKernelSupport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -18,7 +18,7 @@
 
 using namespace mlir;
 using aotc::cpu::EpilogueRead;
-using aotc::cpu::VNNIEpilogue;
+using aotc::cpu::KernelEpilogue;
 
 namespace {
 
@@ -133,7 +133,7 @@ bool isLeadingColumns(memref::SubViewOp subview, MemRefType accType) {
 } // namespace
 
 linalg::GenericOp
-aotc::cpu::findVNNIEpilogue(linalg::GenericOp contraction) {
+aotc::cpu::findKernelEpilogue(linalg::GenericOp contraction) {
   Value acc = contraction.getDpsInits()[0];
   auto accType = dyn_cast<MemRefType>(acc.getType());
   if (!accType)
@@ -172,12 +172,12 @@ aotc::cpu::findVNNIEpilogue(linalg::GenericOp contraction) {
   return generic;
 }
 
-std::optional<VNNIEpilogue>
-aotc::cpu::matchVNNIEpilogue(linalg::GenericOp contraction) {
+std::optional<KernelEpilogue>
+aotc::cpu::matchKernelEpilogue(linalg::GenericOp contraction) {
   Value acc = contraction.getDpsInits()[0];
   auto accType = cast<MemRefType>(acc.getType());
   unsigned rank = accType.getRank();
-  linalg::GenericOp generic = findVNNIEpilogue(contraction);
+  linalg::GenericOp generic = findKernelEpilogue(contraction);
   if (!generic)
     return std::nullopt;
   // C itself, or the slice of it that the epilogue reads.
@@ -193,7 +193,7 @@ aotc::cpu::matchVNNIEpilogue(linalg::GenericOp contraction) {
   for (unsigned d = 0; d + 1 < rank; ++d)
     if (ranges[d] != accType.getDimSize(d))
       return std::nullopt;
-  VNNIEpilogue epilogue;
+  KernelEpilogue epilogue;
   epilogue.generic = generic;
   epilogue.columns = ranges.back();
   if (epilogue.columns > accType.getShape().back() ||
@@ -267,26 +267,27 @@ aotc::cpu::matchVNNIEpilogue(linalg::GenericOp contraction) {
   return epilogue;
 }
 
-void aotc::cpu::emitVNNIEpilogue(OpBuilder &b, Location loc,
-                                 const VNNIEpilogue &epilogue, Value acc,
-                                 ArrayRef<Value> row, Value column) {
+void aotc::cpu::emitKernelEpilogue(OpBuilder &b, Location loc,
+                                   const KernelEpilogue &epilogue, Value acc,
+                                   ArrayRef<Value> row, Value column,
+                                   int64_t lanes) {
   linalg::GenericOp generic = epilogue.generic;
-  VectorBuilder vectors(loc, kVNNILanes);
+  VectorBuilder vectors(loc, lanes);
   // Lanes past the epilogue's columns (padding filters) are not stored.
   Value mask;
-  if (epilogue.columns % kVNNILanes != 0) {
+  if (epilogue.columns % lanes != 0) {
     Value left = arith::SubIOp::create(
         b, loc, arith::ConstantIndexOp::create(b, loc, epilogue.columns),
         column);
     mask = vector::CreateMaskOp::create(
-        b, loc, VectorType::get({kVNNILanes}, b.getI1Type()),
+        b, loc, VectorType::get({lanes}, b.getI1Type()),
         ValueRange{left});
   }
   SmallVector<Value> at(row);
   at.push_back(column);
   auto load = [&](Value memref, ArrayRef<Value> indices) -> Value {
     auto type = VectorType::get(
-        {kVNNILanes}, cast<MemRefType>(memref.getType()).getElementType());
+        {lanes}, cast<MemRefType>(memref.getType()).getElementType());
     if (!mask)
       return vector::LoadOp::create(b, loc, type, memref, indices);
     Value zeros = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
