@@ -260,16 +260,19 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   ParallelizeKernelsPassOptions parallelize;
   parallelize.minTaskWork = options.parallelMinWork;
   pm.addPass(createParallelizeKernelsPass(parallelize));
+  // Loads of the arena that no store in their loop can change leave it:
+  // LLVM cannot tell a worker's scratch from the buffer a loop writes.
+  pm.addNestedPass<func::FuncOp>(createHoistInvariantLoadsPass());
+  // A repeated layer's kernels are one task function, compiled once, given
+  // its weights and buffer offsets by each dispatch.
+  pm.addPass(createMergeIdenticalTasksPass());
   // LLVM's optimizations grow faster than linearly with a function's size,
   // and so does canonicalizing a body of many kernels: a deep graph's entry
   // point is compiled in parts of a bounded number of kernels (one call
   // per part at run time).
   if (!options.outlineKernels)
     pm.addPass(createSplitEntryPointPass());
-  // Loads of the arena that no store in their loop can change leave it:
-  // LLVM cannot tell a worker's scratch from the buffer a loop writes.
   OpPassManager &funcs = pm.nest<func::FuncOp>();
-  funcs.addPass(createHoistInvariantLoadsPass());
   funcs.addPass(createCanonicalizerPass());
   funcs.addPass(createCSEPass());
 }

@@ -1101,6 +1101,61 @@ def SplitEntryPointPass
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def MergeIdenticalTasksPass
+    : Pass<"aotc-cpu-merge-identical-tasks", "mlir::ModuleOp"> {
+  let summary = "Compile kernels that differ only in their weights and "
+                "buffer offsets as one task function";
+  let description = [{
+    Runs after aotc-cpu-parallelize-kernels. A network repeats its layers:
+    ViT-B/16's twelve encoder blocks, a ResNet stage's bottlenecks. Their
+    kernels become task functions (`NAME_task_K`) that are equal op for op
+    except for which weights they read (`memref.get_global`) and where in
+    the arena their planned buffers lie (the index constants that only
+    `memref.view`s take as offsets): LLVM would optimize and generate the
+    same machine code once per layer. Here the tasks are hashed and
+    compared op by op blind to those parameters (and to the numbers of
+    their planned buffers, which must correspond one to one, so what
+    aotc-cpu-hoist-invariant-loads concluded from them holds for each). Of
+    each set of equal tasks the first stays; each parameter whose value
+    differs between them becomes a slot of the dispatch context past the
+    roots, loaded by the task (a weight's address, a buffer's offset), and
+    every dispatch stores its own values there and calls that task. The
+    context grows by the most slots a set needs; `aotc.parallel_kernels`
+    then names the task that runs each kernel. A task whose uses are not a
+    dispatch (an `scf.if` with the pool's call and the serial call, given a
+    context on the stack) is left alone.
+
+    The cost at run time is a store per parameter at each dispatch and a
+    load in the task. LLVM no longer sees that a merged task's weights are
+    constants, so this runs after the loads aotc-cpu-hoist-invariant-loads
+    can move out of loops have moved.
+
+    Before:
+    ```mlir
+    func.func private @m_task_1(%ctx: !llvm.ptr, ...) {
+      %w = memref.get_global @w1 : memref<64x64xf32>
+      %c0 = arith.constant 0 : index
+      %out = memref.view %arena[%c0][] : memref<1024xi8> to memref<4x64xf32>
+      ...
+    func.func private @m_task_2(%ctx: !llvm.ptr, ...) {
+      %w = memref.get_global @w2 : memref<64x64xf32>
+      %c1024 = arith.constant 1024 : index
+      %out = memref.view %arena[%c1024][] : ...
+      ...
+    ```
+    After: `@m_task_1` loads the weights' address from slot S and the
+    offset from slot S + 1 of its context, each dispatch stores its own
+    (`@w1` and 0, `@w2` and 1024) there first, and `@m_task_2` is gone.
+  }];
+  let statistics = [
+    Statistic<"numMergedTasks", "merged-tasks",
+              "Task functions replaced by an equal one">,
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def ParallelizeKernelsPass
     : Pass<"aotc-cpu-parallelize-kernels", "mlir::ModuleOp"> {
   let summary = "Run each large kernel's parallel loop as tasks on the "
