@@ -259,6 +259,7 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // iterations; NAME_run runs the same tasks on its own thread.
   ParallelizeKernelsPassOptions parallelize;
   parallelize.minTaskWork = options.parallelMinWork;
+  parallelize.serialFunctions = !options.outlineKernels;
   pm.addPass(createParallelizeKernelsPass(parallelize));
   // Loads of the arena that no store in their loop can change leave it:
   // LLVM cannot tell a worker's scratch from the buffer a loop writes.

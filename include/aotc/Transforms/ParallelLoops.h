@@ -27,6 +27,11 @@ inline constexpr llvm::StringLiteral kParallelLoopAttr = "aotc.parallel";
 /// such a view with an equal one made before the loop.)
 inline constexpr llvm::StringLiteral kLoopScratchAttr = "aotc.loop_scratch";
 
+/// The unit attribute aotc-cpu-parallelize-kernels puts on the functions
+/// it moves kernels into (`NAME_task_K`, `NAME_serial_K`), which
+/// aotc-cpu-merge-identical-tasks compares.
+inline constexpr llvm::StringLiteral kTaskFunctionAttr = "aotc.task";
+
 inline void markParallelLoop(mlir::Operation *loop) {
   loop->setAttr(kParallelLoopAttr, mlir::UnitAttr::get(loop->getContext()));
 }

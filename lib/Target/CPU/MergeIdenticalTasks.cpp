@@ -13,6 +13,8 @@
 
 #include "aotc/Target/CPU/Passes.h"
 
+#include "aotc/Transforms/ParallelLoops.h"
+
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -186,7 +188,7 @@ struct Member {
   func::FuncOp task;
   SmallVector<Operation *> parameters;
   /// Where its dispatch stores the context: before `dispatch`, in `context`.
-  scf::IfOp dispatch;
+  Operation *dispatch;
   Value context;
   /// The ops that call it.
   SmallVector<Operation *> users;
@@ -203,22 +205,29 @@ SymbolUsers collectSymbolUsers(ModuleOp module) {
   return users;
 }
 
-/// The `scf.if` that dispatches a task (a pool's call in one branch, the
-/// serial call in the other) and the context it is given, if every one of
-/// `users`, the ops that name the task, is one of those calls.
-std::optional<std::pair<scf::IfOp, Value>>
+/// Where a task's context is filled, and the context: before the `scf.if`
+/// that dispatches a task (the pool's call in one branch, the serial call
+/// in the other) or before the one call of a serial kernel's function, if
+/// `users`, the ops that name the task, are one of those.
+std::optional<std::pair<Operation *, Value>>
 findDispatch(ArrayRef<Operation *> users) {
-  scf::IfOp dispatch;
+  Operation *dispatch = nullptr;
   Value context;
   for (Operation *user : users) {
     if (!isa<func::CallOp, func::ConstantOp>(user))
       return std::nullopt;
-    auto parent = user->getParentOfType<scf::IfOp>();
-    if (!parent || (dispatch && parent != dispatch))
-      return std::nullopt;
-    dispatch = parent;
     if (auto call = dyn_cast<func::CallOp>(user))
       context = call.getOperand(0);
+  }
+  if (users.size() == 1 && isa<func::CallOp>(users.front())) {
+    dispatch = users.front();
+  } else {
+    for (Operation *user : users) {
+      auto parent = user->getParentOfType<scf::IfOp>();
+      if (!parent || (dispatch && parent != dispatch))
+        return std::nullopt;
+      dispatch = parent;
+    }
   }
   if (!dispatch || !context || !context.getDefiningOp<LLVM::AllocaOp>())
     return std::nullopt;
@@ -301,9 +310,6 @@ struct MergeIdenticalTasksPass final
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto records = module->getAttrOfType<ArrayAttr>(kParallelKernelsAttr);
-    if (!records)
-      return;
     SymbolTable symbols(module);
     SymbolUsers users = collectSymbolUsers(module);
 
@@ -311,11 +317,11 @@ struct MergeIdenticalTasksPass final
     SmallVector<SmallVector<Member>> sets;
     llvm::DenseMap<llvm::hash_code, SmallVector<size_t>> setsByHash;
     LLVM::AllocaOp contextAlloca;
-    for (auto record : records.getAsRange<DictionaryAttr>()) {
-      auto name = record.getAs<StringAttr>("task");
-      auto task = name ? symbols.lookup<func::FuncOp>(name) : nullptr;
-      if (!task)
-        continue;
+    SmallVector<func::FuncOp> tasks;
+    for (auto task : module.getOps<func::FuncOp>())
+      if (task->hasAttr(aotc::kTaskFunctionAttr) && !task.isExternal())
+        tasks.push_back(task);
+    for (func::FuncOp task : tasks) {
       isolateViewOffsets(task);
       auto found = users.find(task.getSymNameAttr());
       if (found == users.end())
@@ -392,6 +398,9 @@ struct MergeIdenticalTasksPass final
       setSlots(contextAlloca, *slots + extraSlots);
 
     // The report names the function that runs each kernel.
+    auto records = module->getAttrOfType<ArrayAttr>(kParallelKernelsAttr);
+    if (!records)
+      return;
     SmallVector<Attribute> updated;
     for (auto record : records.getAsRange<DictionaryAttr>()) {
       auto name = record.getAs<StringAttr>("task");

@@ -279,7 +279,7 @@ bool hasTailAfter(scf::ForOp inner) {
 
 /// Fills `task` for `loop`; fails when the loop cannot be a task.
 LogicalResult analyzeKernel(scf::ForOp loop, func::FuncOp func,
-                            KernelTask &task) {
+                            KernelTask &task, bool collapse = true) {
   task.loop = loop;
   if (loop.getNumResults() != 0)
     return failure();
@@ -288,7 +288,8 @@ LogicalResult analyzeKernel(scf::ForOp loop, func::FuncOp func,
     return failure();
   task.tripCount = trips->getZExtValue();
   // Only the innermost pair may have a tail (see dispatch).
-  for (scf::ForOp level = loop; task.tripCount < kFewTasks && !task.hasTail;) {
+  for (scf::ForOp level = loop;
+       collapse && task.tripCount < kFewTasks && !task.hasTail;) {
     scf::ForOp inner = getCollapsibleInner(level);
     if (!inner)
       break;
@@ -433,10 +434,11 @@ scf::ForOp buildCollapsedLoop(OpBuilder &b, const KernelTask &task,
 }
 
 /// Builds `name(ctx, begin, end, worker)` running `task.loop`'s iterations
-/// [begin, end), placed before `before`.
+/// [begin, end), placed before `before`; when `wholeLoop`, all of them
+/// whatever the range (a serial kernel's, so its bounds stay constants).
 func::FuncOp buildTask(const KernelTask &task, StringRef name,
                        Operation *before, uint64_t tempBytes,
-                       uint64_t workerBytes) {
+                       uint64_t workerBytes, bool wholeLoop = false) {
   scf::ForOp loop = task.loop;
   Location loc = loop.getLoc();
   OpBuilder b(before);
@@ -483,7 +485,10 @@ func::FuncOp buildTask(const KernelTask &task, StringRef name,
         b, loc, lb, arith::MulIOp::create(b, loc, index, step));
   };
   Operation *clone;
-  if (task.inners.empty()) {
+  if (wholeLoop) {
+    clone = b.clone(*loop, mapping);
+    clone->removeAttr(aotc::kParallelLoopAttr);
+  } else if (task.inners.empty()) {
     Value lower = iteration(body->getArgument(1));
     Value upper = iteration(body->getArgument(2));
     auto cloned = cast<scf::ForOp>(b.clone(*loop, mapping));
@@ -530,15 +535,11 @@ func::FuncOp buildTask(const KernelTask &task, StringRef name,
 
 /// Replaces `task.loop` with storing its roots in `dispatcher.context` and
 /// running `fn` over its iterations, in parallel when there are workers.
-void dispatch(const KernelTask &task, func::FuncOp fn,
-              const Dispatcher &dispatcher) {
-  scf::ForOp loop = task.loop;
-  Location loc = loop.getLoc();
-  OpBuilder b(loop);
-  MLIRContext *ctx = b.getContext();
-  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+/// Stores `task`'s roots in `context` at `b`'s insertion point.
+void storeRoots(OpBuilder &b, const KernelTask &task, Value context) {
+  Location loc = task.loop->getLoc();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   auto i64 = b.getI64Type();
-  auto i32 = b.getI32Type();
   for (auto [i, root] : llvm::enumerate(task.roots)) {
     Value value = root;
     if (value.getType().isIndex())
@@ -549,9 +550,35 @@ void dispatch(const KernelTask &task, func::FuncOp fn,
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, value));
       value = LLVM::IntToPtrOp::create(b, loc, ptrType, address);
     }
-    LLVM::StoreOp::create(b, loc, value,
-                          slotAddress(b, loc, dispatcher.context, i));
+    LLVM::StoreOp::create(b, loc, value, slotAddress(b, loc, context, i));
   }
+}
+
+/// Replaces `task.loop`, a kernel left serial, with storing its roots in
+/// `context` and calling `fn` over all its iterations.
+void dispatchSerial(const KernelTask &task, func::FuncOp fn, Value context) {
+  scf::ForOp loop = task.loop;
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  storeRoots(b, task, context);
+  func::CallOp::create(
+      b, loc, fn,
+      ValueRange{context, arith::ConstantIntOp::create(b, loc, 0, 64),
+                 arith::ConstantIntOp::create(b, loc, task.tripCount, 64),
+                 arith::ConstantIntOp::create(b, loc, 0, 32)});
+  loop.erase();
+}
+
+void dispatch(const KernelTask &task, func::FuncOp fn,
+              const Dispatcher &dispatcher) {
+  scf::ForOp loop = task.loop;
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  MLIRContext *ctx = b.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  auto i64 = b.getI64Type();
+  auto i32 = b.getI32Type();
+  storeRoots(b, task, dispatcher.context);
   Value tasks = arith::ConstantIntOp::create(b, loc, i64, task.tripCount);
   Value parallel =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
@@ -641,6 +668,27 @@ void collectKernelLoops(Block &block, uint64_t minWork,
   }
 }
 
+/// The kernels of `block` left serial: loops at its top level, or in a
+/// result-less `scf.if` there, that hold none of `taskLoops`.
+void collectSerialKernelLoops(Block &block,
+                              const llvm::DenseSet<Operation *> &taskLoops,
+                              SmallVectorImpl<scf::ForOp> &loops) {
+  for (Operation &op : block) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      WalkResult holdsTask = loop->walk([&](scf::ForOp nested) {
+        return taskLoops.contains(nested) ? WalkResult::interrupt()
+                                          : WalkResult::advance();
+      });
+      if (!holdsTask.wasInterrupted())
+        loops.push_back(loop);
+    } else if (isa<scf::IfOp>(op) && op.getNumResults() == 0) {
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          collectSerialKernelLoops(nested, taskLoops, loops);
+    }
+  }
+}
+
 struct ParallelizeKernelsPass final
     : aotc::impl::ParallelizeKernelsPassBase<ParallelizeKernelsPass> {
   using Base::Base;
@@ -684,6 +732,25 @@ struct ParallelizeKernelsPass final
       tasks.push_back(std::move(task));
     }
 
+    // The kernels left serial, as functions too, when asked: each is then
+    // compiled on its own, and once for equal ones
+    // (aotc-cpu-merge-identical-tasks).
+    SmallVector<KernelTask> serialTasks;
+    if (serialFunctions) {
+      llvm::DenseSet<Operation *> taskLoops;
+      for (const KernelTask &task : tasks)
+        taskLoops.insert(task.loop);
+      SmallVector<scf::ForOp> serialLoops;
+      for (Block &block : parallelRun.getBody())
+        collectSerialKernelLoops(block, taskLoops, serialLoops);
+      for (scf::ForOp loop : serialLoops) {
+        KernelTask task;
+        if (succeeded(
+                analyzeKernel(loop, parallelRun, task, /*collapse=*/false)))
+          serialTasks.push_back(std::move(task));
+      }
+    }
+
     uint64_t workerBytes = 0;
     size_t slots = 1;
     for (const KernelTask &task : tasks) {
@@ -692,22 +759,26 @@ struct ParallelizeKernelsPass final
                                      kAlignment));
       slots = std::max(slots, task.roots.size());
     }
+    for (const KernelTask &task : serialTasks)
+      slots = std::max(slots, task.roots.size());
     Builder builder(&getContext());
     module->setAttr(kWorkerTempBytesAttr, builder.getI64IntegerAttr(workerBytes));
     SmallVector<Attribute> records;
     auto recordTasks = llvm::make_scope_exit([&] {
       module->setAttr(kParallelKernelsAttr, builder.getArrayAttr(records));
     });
-    if (tasks.empty())
+    if (tasks.empty() && serialTasks.empty())
       return;
 
     Dispatcher dispatcher = setUpDispatch(parallelRun, slots, workerBytes);
     SymbolTable symbols(module);
+    UnitAttr taskAttr = builder.getUnitAttr();
     for (auto [index, task] : llvm::enumerate(tasks)) {
       func::FuncOp fn =
           buildTask(task, (name + "_task_" + Twine(index + 1)).str(),
                     parallelRun, tempBytes, workerBytes);
       symbols.insert(fn);
+      fn->setAttr(aotc::kTaskFunctionAttr, taskAttr);
       records.push_back(builder.getDictionaryAttr({
           builder.getNamedAttr("task", fn.getSymNameAttr()),
           builder.getNamedAttr("tasks",
@@ -718,6 +789,15 @@ struct ParallelizeKernelsPass final
       }));
       dispatch(task, fn, dispatcher);
       ++numParallelKernels;
+    }
+    for (auto [index, task] : llvm::enumerate(serialTasks)) {
+      func::FuncOp fn =
+          buildTask(task, (name + "_serial_" + Twine(index + 1)).str(),
+                    parallelRun, tempBytes, workerBytes, /*wholeLoop=*/true);
+      symbols.insert(fn);
+      fn->setAttr(aotc::kTaskFunctionAttr, taskAttr);
+      dispatchSerial(task, fn, dispatcher.context);
+      ++numSerialFunctions;
     }
   }
 

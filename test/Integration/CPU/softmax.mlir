@@ -19,7 +19,8 @@
 //   fed -inf), so each lane must keep NumPy's answer: 17 leading -inf,
 //   all -inf, a +inf at position 18, a NaN at position 17.
 //
-// CHECK-LABEL: func.func @g_run_parallel(
+// Each kernel runs on the calling thread, in a function of its own.
+// CHECK-LABEL: func.func private @g_serial_1(
 // CHECK:         math.exp {{.*}} : vector<16xf32>
 // CHECK:         vector.reduction <maximumf>, {{.*}} : vector<16xf32> into f32
 // The default tolerances hold: f32 results are a few ulps from the float64

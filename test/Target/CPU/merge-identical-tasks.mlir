@@ -1,5 +1,6 @@
 // RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels="min-task-work=64" --aotc-cpu-merge-identical-tasks | FileCheck %s
 // RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels="min-task-work=64" | FileCheck %s --check-prefix=UNMERGED
+// RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels="serial-functions=1" --aotc-cpu-merge-identical-tasks | FileCheck %s --check-prefix=SERIAL
 
 // Three layers of one shape (a weight matrix times a row, into a planned
 // buffer) and one of another. The first two differ in their weights and in
@@ -12,6 +13,23 @@
 // slot to 3.
 
 // UNMERGED-COUNT-4: func.func private @m_task_
+
+// The same kernels left serial (too small to be tasks) merge the same way;
+// each call is preceded by its stores.
+// SERIAL-LABEL: func.func private @m_serial_1(
+// SERIAL-NOT:   func.func private @m_serial_2(
+// SERIAL-NOT:   func.func private @m_serial_3(
+// SERIAL-LABEL: func.func private @m_serial_4(
+// SERIAL-LABEL: func.func @m_run_parallel(
+// SERIAL:         memref.get_global @w1
+// SERIAL:         arith.constant 0 : i64
+// SERIAL:         call @m_serial_1(
+// SERIAL:         memref.get_global @w2
+// SERIAL:         arith.constant 1024 : i64
+// SERIAL:         call @m_serial_1(
+// SERIAL:         memref.get_global @w1
+// SERIAL:         call @m_serial_1(
+// SERIAL:         call @m_serial_4(
 
 // CHECK-LABEL: module attributes {aotc.parallel_kernels = [
 // CHECK-SAME:    task = "m_task_1"

@@ -1,6 +1,7 @@
 // RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels="min-task-work=64" | FileCheck %s
 // RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels | FileCheck %s --check-prefix=SMALL
 // RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels="min-task-work=64" | FileCheck %s --check-prefix=COLLAPSE
+// RUN: aotc-opt %s --split-input-file --aotc-cpu-parallelize-kernels="serial-functions=1" | FileCheck %s --check-prefix=SERIAL
 
 // The entry point's body moves into m_run_parallel, which reads the
 // caller's aotc_parallel once (no callback or fewer than 2 workers: serial);
@@ -17,7 +18,7 @@
 // CHECK-LABEL: module attributes {aotc.parallel_kernels = [{calls = 1 : i64, loc = #{{.+}}, task = "m_task_1", tasks = 4 : i64}], aotc.temp_bytes = 4096 : i64, aotc.worker_temp_bytes = 1024 : i64}
 // CHECK-LABEL: func.func private @m_task_1(
 // CHECK-SAME:      %[[CTX:.+]]: !llvm.ptr, %[[BEGIN:.+]]: i64, %[[END:.+]]: i64, %[[WORKER:.+]]: i32)
-// CHECK-SAME:      attributes {passthrough = ["noinline"]}
+// CHECK-SAME:      attributes {aotc.task, passthrough = ["noinline"]}
 // CHECK:         %[[SLOT0:.+]] = llvm.getelementptr %[[CTX]][0] : (!llvm.ptr) -> !llvm.ptr, i64
 // CHECK:         %[[RAW:.+]] = llvm.load %[[SLOT0]] : !llvm.ptr -> !llvm.ptr
 // CHECK:         %[[SLOT1:.+]] = llvm.getelementptr %[[CTX]][1]
@@ -83,6 +84,24 @@
 // CHECK:         %[[N:.+]] = llvm.mlir.zero : !llvm.ptr
 // CHECK:         %[[R:.+]] = call @m_run_parallel(%[[A]], %[[B]], %[[C]], %[[N]])
 // CHECK:         return %[[R]] : i32
+
+// With serial-functions, the kernels too small to be tasks move into
+// functions called once over all their iterations: the loops keep their
+// constant bounds (whatever the range the call passes). The loop of one
+// iteration stays.
+// SERIAL:       aotc.parallel_kernels = []
+// SERIAL-LABEL: func.func private @m_serial_1(
+// SERIAL-SAME:      attributes {aotc.task, passthrough = ["noinline"]}
+// SERIAL:         scf.for %{{.+}} = %c0 to %c4 step %c1 {
+// SERIAL:           memref.view {{.*}} {aotc.loop_scratch}
+// SERIAL-LABEL: func.func private @m_serial_2(
+// SERIAL:         scf.for %{{.+}} = %c0 to %c4 step %c1 {
+// SERIAL-LABEL: func.func @m_run_parallel(
+// SERIAL:         %[[CTX:.+]] = llvm.alloca
+// SERIAL:         call @m_serial_1(%[[CTX]], %{{.+}}, %{{.+}}, %{{.+}})
+// SERIAL:         call @m_serial_2(%[[CTX]],
+// SERIAL:         scf.for %{{.+}} = %c0 to %c1 step %c1 {
+// SERIAL:         return
 
 // With the default threshold the kernel is too small: no task, no extra
 // scratch, but m_run_parallel still exists.

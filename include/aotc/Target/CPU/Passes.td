@@ -1108,7 +1108,8 @@ def MergeIdenticalTasksPass
   let description = [{
     Runs after aotc-cpu-parallelize-kernels. A network repeats its layers:
     ViT-B/16's twelve encoder blocks, a ResNet stage's bottlenecks. Their
-    kernels become task functions (`NAME_task_K`) that are equal op for op
+    kernels become functions (the tasks `NAME_task_K` and the serial
+    kernels' `NAME_serial_K`, marked `aotc.task`) that are equal op for op
     except for which weights they read (`memref.get_global`) and where in
     the arena their planned buffers lie (the index constants that only
     `memref.view`s take as offsets): LLVM would optimize and generate the
@@ -1121,9 +1122,10 @@ def MergeIdenticalTasksPass
     roots, loaded by the task (a weight's address, a buffer's offset), and
     every dispatch stores its own values there and calls that task. The
     context grows by the most slots a set needs; `aotc.parallel_kernels`
-    then names the task that runs each kernel. A task whose uses are not a
-    dispatch (an `scf.if` with the pool's call and the serial call, given a
-    context on the stack) is left alone.
+    then names the task that runs each kernel. A function whose uses are
+    not a dispatch (an `scf.if` with the pool's call and the serial call,
+    or a serial kernel's one call, given a context on the stack) is left
+    alone.
 
     The cost at run time is a store per parameter at each dispatch and a
     load in the task. LLVM no longer sees that a merged task's weights are
@@ -1207,11 +1209,23 @@ def ParallelizeKernelsPass
 
     Every task runs the same code as the serial call, on the same
     iterations, so results are bitwise identical whatever the workers.
+
+    With `serial-functions`, every other kernel loop of the body (at its
+    top level or in a result-less `scf.if` there, holding no task's loop)
+    that a task could run moves the same way into
+    `NAME_serial_K(ctx, begin, end, worker)`, which the body calls once over
+    all its iterations (`NAME_serial_K(ctx, 0, N, 0)`, never collapsed):
+    LLVM then optimizes and generates each kernel on its own, on any of
+    the compiler's threads, and aotc-cpu-merge-identical-tasks compiles
+    equal ones once. Both kinds of function carry the unit attribute
+    `aotc.task`.
   }];
   let options = [
     Option<"minTaskWork", "min-task-work", "int64_t", /*default=*/"1 << 18",
            "Vector lanes of work (loads, stores, arithmetic, summed over the "
            "iterations) below which a kernel stays serial">,
+    Option<"serialFunctions", "serial-functions", "bool", /*default=*/"false",
+           "Move the kernels left serial into functions too, called once">,
   ];
   let dependentDialects = ["mlir::func::FuncDialect",
                            "mlir::LLVM::LLVMDialect",
@@ -1223,6 +1237,8 @@ def ParallelizeKernelsPass
               "Kernels run as tasks">,
     Statistic<"numSerialKernels", "serial-kernels",
               "Marked kernels left serial (too small or not outlinable)">,
+    Statistic<"numSerialFunctions", "serial-functions",
+              "Serial kernels moved into functions called once">,
   ];
 }
 
