@@ -124,18 +124,25 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // them.
   ChannelBlockedWeightsPassOptions channelBlocks;
   channelBlocks.vectorBits = options.vectorBits;
+  // Here and below, the weights the pass before replaced are freed before
+  // the next rewrites them again: run as one nested pipeline, every
+  // version would be alive at once.
+  pm.addPass(createReleaseUnreferencedWeightsPass());
   pm.addNestedPass<func::FuncOp>(createChannelBlockedWeightsPass(channelBlocks));
   // A matmul's constant right-hand side is stored in contiguous panels of
   // columns; a runtime one whose rows would alias, or span too many pages,
   // is read through a copy in panels, made per tile.
+  pm.addPass(createReleaseUnreferencedWeightsPass());
   pm.addNestedPass<func::FuncOp>(createPackMatmulPanelsPass());
   // Other weights whose rows would alias in the L1 cache get one cache
   // line of padding per row (read through a slice, nothing copied).
+  pm.addPass(createReleaseUnreferencedWeightsPass());
   pm.addNestedPass<func::FuncOp>(createPadWeightRowsPass());
   // Each contraction (matmul, conv, pooling, reduction) becomes one loop nest
   // with its epilogue, accumulator initialization and padded inputs.
   TileAndFusePassOptions tileAndFuse;
   tileAndFuse.wholePads = true;
+  pm.addPass(createReleaseUnreferencedWeightsPass());
   pm.addNestedPass<func::FuncOp>(createTileAndFusePass(tileAndFuse));
   pm.addPass(createCanonicalizerPass());
   // (CSE as `cse` does, with the tiled loops, alike but for their bodies,

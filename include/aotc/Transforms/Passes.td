@@ -445,6 +445,27 @@ def HoistGraphLoopAllocsPass
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def ReleaseUnreferencedWeightsPass
+    : Pass<"aotc-release-unreferenced-weights", "mlir::ModuleOp"> {
+  let summary = "Free the weight blobs no attribute of the module refers to";
+  let description = [{
+    A model's weights live in builtin dialect resource blobs, owned by the
+    MLIRContext; a pass that rewrites a weight into another layout makes a
+    new blob, and the old one stays allocated until the context dies. This
+    pass frees (empties) every blob that no attribute of the module, at any
+    depth, refers to any more; the IR does not change. The driver does the
+    same after every module-level pass, but function passes next to each
+    other run as one nested pipeline: between passes that each rewrite
+    weights (the CPU fusion stage's blocked, packed and padded layouts),
+    this pass frees each version before the next is made (ResNet-50 with
+    its Winograd weights: a 542 MiB peak, 444 MiB with it).
+  }];
+  let statistics = [
+    Statistic<"bytesReleased", "bytes-released",
+              "Bytes of weight blobs freed">,
+  ];
+}
+
 def FlattenConstantGlobalsPass
     : Pass<"aotc-flatten-constant-globals", "mlir::ModuleOp"> {
   let summary = "Give each dense LLVM global one flat array type";
