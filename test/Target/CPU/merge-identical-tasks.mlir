@@ -160,3 +160,48 @@ module attributes {aotc.temp_bytes = 4096 : i64} {
     return %ok : i32
   }
 }
+
+// -----
+
+// Kernels equal but for a constant they compute with, or for an attribute
+// of a load (nontemporal): not merged.
+
+// CHECK-LABEL: module
+// CHECK:       func.func private @m_task_1(
+// CHECK:       func.func private @m_task_2(
+// CHECK:       func.func private @m_task_3(
+
+module attributes {aotc.temp_bytes = 4096 : i64} {
+  llvm.func @malloc(i64) -> !llvm.ptr
+  func.func @m_run(%in: !llvm.ptr, %out: !llvm.ptr, %temp: !llvm.ptr) -> i32 attributes {aotc.entry_point} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c1024 = arith.constant 1024 : index
+    %size = llvm.mlir.constant(4096 : i64) : i64
+    %raw = llvm.call @malloc(%size) : (i64) -> !llvm.ptr
+    %arena = builtin.unrealized_conversion_cast %raw : !llvm.ptr to memref<4096xi8>
+    %a = memref.view %arena[%c0][] {aotc.buffer = 1 : i64} : memref<4096xi8> to memref<4x16xf32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %v = vector.load %a[%i, %c0] : memref<4x16xf32>, vector<16xf32>
+      %k = arith.constant dense<2.0> : vector<16xf32>
+      %s = arith.mulf %v, %k : vector<16xf32>
+      vector.store %s, %a[%i, %c0] : memref<4x16xf32>, vector<16xf32>
+    } {aotc.parallel}
+    %b = memref.view %arena[%c1024][] {aotc.buffer = 2 : i64} : memref<4096xi8> to memref<4x16xf32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %v = vector.load %b[%i, %c0] : memref<4x16xf32>, vector<16xf32>
+      %k = arith.constant dense<3.0> : vector<16xf32>
+      %s = arith.mulf %v, %k : vector<16xf32>
+      vector.store %s, %b[%i, %c0] : memref<4x16xf32>, vector<16xf32>
+    } {aotc.parallel}
+    scf.for %i = %c0 to %c4 step %c1 {
+      %v = vector.load %b[%i, %c0] {nontemporal = true} : memref<4x16xf32>, vector<16xf32>
+      %k = arith.constant dense<3.0> : vector<16xf32>
+      %s = arith.mulf %v, %k : vector<16xf32>
+      vector.store %s, %b[%i, %c0] : memref<4x16xf32>, vector<16xf32>
+    } {aotc.parallel}
+    %ok = arith.constant 0 : i32
+    return %ok : i32
+  }
+}
