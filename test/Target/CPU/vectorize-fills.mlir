@@ -5,12 +5,17 @@
 // floats, not scalar loops (which LLVM vectorized across the 113 rows, as
 // scatters).
 
+// Every fill loop asks LLVM to unroll it 4 times, no more.
+// CHECK:         #[[UNROLL:.+]] = #llvm.loop_unroll<count = 4 : i32>
+// CHECK:         #[[ANNOTATION:.+]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @pool_window(
 // CHECK-SAME:      %[[W:.+]]: memref<1x3x113x64xf32>
 // CHECK-DAG:     %[[NINF:.+]] = arith.constant dense<0xFF800000> : vector<64xf32>
 // CHECK:         scf.for %[[I:.+]] = %c0 to %c3 step %c1 {
 // CHECK:           scf.for %[[J:.+]] = %c0 to %c113 step %c1 {
 // CHECK:             vector.store %[[NINF]], %[[W]][%c0, %[[I]], %[[J]], %c0] : memref<1x3x113x64xf32>, vector<64xf32>
+// CHECK:           } {aotc.parallel, loop_annotation = #[[ANNOTATION]]}
+// CHECK:         } {aotc.parallel, loop_annotation = #[[ANNOTATION]]}
 // CHECK-NOT:     linalg.map
 func.func @pool_window(%w: memref<1x3x113x64xf32>) {
   %ninf = arith.constant 0xFF800000 : f32

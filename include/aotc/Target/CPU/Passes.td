@@ -851,7 +851,10 @@ def VectorizeFillsPass
     `convert-linalg-to-loops` are left to LLVM, which vectorized a padded
     window's fill with -inf (max pooling) across the wrong dimension, as
     scatters, 30x slower than the pooling itself. A fill of a contiguous
-    buffer with zero stays: LLVM makes it one memset.
+    buffer with zero stays: LLVM makes it one memset. Each loop asks LLVM
+    (`llvm.loop.unroll.count`) to unroll it 4 times: fully unrolled, the
+    borders of ResNet-50's padded windows made blocks of 900 stores that
+    took the instruction scheduler 0.6 s, for no gain in a store-bound loop.
 
     Before:
     ```mlir
@@ -863,13 +866,15 @@ def VectorizeFillsPass
     scf.for %i = %c0 to %c3 step %c1 {
       scf.for %j = %c0 to %c113 step %c1 {
         vector.store %row, %window[%i, %j, %c0] : memref<3x113x64xf32>, vector<64xf32>
-      }
-    }
+      } {aotc.parallel,
+         loop_annotation = #llvm.loop_annotation<unroll = <count = 4 : i32>>}
+    } {aotc.parallel, loop_annotation = ...}
     ```
   }];
   let dependentDialects = ["mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect",
-                           "mlir::arith::ArithDialect"];
+                           "mlir::arith::ArithDialect",
+                           "mlir::LLVM::LLVMDialect"];
   let statistics = [
     Statistic<"numFillsVectorized", "num-fills-vectorized",
               "linalg.fill ops emitted as vector stores along rows">,
