@@ -110,12 +110,21 @@ static bool isSupportedFloat(Type type) {
   return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
 }
 
-std::optional<SmallVector<double>>
-aotc::tg::readFloatElements(Attribute attr, int64_t maxElements) {
+bool aotc::tg::canReadFloatElements(Attribute attr, int64_t maxElements) {
   RankedTensorType type = getTensorType(attr);
   if (!type || !isSupportedFloat(type.getElementType()) ||
       type.getNumElements() > maxElements)
+    return false;
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr); dense && dense.isSplat())
+    return true;
+  return getRawElementBytes(attr).has_value();
+}
+
+std::optional<SmallVector<double>>
+aotc::tg::readFloatElements(Attribute attr, int64_t maxElements) {
+  if (!canReadFloatElements(attr, maxElements))
     return std::nullopt;
+  RankedTensorType type = getTensorType(attr);
   Type elementType = type.getElementType();
   int64_t count = type.getNumElements();
   if (auto dense = dyn_cast<DenseElementsAttr>(attr);

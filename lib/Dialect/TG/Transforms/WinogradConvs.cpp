@@ -109,8 +109,9 @@ ElementsAttr transformWeights(ElementsAttr weights, const Shape &shape) {
       readFloatElements(weights, kMaxWeightFoldElements);
   int64_t c = shape.inChannels, k = shape.outChannels;
   SmallVector<float> transformed(kTile * kTile * c * k);
-  for (int64_t m = 0; m < k; ++m)
-    for (int64_t n = 0; n < c; ++n) {
+  // Output channels innermost: each of the 36 planes is written in order.
+  for (int64_t n = 0; n < c; ++n)
+    for (int64_t m = 0; m < k; ++m) {
       const double *w = values->data() + (m * c + n) * kTaps * kTaps;
       // (G w): 6x3, then (G w) G^T: 6x6.
       double gw[kTile][kTaps];
@@ -284,7 +285,7 @@ struct WinogradConvsPass final
                                          weightBytes <= maxWeightBytes);
       ElementsAttr weights;
       matchPattern(conv.getWeight(), m_Constant(&weights));
-      chosen &= bool(readFloatElements(weights, kMaxWeightFoldElements));
+      chosen &= canReadFloatElements(weights, kMaxWeightFoldElements);
       OpBuilder b(context);
       choices.push_back(b.getDictionaryAttr({
           b.getNamedAttr("loc", LocationAttr(conv.getLoc())),

@@ -69,6 +69,10 @@ mlir::ElementsAttr buildConstant(mlir::RankedTensorType type,
 std::optional<llvm::SmallVector<double>> readFloatElements(mlir::Attribute attr,
                                                            int64_t maxElements);
 
+/// Whether readFloatElements(attr, maxElements) reads the elements, without
+/// reading them.
+bool canReadFloatElements(mlir::Attribute attr, int64_t maxElements);
+
 /// The elements of an 8-, 16- or 32-bit integer constant, read as
 /// unsigned or signed, exactly as double (a splat is repeated). Nullopt for
 /// other element types, for constants of more than `maxElements` elements
