@@ -187,6 +187,10 @@ int main(int argc, char **argv) {
                "pipeline stage with its passes, LLVM translation, "
                "optimization and code generation) and the peak memory "
                "after each");
+  app.add_flag("--verify-each", options.verifyEachPass,
+               "Verify the IR after every pass of the pipeline, not only "
+               "after every stage: slower, but an internal error then names "
+               "the pass that broke the IR");
   app.add_flag("--dump-constants", options.dumpConstants,
                "With --dump-dir, print every constant in full (a model's "
                "dump then holds its weights several times over)");

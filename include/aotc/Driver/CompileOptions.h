@@ -65,6 +65,9 @@ struct CompileOptions {
   /// Print large constants (the weights) in full in the dump files; by
   /// default they are elided (DumpPrinting.h).
   bool dumpConstants = false;
+  /// Verify the IR after every pass, not only after every pipeline stage:
+  /// slower, and names the pass that produced invalid IR.
+  bool verifyEachPass = false;
   /// Print each step's wall time (each stage's passes nested) and the peak
   /// memory after it, to the diagnostic stream.
   bool timings = false;

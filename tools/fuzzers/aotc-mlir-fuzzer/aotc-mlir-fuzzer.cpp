@@ -78,6 +78,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.name = "fuzz";
   options.emit = aotc::EmitKind::LLVMIR;
   options.codegen.optLevel = 0;
+  // A pass that breaks the IR is found at that pass.
+  options.verifyEachPass = true;
   FatalErrorTrap diag;
   aotc::compile(options, diag);
   return 0;
