@@ -28,6 +28,9 @@ using namespace mlir;
 
 namespace {
 
+/// The inserts of one concatenation (aotc::findConcatChain).
+using Chain = SmallVector<tensor::InsertSliceOp>;
+
 /// One insert of a chain and its anchor (aotc::findPieceAnchor).
 struct Piece {
   tensor::InsertSliceOp insert;
@@ -54,17 +57,100 @@ struct ConcatInPlacePass final
         if (auto insert = dyn_cast<tensor::InsertSliceOp>(user);
             insert && insert.getDest() == empty.getResult())
           firsts.push_back(insert);
+    SmallVector<Chain> chains;
+    for (tensor::InsertSliceOp first : firsts) {
+      Chain chain = aotc::findConcatChain(first);
+      if (!chain.empty() && chain.front() == first)
+        chains.push_back(std::move(chain));
+    }
+    // Each chain that is a prefix of longer ones goes to the longest of
+    // them, which is rebuilt first.
+    SmallVector<SmallVector<unsigned>> prefixes(chains.size());
+    for (auto [a, chain] : llvm::enumerate(chains)) {
+      std::optional<unsigned> host;
+      for (auto [b, other] : llvm::enumerate(chains))
+        if (isPrefixOf(chain, other) &&
+            (!host || other.size() > chains[*host].size()))
+          host = b;
+      if (host)
+        prefixes[*host].push_back(a);
+    }
     IRRewriter rewriter(&getContext());
-    for (tensor::InsertSliceOp first : firsts)
-      rebuild(first, rewriter);
+    SmallVector<bool> erased(chains.size(), false);
+    for (auto [b, chain] : llvm::enumerate(chains)) {
+      if (prefixes[b].empty())
+        continue;
+      SmallVector<Chain *> nested;
+      for (unsigned a : prefixes[b])
+        nested.push_back(&chains[a]);
+      SmallVector<bool> replaced = rebuild(chain, nested, rewriter);
+      erased[b] = true;
+      for (auto [a, done] : llvm::zip(prefixes[b], replaced)) {
+        if (!done)
+          continue;
+        eraseChain(chains[a], rewriter);
+        erased[a] = true;
+      }
+    }
+    for (auto [index, chain] : llvm::enumerate(chains))
+      if (!erased[index])
+        rebuild(chain, {}, rewriter);
   }
 
-  /// Rebuilds the chain that starts with `first` when some of its pieces
-  /// have a producer that can write into it.
-  void rebuild(tensor::InsertSliceOp first, IRRewriter &rewriter) {
-    SmallVector<tensor::InsertSliceOp> chain = aotc::findConcatChain(first);
-    if (chain.empty() || chain.front() != first)
-      return;
+  /// Whether `chain`'s pieces are the first pieces of `other` (a longer
+  /// chain), in the same places, and its shape is `other`'s cut short
+  /// along one dimension: so `chain`'s value is a slice of `other`'s once
+  /// those pieces are inserted (a DenseNet block's layers each concatenate
+  /// all the features before them).
+  static bool isPrefixOf(const Chain &chain, const Chain &other) {
+    if (chain.size() >= other.size())
+      return false;
+    tensor::InsertSliceOp end = chain.back(), otherEnd = other.back();
+    RankedTensorType type = end.getResultType();
+    RankedTensorType otherType = otherEnd.getResultType();
+    if (type.getElementType() != otherType.getElementType() ||
+        type.getRank() != otherType.getRank())
+      return false;
+    unsigned shorter = 0;
+    for (auto [size, otherSize] :
+         llvm::zip(type.getShape(), otherType.getShape())) {
+      if (size == otherSize)
+        continue;
+      if (size > otherSize || ++shorter > 1)
+        return false;
+    }
+    if (shorter != 1)
+      return false;
+    for (auto [a, b] : llvm::zip(chain, other)) {
+      tensor::InsertSliceOp insert = a, otherInsert = b;
+      if (insert.getSource() != otherInsert.getSource() ||
+          insert.getStaticOffsets() != otherInsert.getStaticOffsets() ||
+          insert.getStaticSizes() != otherInsert.getStaticSizes() ||
+          insert.getStaticStrides() != otherInsert.getStaticStrides())
+        return false;
+    }
+    return true;
+  }
+
+  /// Erases a chain whose value nothing reads any more.
+  static void eraseChain(const Chain &chain, IRRewriter &rewriter) {
+    tensor::InsertSliceOp first = chain.front();
+    auto root = first.getDest().getDefiningOp<tensor::EmptyOp>();
+    for (tensor::InsertSliceOp insert : llvm::reverse(chain))
+      rewriter.eraseOp(insert);
+    if (root && root->use_empty())
+      rewriter.eraseOp(root);
+  }
+
+  /// Rebuilds `chain` when some of its pieces have a producer that can
+  /// write into it. Each of `nested` (chains that are prefixes of it,
+  /// isPrefixOf) becomes a slice of it, taken once its pieces are
+  /// inserted, where that precedes every reader of the nested chain's
+  /// value: the result says which did (their chains are left unread).
+  SmallVector<bool> rebuild(const Chain &chain, ArrayRef<Chain *> nested,
+                            IRRewriter &rewriter) {
+    SmallVector<bool> replaced(nested.size(), false);
+    tensor::InsertSliceOp first = chain.front();
     auto root = first.getDest().getDefiningOp<tensor::EmptyOp>();
     Block *block = root->getBlock();
     SmallVector<Piece> anchored, rest;
@@ -76,7 +162,7 @@ struct ConcatInPlacePass final
         llvm::none_of(rest, [](const Piece &piece) {
           return aotc::isConcatPieceFilled(piece.insert);
         }))
-      return;
+      return replaced;
     // In the order their producers start writing: each piece's place must
     // exist (the chain so far) before that.
     llvm::stable_sort(anchored, [](const Piece &a, const Piece &b) {
@@ -86,7 +172,7 @@ struct ConcatInPlacePass final
     // The concatenation's buffer, made right before the first producer.
     // (or where it was, when no piece is computed into it: its constants
     // are still filled rather than copied).
-    rewriter.setInsertionPoint(anchored.empty() ? chain.front().getOperation()
+    rewriter.setInsertionPoint(anchored.empty() ? first.getOperation()
                                                 : anchored.front().anchor);
     RankedTensorType type = root.getType();
     Value current = tensor::EmptyOp::create(rewriter, root.getLoc(),
@@ -94,6 +180,37 @@ struct ConcatInPlacePass final
                                             type.getElementType());
     Operation *last = current.getDefiningOp();
     DominanceInfo dominance(getOperation());
+    // The pieces inserted so far, by their place in `chain`.
+    SmallVector<bool> inserted(chain.size(), false);
+    auto sliceNested = [&]() {
+      for (auto [index, prefix] : llvm::enumerate(nested)) {
+        if (replaced[index] ||
+            !llvm::all_of(ArrayRef<bool>(inserted).take_front(prefix->size()),
+                          [](bool done) { return done; }))
+          continue;
+        tensor::InsertSliceOp end = prefix->back();
+        RankedTensorType type = end.getResultType();
+        rewriter.setInsertionPointAfter(last);
+        SmallVector<OpFoldResult> zeros(type.getRank(),
+                                        rewriter.getIndexAttr(0));
+        SmallVector<OpFoldResult> ones(type.getRank(),
+                                       rewriter.getIndexAttr(1));
+        auto slice = tensor::ExtractSliceOp::create(
+            rewriter, end.getLoc(), type, current, zeros,
+            getAsIndexOpFoldResult(rewriter.getContext(), type.getShape()),
+            ones);
+        bool dominates = llvm::all_of(end->getUsers(), [&](Operation *user) {
+          return dominance.properlyDominates(slice.getOperation(), user);
+        });
+        if (!dominates) {
+          rewriter.eraseOp(slice);
+          continue;
+        }
+        rewriter.replaceAllUsesWith(end.getResult(), slice.getResult());
+        replaced[index] = true;
+        ++numNestedConcats;
+      }
+    };
     auto append = [&](tensor::InsertSliceOp old, Value source) {
       // After the source and the chain so far.
       Operation *def = ancestorIn(block, source.getDefiningOp());
@@ -104,8 +221,26 @@ struct ConcatInPlacePass final
           old.getMixedSizes(), old.getMixedStrides());
       current = insert.getResult();
       last = insert;
+      inserted[llvm::find(chain, old) - chain.begin()] = true;
+      sliceNested();
       return insert;
     };
+    // With nested concatenations to slice, the pieces that exist before
+    // the buffer (the block's input, an argument) go in first: a nested
+    // one is sliced once all its pieces are in, before its readers.
+    if (!nested.empty()) {
+      auto isEarly = [&](const Piece &piece) {
+        tensor::InsertSliceOp insert = piece.insert;
+        Value source = insert.getSource();
+        Operation *def = ancestorIn(block, source.getDefiningOp());
+        return !aotc::isConcatPieceFilled(insert) &&
+               (!def || def->isBeforeInBlock(last));
+      };
+      for (Piece &piece : rest)
+        if (isEarly(piece))
+          append(piece.insert, piece.insert.getSource());
+      llvm::erase_if(rest, isEarly);
+    }
     for (Piece &piece : anchored) {
       Value source = piece.insert.getSource();
       OpOperand *use = aotc::findPieceRootUse(piece.insert);
@@ -191,11 +326,13 @@ struct ConcatInPlacePass final
       }
       append(piece.insert, source);
     }
-    rewriter.replaceAllUsesWith(chain.back().getResult(), current);
+    tensor::InsertSliceOp end = chain.back();
+    rewriter.replaceAllUsesWith(end.getResult(), current);
     for (tensor::InsertSliceOp insert : llvm::reverse(chain))
       rewriter.eraseOp(insert);
     if (root->use_empty())
       rewriter.eraseOp(root);
+    return replaced;
   }
 };
 

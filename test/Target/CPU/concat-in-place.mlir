@@ -189,3 +189,59 @@ func.func @interleaved(%x: tensor<4x8x1xf32>) -> tensor<4x8x2xf32> {
   %c2 = tensor.insert_slice %b into %c1[0, 0, 1] [4, 8, 1] [1, 1, 1] : tensor<4x8x1xf32> into tensor<4x8x2xf32>
   return %c2 : tensor<4x8x2xf32>
 }
+
+// -----
+
+// A DenseNet block: each layer reads the concatenation of every feature
+// before it, and the block ends with the concatenation of all of them.
+// The shorter concatenations begin the longest one (the same pieces in the
+// same places), so there is one buffer: each is a slice of it, taken once
+// its pieces are in, and each feature's producer writes it once. Before,
+// every feature was copied into each later layer's concatenation.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @dense_block(
+// CHECK-SAME:      %[[X:.+]]: tensor<4x16xf32>
+// CHECK:         %[[BLOCK:.+]] = tensor.empty() : tensor<4x64xf32>
+// CHECK-NEXT:    %[[B1:.+]] = tensor.insert_slice %[[X]] into %[[BLOCK]][0, 0] [4, 16] [1, 1]
+// CHECK:         %[[F1:.+]] = linalg.generic {{.+}} ins(%[[X]] : tensor<4x16xf32>)
+// CHECK:         %[[B2:.+]] = tensor.insert_slice %[[F1]] into %[[B1]][0, 16] [4, 16] [1, 1]
+// CHECK:         %[[CAT1:.+]] = tensor.extract_slice %[[B2]][0, 0] [4, 32] [1, 1] : tensor<4x64xf32> to tensor<4x32xf32>
+// CHECK:         %[[F2:.+]] = linalg.generic {{.+}} ins(%[[CAT1]] : tensor<4x32xf32>)
+// CHECK:         %[[B3:.+]] = tensor.insert_slice %[[F2]] into %[[B2]][0, 32] [4, 16] [1, 1]
+// CHECK:         %[[CAT2:.+]] = tensor.extract_slice %[[B3]][0, 0] [4, 48] [1, 1] : tensor<4x64xf32> to tensor<4x48xf32>
+// CHECK:         %[[F3:.+]] = linalg.generic {{.+}} ins(%[[CAT2]] : tensor<4x48xf32>)
+// CHECK:         %[[B4:.+]] = tensor.insert_slice %[[F3]] into %[[B3]][0, 48] [4, 16] [1, 1]
+// CHECK-NOT:     tensor.insert_slice
+// CHECK:         return %[[B4]]
+func.func @dense_block(%x: tensor<4x16xf32>) -> tensor<4x64xf32> {
+  %e16 = tensor.empty() : tensor<4x16xf32>
+  %f1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x16xf32>) outs(%e16 : tensor<4x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4x16xf32>
+  %e32 = tensor.empty() : tensor<4x32xf32>
+  %a1 = tensor.insert_slice %x into %e32[0, 0] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x32xf32>
+  %cat1 = tensor.insert_slice %f1 into %a1[0, 16] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x32xf32>
+  %f2 = linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]} ins(%cat1 : tensor<4x32xf32>) outs(%e16 : tensor<4x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.mulf %in, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<4x16xf32>
+  %e48 = tensor.empty() : tensor<4x48xf32>
+  %b1 = tensor.insert_slice %x into %e48[0, 0] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x48xf32>
+  %b2 = tensor.insert_slice %f1 into %b1[0, 16] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x48xf32>
+  %cat2 = tensor.insert_slice %f2 into %b2[0, 32] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x48xf32>
+  %f3 = linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]} ins(%cat2 : tensor<4x48xf32>) outs(%e16 : tensor<4x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.addf %in, %in : f32
+    linalg.yield %a : f32
+  } -> tensor<4x16xf32>
+  %e64 = tensor.empty() : tensor<4x64xf32>
+  %c1 = tensor.insert_slice %x into %e64[0, 0] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x64xf32>
+  %c2 = tensor.insert_slice %f1 into %c1[0, 16] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x64xf32>
+  %c3 = tensor.insert_slice %f2 into %c2[0, 32] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x64xf32>
+  %c4 = tensor.insert_slice %f3 into %c3[0, 48] [4, 16] [1, 1] : tensor<4x16xf32> into tensor<4x64xf32>
+  return %c4 : tensor<4x64xf32>
+}
