@@ -106,19 +106,20 @@ std::optional<std::pair<Value, Value>> matchWidening(Value value) {
   return std::pair(narrow.getResult(0), zero);
 }
 
-/// The i8 constant `[K, N]` stored as `[N / 16, K / 4, 16, 4]`: element
-/// (k, n) at `[n / 16][k / 4][n % 16][k % 4]`.
+/// The i8 constant `[K, N]` stored as `[P / 16, K / 4, 16, 4]` with its
+/// columns padded with zeros to `P`: element (k, n) at `[n / 16][k / 4][n %
+/// 16][k % 4]`.
 Value packForVNNI(OpBuilder &b, Location loc, ElementsAttr matrix,
-                  ArrayRef<char> bytes) {
+                  ArrayRef<char> bytes, int64_t paddedColumns) {
   auto type = cast<ShapedType>(matrix.getType());
   int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
-  SmallVector<char> packed(bytes.size());
+  SmallVector<char> packed(rows * paddedColumns, 0);
   for (int64_t k = 0; k < rows; ++k)
     for (int64_t n = 0; n < columns; ++n)
       packed[((n / aotc::kVNNILanes) * (rows / 4) + k / 4) * 64 +
              (n % aotc::kVNNILanes) * 4 + k % 4] = bytes[k * columns + n];
   auto packedType = RankedTensorType::get(
-      {columns / aotc::kVNNILanes, rows / 4, aotc::kVNNILanes, 4},
+      {paddedColumns / aotc::kVNNILanes, rows / 4, aotc::kVNNILanes, 4},
       type.getElementType());
   ElementsAttr value = aotc::tg::buildConstant(
       packedType, packed, aotc::tg::getConstantNameHint(matrix, "weights"));
@@ -162,6 +163,19 @@ Value flipSigns(OpBuilder &b, Location loc, Value value) {
       .getResult(0);
 }
 
+/// Whether `init` is all zeros: a fill, or a generic yielding a constant,
+/// of zero.
+bool isZeroInit(Value init) {
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    return matchPattern(fill.getInputs()[0], m_Zero());
+  auto generic = init.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 0 ||
+      generic->getNumResults() != 1)
+    return false;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  return matchPattern(yield.getOperand(0), m_Zero());
+}
+
 /// `value` `[b..., m, n]` collapsed to `[b... * m, n]`.
 Value collapseRows(OpBuilder &b, Location loc, Value value) {
   auto type = cast<RankedTensorType>(value.getType());
@@ -193,11 +207,18 @@ struct VNNIMatmulsPass final
   /// (zero + s) * colsum(b), where u is a, or a + 128 (s = 128) when a is
   /// int8; batch dimensions of A are rows.
   static LogicalResult rewrite(linalg::GenericOp matmul) {
+    // A widening may reach A through a reshape (a classifier's pooled
+    // `[1, C, 1, 1]` collapsed to `[1, C]`): the 8-bit values are reshaped
+    // alike.
+    Value widened = matmul.getDpsInputs()[0];
+    auto collapse = widened.getDefiningOp<tensor::CollapseShapeOp>();
+    if (collapse)
+      widened = collapse.getSrc();
     std::optional<std::pair<Value, Value>> lhs =
-        matchWidening<arith::ExtUIOp>(matmul.getDpsInputs()[0]);
+        matchWidening<arith::ExtUIOp>(widened);
     int32_t signOffset = 0;
     if (!lhs) {
-      lhs = matchWidening<arith::ExtSIOp>(matmul.getDpsInputs()[0]);
+      lhs = matchWidening<arith::ExtSIOp>(widened);
       signOffset = 128;
     }
     auto rhs = matchWidening<arith::ExtSIOp>(matmul.getDpsInputs()[1]);
@@ -210,19 +231,31 @@ struct VNNIMatmulsPass final
     std::optional<ArrayRef<char>> bytes = aotc::tg::getRawElementBytes(matrix);
     int64_t k = matrix.getShapedType().getDimSize(0),
             n = matrix.getShapedType().getDimSize(1);
-    if (!bytes || int64_t(bytes->size()) != k * n || k % 4 != 0 ||
-        n % aotc::kVNNILanes != 0)
+    if (!bytes || int64_t(bytes->size()) != k * n || k % 4 != 0)
+      return failure();
+    // Columns in whole blocks of 16: padding columns of zero weights, whose
+    // sums into a zero accumulator are computed and dropped (a classifier's
+    // 1000 classes, 1008 computed).
+    int64_t paddedN = llvm::alignTo(n, aotc::kVNNILanes);
+    if (paddedN != n && !isZeroInit(matmul.getDpsInits()[0]))
       return failure();
 
     OpBuilder b(matmul);
     Location loc = matmul.getLoc();
     MLIRContext *context = b.getContext();
     Value a = lhs->first;
+    if (collapse)
+      a = tensor::CollapseShapeOp::create(b, loc, a,
+                                          collapse.getReassociationIndices());
     if (signOffset)
       a = flipSigns(b, loc, a);
     a = collapseRows(b, loc, a);
     Value init = collapseRows(b, loc, matmul.getDpsInits()[0]);
-    Value packed = packForVNNI(b, loc, matrix, *bytes);
+    auto initType = cast<RankedTensorType>(init.getType());
+    if (paddedN != n)
+      init = aotc::buildZeroAccumulator(b, loc,
+                                        {initType.getDimSize(0), paddedN});
+    Value packed = packForVNNI(b, loc, matrix, *bytes, paddedN);
     // (m, nb, j, k4, i): a[m, 4 k4 + i] * packed[nb, k4, j, i] summed into
     // out[m, 16 nb + j].
     AffineExpr m = getAffineDimExpr(0, context), nb = getAffineDimExpr(1, context),
@@ -241,6 +274,13 @@ struct VNNIMatmulsPass final
         iterators, aotc::buildVNNIDotBody);
     dot->setAttr(aotc::kVNNIAttrName, b.getUnitAttr());
     Value result = dot.getResult(0);
+    if (paddedN != n)
+      result = tensor::ExtractSliceOp::create(
+          b, loc, initType, result,
+          ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(initType.getDimSize(0)),
+                                 b.getIndexAttr(n)},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
     auto resultType = cast<RankedTensorType>(matmul.getResult(0).getType());
     int64_t rank = resultType.getRank();
     if (rank != 2) {

@@ -130,6 +130,51 @@ def qdq_gemm_quantized(name, rows, k, columns):
                            "yes" if uses_vnni(path, work) else "no"))
 
 
+def qdq_pooled_classifier(name, channels, columns):
+    """A classifier as onnxruntime's quantizer writes it: GlobalAveragePool,
+    QuantizeLinear -> DequantizeLinear, Flatten, the same pair again, a
+    Gemm by int8 weights (transB, a scale per row, a bias), its result
+    quantized again. The pooled values reach the matmul through the
+    Flatten's reshape, which the VNNI rewrite must see through. Within a
+    quantum of numpy's QDQ arithmetic."""
+    x = rng.random((1, channels, 3, 3)).astype(np.float32) * 6
+    p_scale, p_zero = np.float32(0.025), np.uint8(0)
+    y_scale, y_zero = np.float32(0.21), np.uint8(120)
+    wq = rng.integers(-127, 128, (columns, channels)).astype(np.int8)
+    w_scale = (rng.random(columns) * 0.02 + 0.001).astype(np.float32)
+    b = rng.standard_normal(columns).astype(np.float32)
+    nodes = [helper.make_node("GlobalAveragePool", ["x"], ["p"]),
+             helper.make_node("QuantizeLinear", ["p", "ps", "pz"], ["pq"]),
+             helper.make_node("DequantizeLinear", ["pq", "ps", "pz"], ["pd"]),
+             helper.make_node("Flatten", ["pd"], ["f"]),
+             helper.make_node("QuantizeLinear", ["f", "ps", "pz"], ["fq"]),
+             helper.make_node("DequantizeLinear", ["fq", "ps", "pz"], ["fd"]),
+             helper.make_node("DequantizeLinear", ["wq", "ws"], ["wd"],
+                              axis=0),
+             helper.make_node("Gemm", ["fd", "wd", "b"], ["g"], transB=1),
+             helper.make_node("QuantizeLinear", ["g", "ys", "yz"], ["gq"]),
+             helper.make_node("DequantizeLinear", ["gq", "ys", "yz"], ["y"])]
+    inits = [numpy_helper.from_array(np.array(p_scale), "ps"),
+             numpy_helper.from_array(np.array(p_zero), "pz"),
+             numpy_helper.from_array(wq, "wq"),
+             numpy_helper.from_array(w_scale, "ws"),
+             numpy_helper.from_array(b, "b"),
+             numpy_helper.from_array(np.array(y_scale), "ys"),
+             numpy_helper.from_array(np.array(y_zero), "yz")]
+    path = save(name, nodes, x.shape, inits)
+    (y,) = aotc.compile(path, name=name, cpu="native").run(x)
+    pooled = x.astype(np.float64).mean(axis=(2, 3))
+    pd = np.clip(np.rint(pooled / p_scale), 0, 255) * np.float64(p_scale)
+    w = wq.astype(np.float64) * w_scale.reshape(-1, 1)
+    g = pd @ w.T + b
+    want = (np.clip(np.rint(g / y_scale) + 120, 0, 255) - 120) * y_scale
+    quanta = np.abs(y - want).max() / y_scale
+    assert quanta <= 1.001, (name, quanta)
+    print("%s: 1x%dx3x3 pooled x %dx%d, output quantized, within a quantum "
+          "of numpy; vpdpbusd %s" % (name, channels, channels, columns,
+                                     "yes" if uses_vnni(path, work) else "no"))
+
+
 def qdq_conv(name, shape, filters, kernel, stride=1, pads=(0, 0, 0, 0),
              dilation=1, signed=False, zero=0, quantized_weights=True):
     """A QDQ Conv with a bias of `filters` int8 filters."""
@@ -251,3 +296,6 @@ qdq_matmul("matmul_8_columns", (8, 32), 8, bias=False)
 # A classifier's end: a Gemm of 100 columns whose result is quantized
 # again (its scale folded into the weights).
 qdq_gemm_quantized("gemm_quantized_output", 1, 64, 100)
+# The same end as onnxruntime's quantizer writes it after a pooling: the
+# pooled values pass a Flatten between their QuantizeLinear and the Gemm.
+qdq_pooled_classifier("pooled_classifier", 64, 100)

@@ -126,7 +126,8 @@ func.func @signed_rows_in_batches(%a: tensor<2x3x4xi8>) -> tensor<2x3x16xi32> {
 // -----
 
 // Left alone: a right-hand side that is not a constant, and one whose
-// columns are not a multiple of 16.
+// columns are not a multiple of 16 accumulating into an initial value that
+// is not zero (padding columns need an accumulator of their own).
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #a = affine_map<(m, n, k) -> (m, k)>
 #b = affine_map<(m, n, k) -> (k, n)>
@@ -167,7 +168,8 @@ func.func @left_alone(%a: tensor<5x4xi8>, %b: tensor<4x16xi8>) -> (tensor<5x16xi
     linalg.yield %w : i32
   } -> tensor<4x12xi32>
   %e4 = tensor.empty() : tensor<5x12xi32>
-  %init2 = linalg.fill ins(%c0 : i32) outs(%e4 : tensor<5x12xi32>) -> tensor<5x12xi32>
+  %c1 = arith.constant 1 : i32
+  %init2 = linalg.fill ins(%c1 : i32) outs(%e4 : tensor<5x12xi32>) -> tensor<5x12xi32>
   %d = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%wa, %wc : tensor<5x4xi32>, tensor<4x12xi32>) outs(%init2 : tensor<5x12xi32>) {
   ^bb0(%x: i32, %y: i32, %acc: i32):
@@ -238,4 +240,58 @@ func.func @correction_joins_consumer(%a: tensor<5x4xi8>) -> tensor<5x16xf32> {
     linalg.yield %m : f32
   } -> tensor<5x16xf32>
   return %f : tensor<5x16xf32>
+}
+
+// -----
+
+// Columns padded to a whole block of 16 (a classifier's 1000 classes
+// become 1008): the padding columns' weights are zeros, the contraction
+// fills an accumulator of 16 columns and the result is its leading 12. The
+// widened operand reaches the matmul through a reshape (a pooled `[1, C,
+// 1, 1]` image collapsed to `[1, C]`): the 8-bit values are reshaped alike.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func.func @columns_padded(
+// CHECK-SAME:      %[[ARG:.+]]: tensor<1x4x1x1xi8>
+// CHECK:         %[[ROWS:.+]] = tensor.collapse_shape %[[ARG]] {{\[}}[0], [1, 2, 3]] : tensor<1x4x1x1xi8> into tensor<1x4xi8>
+// CHECK:         %[[ACC:.+]] = linalg.fill ins(%{{.+}} : i32) outs(%{{.+}} : tensor<1x16xi32>)
+// CHECK:         %[[PACKED:.+]] = arith.constant dense<{{\[\[\[}}[1, 1, 1, 1], [2, 2, 2, 2], {{.+}}, [12, 12, 12, 12], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]]]> : tensor<1x1x16x4xi8>
+// CHECK:         %[[DOT:.+]] = linalg.generic
+// CHECK-SAME:        ins(%[[ROWS]], %[[PACKED]] : tensor<1x4xi8>, tensor<1x1x16x4xi8>) outs(%[[ACC]] : tensor<1x16xi32>) attrs = {aotc.vnni}
+// CHECK:         %[[LEADING:.+]] = tensor.extract_slice %[[DOT]][0, 0] [1, 12] [1, 1] : tensor<1x16xi32> to tensor<1x12xi32>
+// CHECK:         return %[[LEADING]] : tensor<1x12xi32>
+func.func @columns_padded(%a: tensor<1x4x1x1xi8>) -> tensor<1x12xi32> {
+  %bc = arith.constant dense<[[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+                              [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+                              [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+                              [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]]> : tensor<4x12xi8>
+  %c0 = arith.constant 0 : i32
+  %e0 = tensor.empty() : tensor<1x4x1x1xi32>
+  %wa = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : tensor<1x4x1x1xi8>) outs(%e0 : tensor<1x4x1x1xi32>) {
+  ^bb0(%x: i8, %o: i32):
+    %w = arith.extui %x : i8 to i32
+    linalg.yield %w : i32
+  } -> tensor<1x4x1x1xi32>
+  %rows = tensor.collapse_shape %wa [[0], [1, 2, 3]] : tensor<1x4x1x1xi32> into tensor<1x4xi32>
+  %e1 = tensor.empty() : tensor<4x12xi32>
+  %wb = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bc : tensor<4x12xi8>) outs(%e1 : tensor<4x12xi32>) {
+  ^bb0(%x: i8, %o: i32):
+    %w = arith.extsi %x : i8 to i32
+    linalg.yield %w : i32
+  } -> tensor<4x12xi32>
+  %e2 = tensor.empty() : tensor<1x12xi32>
+  %init = linalg.fill ins(%c0 : i32) outs(%e2 : tensor<1x12xi32>) -> tensor<1x12xi32>
+  %c = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%rows, %wb : tensor<1x4xi32>, tensor<4x12xi32>) outs(%init : tensor<1x12xi32>) {
+  ^bb0(%x: i32, %y: i32, %acc: i32):
+    %p = arith.muli %x, %y : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<1x12xi32>
+  return %c : tensor<1x12xi32>
 }

@@ -1379,8 +1379,9 @@ def VNNIMatmulsPass
     MatMulInteger and the other integer ops of a quantized graph compute
     `C = (ext(A) - a_zero) x ext_s(B)` in int32 (aotc's ONNX importer
     widens both operands and multiplies in int32). When B is a constant
-    int8 `[K, N]` matrix with K a multiple of 4 and N of 16, and A an 8-bit
-    `[..., M, K]` matrix, this pass rewrites the matmul into
+    int8 `[K, N]` matrix with K a multiple of 4, and A an 8-bit `[..., M,
+    K]` matrix (widened directly or through a `tensor.collapse_shape`, as a
+    pooled image is flattened), this pass rewrites the matmul into
 
     ```
     acc[m, n] = sum over k of ext_u(U[m, k]) * ext_s(P[n / 16, k / 4, n mod 16, k mod 4])
@@ -1390,7 +1391,10 @@ def VNNIMatmulsPass
     with `P`, B stored in blocks of 16 columns by 4 rows, and the column
     sums computed at compile time. U is A when A is uint8 (s = 0), and A
     with its sign bits flipped, A + 128 read as uint8, when A is int8 (s =
-    128); A's batch dimensions become rows. The values are exactly the same
+    128); A's batch dimensions become rows. When N is not a multiple of 16,
+    P gets zero columns up to one, the contraction fills an accumulator of
+    its own and C is its leading N columns; that needs C's initial value
+    to be zeros (otherwise the matmul is left alone). The values are exactly the same
     int32 sums (they wrap alike). A zero point is a rank-0 tensor (a
     runtime one, from DynamicQuantizeLinear, too) or a constant; a
     QuantizeLinear that fusion put into A's widening is split back out, so
