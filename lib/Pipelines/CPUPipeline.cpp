@@ -86,6 +86,10 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
     pm.addNestedPass<func::FuncOp>(createNHWCDepthwiseConvsPass());
     pm.addNestedPass<func::FuncOp>(createNHWCElementwisePass());
     pm.addPass(createCanonicalizerPass());
+    // Those depthwise convolutions read the 8-bit images they dequantize,
+    // a quarter of the bytes, the scale and zero point folded into the
+    // filter and bias.
+    pm.addNestedPass<func::FuncOp>(createQuantizedDepthwiseInputsPass());
   }
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   // The matmuls of a QDQ graph as int32 matmuls of 8-bit values (before

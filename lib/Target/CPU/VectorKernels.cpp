@@ -668,11 +668,13 @@ void choosePrefetch(linalg::GenericOp generic, KernelPlan &plan) {
   plan.prefetchStep = step;
 }
 
-/// The element types a kernel computes on: f32 throughout, or i32 results
-/// of i32 and 8-bit inputs (an integer matmul's `acc + ext(a) * ext(b)`,
-/// without AVX-512 VNNI: vpmulld and vpaddd on sign- or zero-extended
-/// bytes, where scalar loops ran bert_mini_int8's matmuls 3x slower than
-/// onnxruntime).
+/// The element types a kernel computes on: f32 results of f32 and 8-bit
+/// inputs (a depthwise convolution reading a quantized image,
+/// aotc-cpu-quantized-depthwise-inputs: its bytes converted in registers),
+/// or i32 results of i32 and 8-bit inputs (an integer matmul's `acc +
+/// ext(a) * ext(b)`, without AVX-512 VNNI: vpmulld and vpaddd on sign- or
+/// zero-extended bytes, where scalar loops ran bert_mini_int8's matmuls 3x
+/// slower than onnxruntime).
 bool hasKernelElementTypes(linalg::GenericOp generic) {
   auto elementOf = [](Value value) -> Type {
     auto type = dyn_cast<MemRefType>(value.getType());
@@ -687,9 +689,8 @@ bool hasKernelElementTypes(linalg::GenericOp generic) {
     Type type = elementOf(input->get());
     if (!type)
       return false;
-    if (out.isF32() ? !type.isF32()
-                    : !(type.isSignlessInteger(32) ||
-                        type.isSignlessInteger(8)))
+    if (!(type.isSignlessInteger(8) ||
+          (out.isF32() ? type.isF32() : type.isSignlessInteger(32))))
       return false;
   }
   return true;

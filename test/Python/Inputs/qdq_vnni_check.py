@@ -175,6 +175,67 @@ def qdq_pooled_classifier(name, channels, columns):
                                      "yes" if uses_vnni(path, work) else "no"))
 
 
+def qdq_depthwise_block(name, shape, filters, stride, zero, relu6):
+    """MobileNetV2's block as a QDQ graph: a 1x1 QDQ Conv (a VNNI
+    contraction), optionally ReLU6 (Clip), QuantizeLinear ->
+    DequantizeLinear of its result (uint8, zero point `zero`), then a float
+    depthwise 3x3 Conv (pads 1) with a bias. The depthwise convolution
+    reads the uint8 image (aotc-cpu-quantized-depthwise-inputs: the scale
+    in its filter, the zero point in its bias and padding). Against numpy's
+    float64 arithmetic, allowing an intermediate value that a float32
+    rounding put on the other side of a quantization step: one step of it
+    times the largest filter weight."""
+    c = shape[1]
+    x = rng.standard_normal(shape).astype(np.float32)
+    nodes, inits, xd = quantize_input(x, np.float32(0.05), 0, False)
+    wq = rng.integers(-127, 128, (filters, c, 1, 1)).astype(np.int8)
+    w_scale = (rng.random(filters) * 0.02 + 0.001).astype(np.float32)
+    m_scale = np.float32(0.03)
+    dw = rng.standard_normal((filters, 1, 3, 3)).astype(np.float32)
+    db = rng.standard_normal(filters).astype(np.float32)
+    nodes += [helper.make_node("DequantizeLinear", ["wq", "ws"], ["wd"],
+                               axis=0),
+              helper.make_node("Conv", ["xd", "wd"], ["g"])]
+    mid = "g"
+    if relu6:
+        nodes.append(helper.make_node("Clip", ["g", "lo", "hi"], ["r"]))
+        inits += [numpy_helper.from_array(np.array(0, np.float32), "lo"),
+                  numpy_helper.from_array(np.array(6, np.float32), "hi")]
+        mid = "r"
+    nodes += [helper.make_node("QuantizeLinear", [mid, "ms", "mz"], ["mq"]),
+              helper.make_node("DequantizeLinear", ["mq", "ms", "mz"],
+                               ["md"]),
+              helper.make_node("Conv", ["md", "dw", "db"], ["y"],
+                               group=filters, pads=[1, 1, 1, 1],
+                               strides=[stride, stride])]
+    inits += [numpy_helper.from_array(wq, "wq"),
+              numpy_helper.from_array(w_scale, "ws"),
+              numpy_helper.from_array(np.array(m_scale), "ms"),
+              numpy_helper.from_array(np.array(zero, np.uint8), "mz"),
+              numpy_helper.from_array(dw, "dw"),
+              numpy_helper.from_array(db, "db")]
+    path = save(name, nodes, shape, inits)
+    (y,) = aotc.compile(path, name=name, cpu="native").run(x)
+    w = wq.astype(np.float64) * w_scale.reshape(-1, 1, 1, 1)
+    g = reference_conv(xd, w, np.zeros(filters), 1, (0, 0, 0, 0), 1)
+    if relu6:
+        g = np.clip(g, 0, 6)
+    q = np.clip(np.rint(g / np.float64(m_scale)) + zero, 0, 255)
+    md = (q - zero) * np.float64(m_scale)
+    want = np.stack([
+        reference_conv(md[:, f:f + 1], dw[f:f + 1].astype(np.float64),
+                       db[f:f + 1], stride, (1, 1, 1, 1), 1)[:, 0]
+        for f in range(filters)], axis=1)
+    assert y.shape == want.shape, (name, y.shape, want.shape)
+    step = float(m_scale) * np.abs(dw).max()
+    err = np.abs(y - want).max()
+    assert err <= step + 1e-5 * np.abs(want).max(), (name, err, step)
+    print("%s: %s -> %s, 1x1 then depthwise 3x3 stride %d on uint8 (zero "
+          "point %d) matches numpy; vpdpbusd %s" % (
+              name, "x".join(map(str, shape)), "x".join(map(str, y.shape)),
+              stride, zero, "yes" if uses_vnni(path, work) else "no"))
+
+
 def qdq_conv(name, shape, filters, kernel, stride=1, pads=(0, 0, 0, 0),
              dilation=1, signed=False, zero=0, quantized_weights=True):
     """A QDQ Conv with a bias of `filters` int8 filters."""
@@ -299,3 +360,9 @@ qdq_gemm_quantized("gemm_quantized_output", 1, 64, 100)
 # The same end as onnxruntime's quantizer writes it after a pooling: the
 # pooled values pass a Flatten between their QuantizeLinear and the Gemm.
 qdq_pooled_classifier("pooled_classifier", 64, 100)
+
+# MobileNetV2's block: a VNNI 1x1 convolution, then a depthwise one that
+# reads the uint8 image between them (ReLU6 and zero point 0, stride 2;
+# no activation and zero point 100, stride 1).
+qdq_depthwise_block("depthwise_relu6", (1, 16, 10, 10), 32, 2, 0, True)
+qdq_depthwise_block("depthwise_zero_point", (1, 16, 9, 9), 32, 1, 100, False)

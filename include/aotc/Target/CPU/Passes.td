@@ -1508,6 +1508,48 @@ def NHWCDepthwiseConvsPass
   ];
 }
 
+def QuantizedDepthwiseInputsPass
+    : Pass<"aotc-cpu-quantized-depthwise-inputs", "mlir::func::FuncOp"> {
+  let summary = "Let float32 depthwise convolutions of dequantized 8-bit "
+                "images read the 8-bit images";
+  let description = [{
+    In a QDQ graph the depthwise convolutions between two VNNI contractions
+    (MobileNetV2's inverted residual blocks) stay float32: they read
+    `x = (float(q) - z) * s`, the dequantization of an 8-bit image `q`
+    (one zero point `z` and scale `s`), padded with zeros. Stored as float32,
+    that image takes four times the bytes of `q` (MobileNetV2's first block:
+    4.8 MB against 1.2 MB, more than this CPU's L2 against less), and it is
+    written by the contraction before and read again by the convolution.
+    This pass rewrites such a convolution (channels innermost, as
+    aotc-cpu-nhwc-depthwise-convs builds it: loops `(n, oh, ow, c, kh,
+    kw)`, a constant filter `W[kh, kw, c]`, body `out + x * W`) into
+
+    ```
+    y[n, oh, ow, c] = init'[n, oh, ow, c] + sum over kh, kw of
+        float(q'[n, oh sh + kh dh, ow sw + kw dw, c]) * (s W[kh, kw, c])
+    init' = init - z s sum over kh, kw of W[kh, kw, c]
+    ```
+
+    where `q'` is `q` padded with `z` where `x` was padded with zeros, so
+    every tap's `float(q') - z` is the dequantized value the original read.
+    A dequantization in NCHW followed by the transposition to channels
+    innermost (when the convolution's result leaves as a graph output)
+    becomes a transposition of `q`.
+    The filter times the scale is computed at compile time; with a zero
+    point other than 0 the initial value must be a broadcast constant bias
+    (or a constant fill), which becomes the corrected bias. The sums are
+    the same up to float32 rounding (the scale is applied to each filter
+    weight instead of each image value). Elementwise fusion then writes
+    `q` as the contraction's epilogue's result and drops the float32 image.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten", "convolutions rewritten">,
+  ];
+}
+
 def NHWCElementwisePass
     : Pass<"aotc-cpu-nhwc-elementwise", "mlir::func::FuncOp"> {
   let summary = "Compute elementwise ops on images stored with channels "
