@@ -234,10 +234,13 @@ aotc::cpu::matchKernelEpilogue(linalg::GenericOp contraction) {
         !hasUnitInnermostStride(output.get()) ||
         !body->getArgument(output.getOperandNumber()).use_empty())
       return std::nullopt;
-    // Written while the contraction still reads its operands.
+    // Written while the contraction still reads its operands, or its own
+    // output (another tile's initial value).
     for (Value operand : contraction.getDpsInputs())
       if (mayOverlap(output.get(), operand))
         return std::nullopt;
+    if (mayOverlap(output.get(), acc))
+      return std::nullopt;
   }
   for (Operation &op : body->without_terminator())
     if (!isVectorizableBodyOp(op))

@@ -13,6 +13,7 @@
 #include "aotc/Transforms/ParallelLoops.h"
 
 #include "FillSupport.h"
+#include "KernelEpilogue.h"
 #include "VectorKernelSupport.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -106,6 +107,11 @@ struct KernelPlan {
   /// accumulators instead: the output is then written once, never read.
   Operation *init = nullptr;
   linalg::GenericOp epilogue;
+  /// An elementwise op after the contraction that reads its output and
+  /// writes other buffers (a quantization to 8 bits, KernelEpilogue.h):
+  /// computed on the accumulators and stored where it writes; the output
+  /// itself is then never written.
+  std::optional<aotc::cpu::KernelEpilogue> storedEpilogue;
   /// The loops around the register tile, outermost first: parallel
   /// dimensions other than the vector and row ones, kVectorBlocks and
   /// kRowBlocks.
@@ -884,6 +890,13 @@ void findFusableNeighbors(linalg::GenericOp generic, KernelPlan &plan) {
   if (auto next = dyn_cast_or_null<linalg::GenericOp>(generic->getNextNode()))
     if (isFusableElementwise(next, out, *position))
       plan.epilogue = next;
+  // Otherwise an epilogue into other buffers, when the vectors run along
+  // the output's contiguous last dimension (each vector one row's
+  // columns) and the tiles write the whole sum at once.
+  auto outType = dyn_cast<MemRefType>(out.getType());
+  if (!plan.epilogue && !plan.blocksReductions() && !plan.outputStride &&
+      outType && *position + 1 == outType.getRank())
+    plan.storedEpilogue = aotc::cpu::matchKernelEpilogue(generic);
 }
 
 /// Emits the loops and register tiles of one planned generic.
@@ -1138,6 +1151,14 @@ private:
         for (int64_t j = 0; j < vectors; ++j) {
           Value result = results[i * vectors + j];
           SmallVector<OpFoldResult> at = elementDims(sb, dims, i, j);
+          if (plan.storedEpilogue) {
+            SmallVector<Value> where = getValueOrCreateConstantIndexOp(
+                sb, loc, outputIndices(sb, at));
+            Value column = where.pop_back_val();
+            aotc::cpu::emitKernelEpilogue(sb, loc, *plan.storedEpilogue,
+                                          result, where, column, plan.lanes);
+            continue;
+          }
           if (epilogue && plan.epilogue)
             result = evaluateOnTile(sb, plan.epilogue, outputIndices(sb, at),
                                     j, result);
@@ -1515,7 +1536,11 @@ struct VectorKernelsPass final
           ++numBlockedReductions;
         OpBuilder b(generic);
         KernelEmitter(generic, *plan).emit(b);
-        for (Operation *fused : {plan->init, plan->epilogue.getOperation()}) {
+        Operation *stored = plan->storedEpilogue
+                                ? plan->storedEpilogue->generic.getOperation()
+                                : nullptr;
+        for (Operation *fused :
+             {plan->init, plan->epilogue.getOperation(), stored}) {
           if (!fused)
             continue;
           erased.insert(fused);

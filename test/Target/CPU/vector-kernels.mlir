@@ -504,3 +504,100 @@ func.func @fill_left_alone(%y: memref<12x49x49xf32, strided<[2401, 49, 1], offse
   }
   return
 }
+
+// -----
+
+// An epilogue that reads the contraction's output and writes another
+// buffer (a quantization to int8 after a convolution or matmul whose float
+// result nothing else reads) runs on the register tile too: each vector of
+// accumulators is rounded, clamped and stored as 16 bytes where the
+// epilogue writes, and the float output is never written.
+
+// CHECK-LABEL: func.func @stored_epilogue(
+// CHECK-NOT:     linalg.
+// CHECK-NOT:     memref<12x32xf32>
+// CHECK:         %[[Q:.+]] = memref.alloc() : memref<12x32xi8>
+// CHECK:         %[[ACC:.+]]:24 = scf.for
+// CHECK:         %[[R:.+]] = math.roundeven %[[ACC]]#0 : vector<16xf32>
+// CHECK:         %[[I:.+]] = arith.fptosi %{{.+}} : vector<16xf32> to vector<16xi8>
+// CHECK:         vector.store %[[I]], %[[Q]][%c0, %c0] : memref<12x32xi8>, vector<16xi8>
+// CHECK-COUNT-23: vector.store %{{.+}}, %[[Q]]
+// CHECK-NOT:     memref<12x32xf32>
+// CHECK:         return %[[Q]]
+#mA = affine_map<(m, n, k) -> (m, k)>
+#mB = affine_map<(m, n, k) -> (k, n)>
+#mC = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#row = affine_map<(m, n) -> (n)>
+func.func @stored_epilogue(%a: memref<12x40xf32>, %b: memref<40x32xf32>, %bias: memref<32xf32>) -> memref<12x32xi8> {
+  %lo = arith.constant -128.0 : f32
+  %hi = arith.constant 127.0 : f32
+  %c = memref.alloc() : memref<12x32xf32>
+  %q = memref.alloc() : memref<12x32xi8>
+  linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : memref<32xf32>) outs(%c : memref<12x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  }
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<12x40xf32>, memref<40x32xf32>) outs(%c : memref<12x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y fastmath<contract> : f32
+    %s = arith.addf %acc, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c : memref<12x32xf32>) outs(%q : memref<12x32xi8>) {
+  ^bb0(%v: f32, %o: i8):
+    %r = math.roundeven %v : f32
+    %l = arith.maximumf %r, %lo : f32
+    %h = arith.minimumf %l, %hi : f32
+    %i = arith.fptosi %h : f32 to i8
+    linalg.yield %i : i8
+  }
+  return %q : memref<12x32xi8>
+}
+
+// -----
+
+// Not when the epilogue's output shares bytes with the contraction's (one
+// arena's views at overlapping offsets): a tile's stores would overwrite
+// the initial values another tile still reads. The float results are
+// stored, and the epilogue stays an op of its own.
+
+// CHECK-LABEL: func.func @stored_epilogue_overlapping(
+// CHECK:         %[[C:.+]] = memref.view %{{.+}}[%c0][] : memref<4096xi8> to memref<12x32xf32>
+// CHECK:         vector.store %{{.+}}, %[[C]]
+// CHECK:         linalg.generic
+// CHECK-SAME:        ins(%[[C]] : memref<12x32xf32>)
+// CHECK:           arith.fptosi %{{.+}} : f32 to i8
+#mA = affine_map<(m, n, k) -> (m, k)>
+#mB = affine_map<(m, n, k) -> (k, n)>
+#mC = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @stored_epilogue_overlapping(%a: memref<12x40xf32>, %b: memref<40x32xf32>) -> memref<12x32xi8> {
+  %lo = arith.constant -128.0 : f32
+  %hi = arith.constant 127.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1024 = arith.constant 1024 : index
+  %arena = memref.alloc() : memref<4096xi8>
+  %c = memref.view %arena[%c0][] : memref<4096xi8> to memref<12x32xf32>
+  %q = memref.view %arena[%c1024][] : memref<4096xi8> to memref<12x32xi8>
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<12x40xf32>, memref<40x32xf32>) outs(%c : memref<12x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y fastmath<contract> : f32
+    %s = arith.addf %acc, %p fastmath<contract> : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c : memref<12x32xf32>) outs(%q : memref<12x32xi8>) {
+  ^bb0(%v: f32, %o: i8):
+    %r = math.roundeven %v : f32
+    %l = arith.maximumf %r, %lo : f32
+    %h = arith.minimumf %l, %hi : f32
+    %i = arith.fptosi %h : f32 to i8
+    linalg.yield %i : i8
+  }
+  return %q : memref<12x32xi8>
+}

@@ -522,7 +522,15 @@ def VectorKernelsPass
       bias, ReLU, residual add) are computed on the accumulators: a tile
       starts from the initial values in registers and applies the epilogue
       before its single store, and the two ops go. Their inputs must be
-      contiguous along the vector dimension or independent of it.
+      contiguous along the vector dimension or independent of it. An
+      epilogue that instead reads the output and writes other buffers (a
+      QDQ graph's quantization to 8 bits after a depthwise convolution;
+      the conditions of KernelEpilogue.h: the output's only reader,
+      identity maps, written bytes disjoint from the contraction's
+      operands and output) is applied the same way when the vectors run
+      along the output's last dimension and the reduction is not blocked:
+      its results are stored where it writes, and the output is never
+      written.
     - Extents that do not divide: the last vector of a row is masked
       (`vector.maskedload` / `maskedstore`); the rows are split into as
       few blocks of at most the tile's rows as possible, as equal as
