@@ -90,6 +90,11 @@ void buildFusionStage(OpPassManager &pm, const CPUPipelineOptions &options) {
     // a quarter of the bytes, the scale and zero point folded into the
     // filter and bias.
     pm.addNestedPass<func::FuncOp>(createQuantizedDepthwiseInputsPass());
+    // Max poolings pool the 8-bit images, with channels innermost between
+    // contractions; the elementwise ops after them follow into that layout.
+    pm.addNestedPass<func::FuncOp>(createQuantizedMaxPoolsPass());
+    pm.addNestedPass<func::FuncOp>(createNHWCElementwisePass());
+    pm.addPass(createCanonicalizerPass());
   }
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   // The matmuls of a QDQ graph as int32 matmuls of 8-bit values (before

@@ -56,6 +56,46 @@ struct NHWCElementwisePass final
     for (linalg::GenericOp generic : generics)
       if (succeeded(rewrite(generic)))
         ++numRewritten;
+    // A transposition to NCHW read back with channels innermost (the
+    // uint8 operand aotc-cpu-vnni-convs makes of an NCHW image) is read at
+    // its source: the two cancel, whichever other readers it has.
+    getOperation().walk([&](linalg::GenericOp generic) {
+      for (OpOperand *input : generic.getDpsInputOperands())
+        if (readsThroughUndoneTranspose(generic, input))
+          ++numRewritten;
+    });
+  }
+
+  /// Rewrites `input` of `generic` to read the source of the
+  /// linalg.transpose it is, when its map undoes that transposition (the
+  /// source is then read through the identity map).
+  static bool readsThroughUndoneTranspose(linalg::GenericOp generic,
+                                          OpOperand *input) {
+    auto transpose = input->get().getDefiningOp<linalg::TransposeOp>();
+    if (!transpose || !generic.hasPureTensorSemantics())
+      return false;
+    AffineMap map = generic.getMatchingIndexingMap(input);
+    ArrayRef<int64_t> permutation = transpose.getPermutation();
+    if (map.getNumResults() != permutation.size() ||
+        map.getNumDims() != permutation.size())
+      return false;
+    // The transposition's element `r` is its source's element `s` with
+    // s[permutation[d]] = r[d].
+    SmallVector<AffineExpr> source(permutation.size());
+    for (auto [d, p] : llvm::enumerate(permutation))
+      source[p] = map.getResult(d);
+    AffineMap composed =
+        AffineMap::get(map.getNumDims(), 0, source, generic.getContext());
+    if (!composed.isIdentity())
+      return false;
+    SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+    maps[input->getOperandNumber()] = composed;
+    generic.setIndexingMapsAttr(
+        OpBuilder(generic).getAffineMapArrayAttr(maps));
+    input->set(transpose.getInput());
+    if (transpose->use_empty())
+      transpose->erase();
+    return true;
   }
 
   static LogicalResult rewrite(linalg::GenericOp generic) {
@@ -68,7 +108,8 @@ struct NHWCElementwisePass final
           generic.payloadUsesValueFromOperand(&init))
         return failure();
     // Every input that varies along all four loops (an image, not a
-    // per-channel constant or a scalar) must be stored NHWC.
+    // per-channel constant, a scalar or a fill: the zero initial value of a
+    // convolution without a bias) must be stored NHWC.
     SmallVector<Value> sources;
     bool any = false;
     for (OpOperand *input : generic.getDpsInputOperands()) {
@@ -76,7 +117,8 @@ struct NHWCElementwisePass final
       sources.push_back(source);
       any |= source != nullptr;
       AffineMap map = generic.getMatchingIndexingMap(input);
-      if (!source && llvm::all_of(llvm::seq<unsigned>(0, 4), [&](unsigned d) {
+      if (!source && !input->get().getDefiningOp<linalg::FillOp>() &&
+          llvm::all_of(llvm::seq<unsigned>(0, 4), [&](unsigned d) {
             return map.isFunctionOfDim(d);
           }))
         return failure();

@@ -236,6 +236,79 @@ def qdq_depthwise_block(name, shape, filters, stride, zero, relu6):
               stride, zero, "yes" if uses_vnni(path, work) else "no"))
 
 
+def qdq_stem(name, shape, filters, zero, pointwise=0):
+    """ResNet's stem as a QDQ graph: a 3x3 QDQ Conv (a VNNI contraction),
+    Relu, QuantizeLinear -> DequantizeLinear (uint8, zero point `zero`), a
+    3x3 stride-2 MaxPool (pads 1), QuantizeLinear -> DequantizeLinear with
+    the same parameters; with `pointwise`, then a 1x1 QDQ Conv of that
+    many filters (another VNNI contraction, float result), which keeps the
+    pooling's image with channels innermost. The pooling takes the maximum
+    of the uint8 image (aotc-cpu-quantized-max-pools). Against numpy's
+    float64 arithmetic, allowing a value that float32 rounding put on the
+    other side of a quantization step: one step (times the largest 1x1
+    weight after the 1x1 convolution)."""
+    c = shape[1]
+    x = rng.standard_normal(shape).astype(np.float32)
+    nodes, inits, xd = quantize_input(x, np.float32(0.05), 0, False)
+    wq = rng.integers(-127, 128, (filters, c, 3, 3)).astype(np.int8)
+    w_scale = (rng.random(filters) * 0.02 + 0.001).astype(np.float32)
+    m_scale = np.float32(0.02)
+    nodes += [helper.make_node("DequantizeLinear", ["wq", "ws"], ["wd"],
+                               axis=0),
+              helper.make_node("Conv", ["xd", "wd"], ["g"], pads=[1] * 4),
+              helper.make_node("Relu", ["g"], ["r"]),
+              helper.make_node("QuantizeLinear", ["r", "ms", "mz"], ["rq"]),
+              helper.make_node("DequantizeLinear", ["rq", "ms", "mz"],
+                               ["rd"]),
+              helper.make_node("MaxPool", ["rd"], ["p"], kernel_shape=[3, 3],
+                               strides=[2, 2], pads=[1] * 4),
+              helper.make_node("QuantizeLinear", ["p", "ms", "mz"], ["pq"]),
+              helper.make_node("DequantizeLinear", ["pq", "ms", "mz"],
+                               ["pd" if pointwise else "y"])]
+    if pointwise:
+        pq = rng.integers(-127, 128, (pointwise, filters, 1, 1)).astype(np.int8)
+        p_scale = (rng.random(pointwise) * 0.02 + 0.001).astype(np.float32)
+        nodes += [helper.make_node("DequantizeLinear", ["pwq", "pws"],
+                                   ["pwd"], axis=0),
+                  helper.make_node("Conv", ["pd", "pwd"], ["y"])]
+        inits += [numpy_helper.from_array(pq, "pwq"),
+                  numpy_helper.from_array(p_scale, "pws")]
+    inits += [numpy_helper.from_array(wq, "wq"),
+              numpy_helper.from_array(w_scale, "ws"),
+              numpy_helper.from_array(np.array(m_scale), "ms"),
+              numpy_helper.from_array(np.array(zero, np.uint8), "mz")]
+    path = save(name, nodes, shape, inits)
+    (y,) = aotc.compile(path, name=name, cpu="native").run(x)
+    w = wq.astype(np.float64) * w_scale.reshape(-1, 1, 1, 1)
+    g = np.maximum(reference_conv(xd, w, np.zeros(filters), 1, (1, 1, 1, 1),
+                                  1), 0)
+    q = np.clip(np.rint(g / np.float64(m_scale)) + zero, 0, 255)
+    n, f, h, wd = q.shape
+    padded = np.full((n, f, h + 2, wd + 2), -np.inf)
+    padded[:, :, 1:-1, 1:-1] = q
+    oh, ow = (h - 1) // 2 + 1, (wd - 1) // 2 + 1
+    pooled = np.full((n, f, oh, ow), -np.inf)
+    for i in range(3):
+        for j in range(3):
+            pooled = np.maximum(pooled,
+                                padded[:, :, i:i + 2 * oh:2, j:j + 2 * ow:2])
+    want = (pooled - zero) * np.float64(m_scale)
+    step = float(m_scale)
+    if pointwise:
+        pw = pq.astype(np.float64) * p_scale.reshape(-1, 1, 1, 1)
+        want = reference_conv(want, pw, np.zeros(pointwise), 1,
+                              (0, 0, 0, 0), 1)
+        step *= np.abs(pw).max()
+    assert y.shape == want.shape, (name, y.shape, want.shape)
+    steps = np.abs(y - want).max() / step
+    assert steps <= 1.001, (name, steps)
+    print("%s: %s -> %s, 3x3 conv, relu, max pool 3x3 stride 2 on uint8 "
+          "(zero point %d)%s within a step of numpy; vpdpbusd %s" % (
+              name, "x".join(map(str, shape)), "x".join(map(str, y.shape)),
+              zero, ", 1x1 conv" if pointwise else "",
+              "yes" if uses_vnni(path, work) else "no"))
+
+
 def qdq_conv(name, shape, filters, kernel, stride=1, pads=(0, 0, 0, 0),
              dilation=1, signed=False, zero=0, quantized_weights=True):
     """A QDQ Conv with a bias of `filters` int8 filters."""
@@ -366,3 +439,9 @@ qdq_pooled_classifier("pooled_classifier", 64, 100)
 # no activation and zero point 100, stride 1).
 qdq_depthwise_block("depthwise_relu6", (1, 16, 10, 10), 32, 2, 0, True)
 qdq_depthwise_block("depthwise_zero_point", (1, 16, 9, 9), 32, 1, 100, False)
+
+# ResNet's stem: a VNNI convolution, then a max pooling of its uint8
+# result (zero points 0 and 20).
+qdq_stem("stem_pool", (1, 8, 12, 12), 16, 0)
+qdq_stem("stem_pool_zero_point", (1, 8, 11, 11), 32, 20)
+qdq_stem("stem_pool_pointwise", (1, 8, 12, 12), 16, 0, pointwise=32)

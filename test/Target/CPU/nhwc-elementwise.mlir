@@ -75,3 +75,32 @@ func.func @nchw_operand(%a: tensor<1x4x4x32xf32>, %b: tensor<1x32x4x4xf32>) -> t
   } -> tensor<1x32x4x4xf32>
   return %sum : tensor<1x32x4x4xf32>
 }
+
+// -----
+
+// A transposition to NCHW that a generic reads back with channels innermost
+// (the uint8 operand aotc-cpu-vnni-convs makes of an NCHW image) is read at
+// its source through the identity map, though the transposition has
+// another reader, which keeps it.
+#toNHWC = affine_map<(n, h, w, c) -> (n, c, h, w)>
+#id = affine_map<(n, h, w, c) -> (n, h, w, c)>
+
+// CHECK-LABEL: func.func @undone_transposition(
+// CHECK-SAME:      %[[Q:.+]]: tensor<1x4x4x32xi8>
+// CHECK:         %[[T:.+]] = linalg.transpose ins(%[[Q]]
+// CHECK:         %[[U:.+]] = linalg.generic {indexing_maps = [#[[ID:.+]], #[[ID]]]
+// CHECK-SAME:        ins(%[[Q]] : tensor<1x4x4x32xi8>)
+// CHECK:         return %[[U]], %[[T]]
+func.func @undone_transposition(%q: tensor<1x4x4x32xi8>) -> (tensor<1x4x4x32xi8>, tensor<1x32x4x4xi8>) {
+  %e = tensor.empty() : tensor<1x32x4x4xi8>
+  %t = linalg.transpose ins(%q : tensor<1x4x4x32xi8>) outs(%e : tensor<1x32x4x4xi8>) permutation = [0, 3, 1, 2]
+  %eu = tensor.empty() : tensor<1x4x4x32xi8>
+  %u = linalg.generic {indexing_maps = [#toNHWC, #id],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%t : tensor<1x32x4x4xi8>) outs(%eu : tensor<1x4x4x32xi8>) {
+  ^bb0(%x: i8, %o: i8):
+    %f = arith.xori %x, %x : i8
+    linalg.yield %f : i8
+  } -> tensor<1x4x4x32xi8>
+  return %u, %t : tensor<1x4x4x32xi8>, tensor<1x32x4x4xi8>
+}

@@ -1516,6 +1516,45 @@ def NHWCDepthwiseConvsPass
   ];
 }
 
+def QuantizedMaxPoolsPass
+    : Pass<"aotc-cpu-quantized-max-pools", "mlir::func::FuncOp"> {
+  let summary = "Max-pool the 8-bit images that a QDQ graph's float max "
+                "poolings read dequantized";
+  let description = [{
+    A QDQ graph max-pools dequantized images, `x = (float(q) - z) * s` of an
+    8-bit `q` (one zero point, a positive scale), in float32: ResNet's stem
+    wrote its 64x112x112 image as float32, transposed to NCHW, for the
+    pooling to read. Dequantization is increasing, so the maximum of a
+    window of `x` is the dequantization of the maximum of `q`. This pass
+    rewrites a max pooling (as aotc-convert-tg-to-linalg builds it:
+    inputs `(image, window)`, only the window's shape read, an f32 output
+    initialized by a constant fill, body `max(out, image)`) whose image is
+    `x`, padded with -inf, into
+
+    ```
+    m[...] = max over the window of float(q'[...])    (q' = q padded with
+                                                        its type's minimum)
+    y = (m - z) * s
+    ```
+
+    `m` is computed from the 8-bit image in registers, and `y` is exactly
+    the original result (the same operations on the same maximum). When
+    `x` reached the pooling through a transposition from channels innermost
+    to NCHW (a VNNI contraction's result) and the pooling is NCHW's (loops
+    `(n, c, oh, ow, kh, kw)`), it pools with channels innermost and its
+    result is transposed back, for aotc-cpu-nhwc-elementwise to carry on
+    to the next contraction. Padding the 8-bit image with its minimum
+    (0, or -128) is safe: a window always holds an element of the image,
+    which is at least that.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten", "poolings rewritten">,
+  ];
+}
+
 def QuantizedDepthwiseInputsPass
     : Pass<"aotc-cpu-quantized-depthwise-inputs", "mlir::func::FuncOp"> {
   let summary = "Let float32 depthwise convolutions of dequantized 8-bit "
@@ -1579,7 +1618,13 @@ def NHWCElementwisePass
     meets the transposition to NHWC of that contraction's operand and the
     canonicalizer folds the pair. The residual stream between MobileNetV2's
     blocks, an NCHW float32 tensor written by a transposing epilogue and
-    read through another, stays with channels innermost.
+    read through another, stays with channels innermost. A `linalg.fill`
+    input (a convolution's zero initial value) is no image: any layout
+    reads it alike. Last, a generic that reads a transposition to NCHW
+    through the map that undoes it (the uint8 operand aotc-cpu-vnni-convs
+    makes of an NCHW image) reads the transposition's source through the
+    identity map instead, whatever other readers the transposition has
+    (ResNet's residual stream feeds two contractions).
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
