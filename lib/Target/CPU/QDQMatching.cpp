@@ -127,6 +127,30 @@ std::optional<aotc::Dequantized> aotc::matchDequantized(Value value) {
   return result;
 }
 
+std::optional<aotc::DequantizedImage>
+aotc::matchDequantizedImage(Value image) {
+  aotc::DequantizedImage result;
+  result.pad = image.getDefiningOp<tensor::PadOp>();
+  if (result.pad)
+    image = result.pad.getSource();
+  result.transpose = image.getDefiningOp<linalg::TransposeOp>();
+  if (result.transpose)
+    image = result.transpose.getInput();
+  std::optional<Dequantized> x = matchDequantized(image);
+  if (!x)
+    return std::nullopt;
+  result.x = *x;
+  return result;
+}
+
+Value aotc::buildFloatOf8Bit(OpBuilder &b, Location loc, Value value,
+                             bool isUnsigned) {
+  Type f32 = b.getF32Type();
+  if (isUnsigned)
+    return arith::UIToFPOp::create(b, loc, f32, value);
+  return arith::SIToFPOp::create(b, loc, f32, value);
+}
+
 namespace {
 
 /// The integer that `value` holds when it is one: a splat or rank-0

@@ -10,6 +10,9 @@
 #ifndef AOTC_LIB_TARGET_CPU_QDQMATCHING_H
 #define AOTC_LIB_TARGET_CPU_QDQMATCHING_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
@@ -31,6 +34,22 @@ struct Dequantized {
 /// generic widening q to float, one subtracting the zero point (none when
 /// it is 0) and one multiplying by the scale.
 std::optional<Dequantized> matchDequantized(mlir::Value value);
+
+/// An image a windowed op reads: `pad(transpose(x))`, either step
+/// optional, where `x` dequantizes an 8-bit tensor.
+struct DequantizedImage {
+  mlir::tensor::PadOp pad;             ///< null: not padded
+  mlir::linalg::TransposeOp transpose; ///< null: not transposed
+  Dequantized x;
+};
+
+/// `image` as a DequantizedImage.
+std::optional<DequantizedImage> matchDequantizedImage(mlir::Value image);
+
+/// The float32 value of the 8-bit `value` (zero- or sign-extended, as
+/// `isUnsigned` says), built in a body.
+mlir::Value buildFloatOf8Bit(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value value, bool isUnsigned);
 
 /// `value` as an int32 widening of an 8-bit tensor minus a constant zero
 /// point, as aotc's ONNX importer writes the operands of ConvInteger and

@@ -113,23 +113,23 @@ struct QuantizedDepthwiseInputsPass final
   /// y = (init - z s sum(w)) + sum over taps of q (s w), with q padded by z
   /// where the dequantized image was padded by zero.
   static LogicalResult rewrite(linalg::GenericOp conv) {
-    Value image = conv.getDpsInputs()[0];
-    auto pad = image.getDefiningOp<tensor::PadOp>();
+    std::optional<aotc::DequantizedImage> image =
+        aotc::matchDequantizedImage(conv.getDpsInputs()[0]);
+    if (!image)
+      return failure();
+    // Padded with zeros; dequantized with channels outermost and
+    // transposed, when the convolution's result leaves in NCHW: the 8-bit
+    // image is transposed instead.
+    tensor::PadOp pad = image->pad;
+    linalg::TransposeOp transpose = image->transpose;
     if (pad) {
       Value padValue = pad.getConstantPaddingValue();
       if (!padValue || !matchPattern(padValue, m_PosZeroFloat()))
         return failure();
-      image = pad.getSource();
     }
-    // The image may be dequantized with channels outermost and transposed
-    // (when the convolution's result leaves in NCHW): the 8-bit image is
-    // transposed instead.
-    auto transpose = image.getDefiningOp<linalg::TransposeOp>();
-    if (transpose)
-      image = transpose.getInput();
-    std::optional<aotc::Dequantized> x = aotc::matchDequantized(image);
+    std::optional<aotc::Dequantized> x = image->x;
     ElementsAttr filterAttr;
-    if (!x || !matchPattern(conv.getDpsInputs()[1], m_Constant(&filterAttr)))
+    if (!matchPattern(conv.getDpsInputs()[1], m_Constant(&filterAttr)))
       return failure();
     std::optional<ArrayRef<float>> filterValues =
         aotc::getFloatElements(filterAttr);
@@ -198,13 +198,8 @@ struct QuantizedDepthwiseInputsPass final
         b, loc, init.getType(), ValueRange{q, filter}, ValueRange{init},
         conv.getIndexingMapsArray(), conv.getIteratorTypesArray(),
         [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-          Type f32 = nested.getF32Type();
           Value value =
-              isUnsigned
-                  ? arith::UIToFPOp::create(nested, nestedLoc, f32, args[0])
-                        .getResult()
-                  : arith::SIToFPOp::create(nested, nestedLoc, f32, args[0])
-                        .getResult();
+              aotc::buildFloatOf8Bit(nested, nestedLoc, args[0], isUnsigned);
           Value product =
               arith::MulFOp::create(nested, nestedLoc, value, args[1]);
           linalg::YieldOp::create(

@@ -86,8 +86,12 @@ struct QuantizedMaxPoolsPass final
   static LogicalResult rewrite(linalg::GenericOp pool) {
     // The image: pad(transpose?(dequantize(q))), padded with -inf (an
     // ignored border).
-    Value image = pool.getDpsInputs()[0];
-    auto pad = image.getDefiningOp<tensor::PadOp>();
+    std::optional<aotc::DequantizedImage> image =
+        aotc::matchDequantizedImage(pool.getDpsInputs()[0]);
+    if (!image)
+      return failure();
+    tensor::PadOp pad = image->pad;
+    linalg::TransposeOp transpose = image->transpose;
     if (pad) {
       FloatAttr padValue;
       Value value = pad.getConstantPaddingValue();
@@ -95,14 +99,8 @@ struct QuantizedMaxPoolsPass final
           !padValue.getValue().isInfinity() ||
           !padValue.getValue().isNegative())
         return failure();
-      image = pad.getSource();
     }
-    auto transpose = image.getDefiningOp<linalg::TransposeOp>();
-    if (transpose)
-      image = transpose.getInput();
-    std::optional<aotc::Dequantized> x = aotc::matchDequantized(image);
-    if (!x)
-      return failure();
+    const aotc::Dequantized *x = &image->x;
     // Pooled with channels innermost when the image comes from that
     // layout (a VNNI contraction's) and the pooling is NCHW's.
     bool nhwc = transpose &&
@@ -167,11 +165,7 @@ struct QuantizedMaxPoolsPass final
         ValueRange{init}, maps, pool.getIteratorTypesArray(),
         [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
           Value value =
-              isUnsigned
-                  ? arith::UIToFPOp::create(nested, nestedLoc, f32, args[0])
-                        .getResult()
-                  : arith::SIToFPOp::create(nested, nestedLoc, f32, args[0])
-                        .getResult();
+              aotc::buildFloatOf8Bit(nested, nestedLoc, args[0], isUnsigned);
           Value max = arith::MaximumFOp::create(nested, nestedLoc, args[2],
                                                 value, flags);
           linalg::YieldOp::create(nested, nestedLoc, max);
