@@ -257,6 +257,56 @@ struct IntegerRoundTrip final : OpRewritePattern<ToFloat> {
   }
 };
 
+/// The clamp and rounding right before a float-to-integer conversion
+/// (`fptoui(max(min(roundeven(x + 0.0), hi), lo))`, each step used once)
+/// may ignore NaN and the sign of zero: the conversion gives the same
+/// integer for -0 and +0, and a NaN reaching it is poison with or without
+/// the flags. With `nnan nsz`, x86 computes the clamp with one vminps and
+/// one vmaxps instead of a compare and blends per bound, and LLVM drops
+/// the addition of +0.0 (QuantizeLinear's zero point 0).
+template <typename ConvertOp>
+struct ClampBeforeConversion final : OpRewritePattern<ConvertOp> {
+  using OpRewritePattern<ConvertOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertOp convert,
+                                PatternRewriter &rewriter) const override {
+    auto flags = arith::FastMathFlags::nnan | arith::FastMathFlags::nsz;
+    bool changed = false;
+    Value value = convert.getIn();
+    while (Operation *op = value.getDefiningOp()) {
+      if (!op->hasOneUse())
+        break;
+      auto fastmath = dyn_cast<arith::ArithFastMathInterface>(op);
+      bool clamp = isa<arith::MinimumFOp, arith::MaximumFOp>(op);
+      auto add = dyn_cast<arith::AddFOp>(op);
+      bool addsZero = add && matchPattern(add.getRhs(), m_PosZeroFloat());
+      if (clamp || addsZero) {
+        arith::FastMathFlagsAttr attr = fastmath.getFastMathFlagsAttr();
+        arith::FastMathFlags old =
+            attr ? attr.getValue() : arith::FastMathFlags::none;
+        arith::FastMathFlags wanted =
+            clamp ? flags : arith::FastMathFlags::nsz;
+        if ((old & wanted) != wanted) {
+          rewriter.modifyOpInPlace(op, [&] {
+            op->setAttr(fastmath.getFastMathAttrName(),
+                        arith::FastMathFlagsAttr::get(op->getContext(),
+                                                      old | wanted));
+          });
+          changed = true;
+        }
+        value = op->getOperand(0);
+        continue;
+      }
+      if (auto round = dyn_cast<math::RoundEvenOp>(op)) {
+        value = round.getOperand();
+        continue;
+      }
+      break;
+    }
+    return success(changed);
+  }
+};
+
 struct QuantizeArithmeticPass final
     : aotc::impl::QuantizeArithmeticPassBase<QuantizeArithmeticPass> {
   void runOnOperation() override {
@@ -266,6 +316,15 @@ struct QuantizeArithmeticPass final
                  IntegerRoundTrip<arith::SIToFPOp, arith::FPToSIOp, false>>(
         &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    // Only once no round trip is left to remove: removing one makes the
+    // clamped value a float result again, whose NaN and sign of zero
+    // matter (and the round trip's proof that it is never -0 relies on the
+    // clamp's exact semantics).
+    RewritePatternSet clamps(&getContext());
+    clamps.add<ClampBeforeConversion<arith::FPToUIOp>,
+               ClampBeforeConversion<arith::FPToSIOp>>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(clamps))))
       return signalPassFailure();
   }
 };

@@ -137,3 +137,39 @@ func.func @too_wide(%x: f32) -> f32 {
   %3 = arith.uitofp %2 : i8 to f32
   return %3 : f32
 }
+
+// -----
+
+// QuantizeLinear's clamp and rounding right before the conversion to an
+// integer (zero point 0 as `+ 0.0`), each used once: the conversion gives
+// the same integer for -0 and +0 and poison for NaN either way, so the
+// clamp gets `nnan nsz` (x86: one vminps, one vmaxps) and the addition of
+// +0.0 `nsz` (LLVM drops it). A clamp that something else also reads (the
+// float value itself) keeps its exact semantics.
+// CHECK-LABEL: func.func @clamp_before_conversion(
+// CHECK:           %[[A:.+]] = arith.addf %{{.+}}, %{{.+}} fastmath<nsz> : f32
+// CHECK:           %[[R:.+]] = math.roundeven %[[A]] : f32
+// CHECK:           %[[MIN:.+]] = arith.minimumf %[[R]], %{{.+}} fastmath<nnan,nsz> : f32
+// CHECK:           %[[MAX:.+]] = arith.maximumf %[[MIN]], %{{.+}} fastmath<nnan,nsz> : f32
+// CHECK:           arith.fptoui %[[MAX]] : f32 to i8
+// CHECK-NOT:       fastmath
+// CHECK:           %[[MAX2:.+]] = arith.maximumf
+// CHECK-NOT:       fastmath
+// CHECK:           arith.fptosi %[[MAX2]] : f32 to i8
+// CHECK:           return {{.+}}, {{.+}}, %[[MAX2]]
+func.func @clamp_before_conversion(%x: f32, %y: f32) -> (i8, i8, f32) {
+  %zero = arith.constant 0.0 : f32
+  %hi = arith.constant 255.0 : f32
+  %lo = arith.constant 0.0 : f32
+  %shi = arith.constant 127.0 : f32
+  %slo = arith.constant -128.0 : f32
+  %a = arith.addf %x, %zero : f32
+  %r = math.roundeven %a : f32
+  %0 = arith.minimumf %r, %hi : f32
+  %1 = arith.maximumf %0, %lo : f32
+  %2 = arith.fptoui %1 : f32 to i8
+  %3 = arith.minimumf %y, %shi : f32
+  %4 = arith.maximumf %3, %slo : f32
+  %5 = arith.fptosi %4 : f32 to i8
+  return %2, %5, %4 : i8, i8, f32
+}

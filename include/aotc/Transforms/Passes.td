@@ -352,6 +352,14 @@ def QuantizeArithmeticPass : Pass<"aotc-quantize-arithmetic"> {
       clamp's outer bound is `maximumf` with `+0` or more, or a constant
       other than `-0` was added). Quantizing and then dequantizing leaves
       the value in float.
+
+    Then, once no round trip is left: the clamp, rounding and `+ 0.0` (a
+    zero point of 0) right before `fptoui`/`fptosi`, each used only by the
+    next, get `nnan nsz` (the `addf` `nsz`). The conversion gives the same
+    integer for -0 and +0, and a NaN reaching it is poison with or without
+    the flags, so the results are the same; x86 then clamps with one
+    `vminps` and one `vmaxps` instead of a compare and blend per bound, and
+    LLVM drops the addition (MobileNetV2 QDQ's epilogues: 9% of its time).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::math::MathDialect"];
