@@ -152,6 +152,9 @@ struct OperandAccess {
   /// reduction run is shorter than a line: a broadcast streamed from L2
   /// then shares its line with neither another row's nor many more steps'.
   SmallVector<bool> rowsApart;
+  /// Per input, whether consecutive register rows read it a multiple of
+  /// kL1SetSpanBytes apart: their lines of one step then share an L1 set.
+  SmallVector<bool> rowsAlias;
   int64_t outputStride = 0;
 };
 
@@ -270,6 +273,9 @@ constexpr int64_t kL1SliceBytes = 32 * 1024;
 constexpr double kL2LineSlots = 4;
 constexpr double kL2BroadcastSlots = 2;
 constexpr int64_t kCacheLineBytes = 64;
+/// Addresses this far apart map to the same set of the L1 data cache (64
+/// sets of 64-byte lines on the x86-64 cores aotc targets).
+constexpr int64_t kL1SetSpanBytes = 4096;
 
 /// The cost, in issue slots, of one reduction step of a `rows x vectors`
 /// tile: the FMA (or other body) slots, or the load slots when the loads
@@ -281,9 +287,9 @@ constexpr int64_t kCacheLineBytes = 64;
 double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors,
                 int64_t lanes) {
   double compute = double(rows * vectors), loads = 0;
-  for (auto [step, onRow, bytes, apart] :
+  for (auto [step, onRow, bytes, apart, alias] :
        llvm::zip(access.inputSteps, access.onRow, access.reductionBytes,
-                 access.rowsApart)) {
+                 access.rowsApart, access.rowsAlias)) {
     int64_t count = (onRow ? rows : 1) * (step ? vectors : 1);
     int64_t slice = bytes * (onRow ? rows : 1) *
                     (step ? vectors * lanes * step : 1);
@@ -291,7 +297,15 @@ double stepCost(const OperandAccess &access, int64_t rows, int64_t vectors,
         step ? std::max(kL2LineSlots * double(lanes * 4) / 64.0,
                         kL2BroadcastSlots)
              : (onRow && rows > 1 && apart ? kL2LineSlots : kL2BroadcastSlots);
-    loads += double(count) * (slice > kL1SliceBytes ? overflow : 1);
+    // Broadcasts of rows that alias in L1 (a batch's images, each a
+    // multiple of 4 KiB) compete for one set's ways, together with the
+    // reduction's other lines in the few sets its steps reach: they come
+    // from L2 whatever the slice (GoogLeNet's 14x14 1x1 convolutions of a
+    // batch of 8 tiled along the batch ran at an eighth of their speed
+    // tiled along the image rows).
+    bool aliasing = !step && onRow && rows > 1 && alias;
+    loads += double(count) *
+             (slice > kL1SliceBytes || aliasing ? overflow : 1);
     if (step > 1)
       compute += count;
   }
@@ -780,12 +794,15 @@ std::optional<KernelPlan> planKernel(linalg::GenericOp generic,
     for (std::optional<unsigned> r : rowDims) {
       access.onRow.clear();
       access.rowsApart.clear();
+      access.rowsAlias.clear();
       for (OpOperand *input : generic.getDpsInputOperands()) {
         AffineMap map = generic.getMatchingIndexingMap(input);
         access.onRow.push_back(r && map.isFunctionOfDim(*r));
         std::optional<int64_t> distance =
             r ? rowDistance(map, cast<MemRefType>(input->get().getType()), *r)
               : std::nullopt;
+        access.rowsAlias.push_back(distance && *distance != 0 &&
+                                   (*distance * 4) % kL1SetSpanBytes == 0);
         access.rowsApart.push_back(
             (!distance || std::abs(*distance) * 4 >= kCacheLineBytes) &&
             contiguousReductionRun(map, cast<MemRefType>(input->get().getType()),
