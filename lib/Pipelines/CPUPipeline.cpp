@@ -255,6 +255,10 @@ void buildLoopsStage(OpPassManager &pm, const CPUPipelineOptions &options) {
   // Generics with a contiguous parallel dimension become register-tiled
   // vector code (accumulators in registers across the reduction loops);
   // what it leaves becomes scalar loops for LLVM's vectorizers.
+  // Transpositions whose loops are a producer's tiles (a Winograd output
+  // transform's 4x4 blocks) get those loops merged first, so the vector
+  // transposition blocks run along whole image rows.
+  pm.addNestedPass<func::FuncOp>(createCollapseTranspositionDimsPass());
   VectorKernelsPassOptions vectorKernels;
   vectorKernels.vectorBits = options.vectorBits;
   vectorKernels.registers = options.vectorRegisters;

@@ -901,6 +901,46 @@ def VectorizeFillsPass
   ];
 }
 
+def CollapseTranspositionDimsPass
+    : Pass<"aotc-cpu-collapse-transposition-dims", "mlir::func::FuncOp"> {
+  let summary = "Merge the loops of an elementwise transposition that stay "
+                "adjacent in every operand";
+  let description = [{
+    Runs on buffers, before `aotc-cpu-vector-kernels`. An all-parallel
+    `linalg.generic` with static shapes that reads an input transposed (the
+    input's contiguous loop is not the output's) gets each run of
+    consecutive loops that is consecutive, in the same order, in every
+    operand's indexing map and contiguous in every operand's buffer merged
+    into one loop: its operands are read through `memref.collapse_shape`
+    views (`linalg::collapseOpIterationDims`), nothing is copied.
+
+    Fusion by reshape propagation leaves such generics with the shape of
+    the producer's tiles: a Winograd output transform's `N x H/4 x 4 x W/4
+    x 4 x C` result transposed back to `N x C x H x W` with the bias and
+    ReLU is a generic of six loops whose output's contiguous one has 4
+    iterations, which the vector transposition kernels (16 x 16 blocks)
+    left to scalar loops. Merged, it is `N x (H/4*4) x (W/4*4) x C` to
+    `N x C x H x W`: 16 x 16 blocks of `H*W` by `C`.
+
+    The rewritten generic keeps the original's discardable attributes (the
+    kernel number of `--report` and `--outline-kernels`).
+
+    ```mlir
+    // Before: loops (n, c, th, i, tw, j), the input read as (n, th, i, tw, j, c).
+    linalg.generic ... ins(%t : memref<1x14x4x14x4x192xf32>)
+                       outs(%y : memref<1x192x14x4x14x4xf32>)
+    // After: loops (n, c, h, w) on collapsed views of the same buffers.
+    linalg.generic ... ins(%t2 : memref<1x56x56x192xf32>)
+                       outs(%y2 : memref<1x192x56x56xf32>)
+    ```
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+  let statistics = [
+    Statistic<"numCollapsed", "num-collapsed",
+              "transpositions whose loops were merged">,
+  ];
+}
+
 def ParallelElementwiseLoopsPass
     : Pass<"aotc-cpu-parallel-elementwise-loops", "mlir::func::FuncOp"> {
   let summary = "Lower the elementwise generics left over to loops whose "
