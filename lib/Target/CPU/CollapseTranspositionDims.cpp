@@ -42,7 +42,9 @@ std::optional<unsigned> contiguousLoop(AffineMap map, MemRefType type) {
 /// Whether `generic` is an elementwise transposition this pass handles:
 /// buffers of static shape, all loops parallel, no index reads, every map
 /// a projected permutation, the output's written through a permutation,
-/// and some input whose contiguous loop is not the output's.
+/// and some input read along the output's contiguous loop whose own
+/// contiguous loop is another (not a bias or a row's statistics, which
+/// are the same along the output's rows).
 bool isTransposition(linalg::GenericOp generic) {
   if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
       generic.hasIndexSemantics() || generic.getNumLoops() < 2 ||
@@ -63,10 +65,10 @@ bool isTransposition(linalg::GenericOp generic) {
   if (!outLoop)
     return false;
   return llvm::any_of(generic.getDpsInputOperands(), [&](OpOperand *input) {
-    auto type = cast<MemRefType>(input->get().getType());
+    AffineMap map = generic.getMatchingIndexingMap(input);
     std::optional<unsigned> loop =
-        contiguousLoop(generic.getMatchingIndexingMap(input), type);
-    return type.getRank() > 0 && loop && *loop != *outLoop;
+        contiguousLoop(map, cast<MemRefType>(input->get().getType()));
+    return loop && *loop != *outLoop && map.isFunctionOfDim(*outLoop);
   });
 }
 
@@ -123,6 +125,34 @@ SmallVector<ReassociationIndices> mergeableRuns(linalg::GenericOp generic,
   return runs;
 }
 
+/// The runs among `runs` (positions of the output's dimensions) that make
+/// a loop along which an operand is contiguous longer: the others (unit
+/// dimensions merged with a loop, or loops along which nothing is read
+/// contiguously) would change the kernel without helping it.
+SmallVector<ReassociationIndices>
+lengtheningRuns(linalg::GenericOp generic, AffineMap outMap,
+                ArrayRef<ReassociationIndices> runs) {
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  llvm::SmallDenseSet<unsigned> contiguous;
+  for (OpOperand &operand : generic->getOpOperands())
+    if (std::optional<unsigned> loop =
+            contiguousLoop(generic.getMatchingIndexingMap(&operand),
+                           cast<MemRefType>(operand.get().getType())))
+      contiguous.insert(*loop);
+  SmallVector<ReassociationIndices> kept;
+  for (const ReassociationIndices &run : runs) {
+    int64_t extent = 1;
+    for (int64_t position : run)
+      extent *= ranges[outMap.getDimPosition(position)];
+    if (llvm::any_of(run, [&](int64_t position) {
+          unsigned loop = outMap.getDimPosition(position);
+          return contiguous.contains(loop) && ranges[loop] < extent;
+        }))
+      kept.push_back(run);
+  }
+  return kept;
+}
+
 struct CollapseTranspositionDimsPass final
     : aotc::impl::CollapseTranspositionDimsPassBase<
           CollapseTranspositionDimsPass> {
@@ -136,7 +166,8 @@ struct CollapseTranspositionDimsPass final
     for (linalg::GenericOp generic : generics) {
       AffineMap outMap =
           generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
-      SmallVector<ReassociationIndices> runs = mergeableRuns(generic, outMap);
+      SmallVector<ReassociationIndices> runs =
+          lengtheningRuns(generic, outMap, mergeableRuns(generic, outMap));
       if (runs.empty())
         continue;
       // The loops in the output's order first, so that each run is a

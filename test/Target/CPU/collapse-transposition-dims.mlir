@@ -55,13 +55,15 @@ func.func @permuted_loops(%t: memref<1x14x4x14x4x192xf32>, %bias: memref<192xf32
 // -----
 
 // A window: the output is 16x16 pixels of images 20 pixels wide, so one
-// row's pixels cannot merge with the next row's there; the block rows with
-// their 4 rows and the block columns with their 4 columns still merge.
+// row's pixels cannot merge with the next row's there. The block columns
+// with their 4 columns (the output's contiguous loop) merge; the block
+// rows with their 4 rows could too, but no operand is contiguous along
+// them, so they are left as they are.
 
 // CHECK-LABEL: func.func @cropped_output(
-// CHECK:         memref.collapse_shape %arg0 {{\[}}[0], [1, 2], [3, 4], [5]] : memref<1x4x4x4x4x16xf32> into memref<1x16x16x16xf32>
-// CHECK:         memref.collapse_shape %arg1 {{\[}}[0], [1], [2, 3], [4, 5]] : memref<1x16x4x4x4x4xf32, strided<[6400, 400, 80, 20, 4, 1]>> into memref<1x16x16x16xf32, strided<[6400, 400, 20, 1]>>
-// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK:         memref.collapse_shape %arg0 {{\[}}[0], [1], [2], [3, 4], [5]] : memref<1x4x4x4x4x16xf32> into memref<1x4x4x16x16xf32>
+// CHECK:         memref.collapse_shape %arg1 {{\[}}[0], [1], [2], [3], [4, 5]] : memref<1x16x4x4x4x4xf32, strided<[6400, 400, 80, 20, 4, 1]>> into memref<1x16x4x4x16xf32, strided<[6400, 400, 80, 20, 1]>>
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]
 #in = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d2, d3, d4, d5, d1)>
 #out = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
 func.func @cropped_output(%t: memref<1x4x4x4x4x16xf32>, %y: memref<1x16x4x4x4x4xf32, strided<[6400, 400, 80, 20, 4, 1]>>) {
@@ -75,17 +77,23 @@ func.func @cropped_output(%t: memref<1x4x4x4x4x16xf32>, %y: memref<1x16x4x4x4x4x
 // -----
 
 // Left alone: an elementwise generic reading every input in the output's
-// layout (the vector kernels already run along its contiguous loop), and a
-// transposition with no two loops adjacent in both layouts.
+// layout (the vector kernels already run along its contiguous loop), a
+// transposition with no two loops adjacent in both layouts, and a layer
+// norm's scaling by per-row statistics (read along the rows: contiguous
+// along another loop than the output), whose unit dimensions could merge
+// with the rows but would lengthen no loop.
 
 // CHECK-LABEL: func.func @left_alone(
 // CHECK-NOT:     memref.collapse_shape
 // CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]
 // CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #t2 = affine_map<(d0, d1) -> (d1, d0)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
-func.func @left_alone(%a: memref<1x8x4x4xf32>, %b: memref<1x8x4x4xf32>, %m: memref<16x32xf32>, %n: memref<32x16xf32>) {
+#rows = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+func.func @left_alone(%a: memref<1x8x4x4xf32>, %b: memref<1x8x4x4xf32>, %m: memref<16x32xf32>, %n: memref<32x16xf32>,
+                      %img: memref<1x1x128x128xf32>, %mean: memref<1x1x128xf32>, %out: memref<1x1x128x128xf32>) {
   linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%a : memref<1x8x4x4xf32>) outs(%b : memref<1x8x4x4xf32>) {
   ^bb0(%x: f32, %o: f32):
     %r = arith.negf %x : f32
@@ -94,6 +102,11 @@ func.func @left_alone(%a: memref<1x8x4x4xf32>, %b: memref<1x8x4x4xf32>, %m: memr
   linalg.generic {indexing_maps = [#t2, #id2], iterator_types = ["parallel", "parallel"]} ins(%m : memref<16x32xf32>) outs(%n : memref<32x16xf32>) {
   ^bb0(%x: f32, %o: f32):
     linalg.yield %x : f32
+  }
+  linalg.generic {indexing_maps = [#id4, #rows, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%img, %mean : memref<1x1x128x128xf32>, memref<1x1x128xf32>) outs(%out : memref<1x1x128x128xf32>) {
+  ^bb0(%v: f32, %mu: f32, %o: f32):
+    %r = arith.subf %v, %mu : f32
+    linalg.yield %r : f32
   }
   return
 }
